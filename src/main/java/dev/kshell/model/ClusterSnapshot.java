@@ -1,0 +1,42 @@
+package dev.kshell.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Everything kshell knows about a cluster at one moment. Immutable; commands, rules, completion and runbook
+ * expressions all read the same snapshot.
+ *
+ * @param clusterId   cluster id, or null when unknown
+ * @param takenAt     when the snapshot was read
+ * @param brokers     registered brokers, fenced ones included
+ * @param quorum      the metadata quorum, or null when it could not be read (see quorumError)
+ * @param quorumError why the quorum could not be read, or null
+ * @param topics      topics, ordered by name (internal topics included)
+ */
+public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
+                              String quorumError, List<TopicState> topics) {
+
+    public ClusterSnapshot {
+        brokers = List.copyOf(brokers);
+        topics = List.copyOf(topics);
+    }
+
+    /** Ids of brokers that are registered and not fenced. */
+    public Set<Integer> liveBrokerIds() {
+        return brokers.stream().filter(BrokerState::live).map(BrokerState::id).collect(Collectors.toUnmodifiableSet());
+    }
+
+    public Optional<TopicState> topic(String name) {
+        return topics.stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+
+    public Map<String, TopicState> topicsByName() {
+        return topics.stream().collect(Collectors.toUnmodifiableMap(TopicState::name, Function.identity()));
+    }
+}

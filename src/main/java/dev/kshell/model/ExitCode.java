@@ -18,7 +18,9 @@ public enum ExitCode {
     /** A mutation failed, partly or wholly. */
     ACTION_FAILED(5),
     /** A defect in kshell itself. */
-    INTERNAL(70);
+    INTERNAL(70),
+    /** Cancelled by the operator (Ctrl-C), as shells report SIGINT. */
+    CANCELLED(130);
 
     private final int code;
 
@@ -45,6 +47,6 @@ public enum ExitCode {
     }
 
     private int rank() {
-        return this == INTERNAL ? 100 : code;
+        return this == INTERNAL ? 100 : this == CANCELLED ? 99 : code;
     }
 }

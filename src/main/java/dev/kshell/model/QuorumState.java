@@ -12,7 +12,7 @@ import java.util.List;
  * @param voters        voting controllers
  * @param observers     observers (brokers, and controllers that are not voters)
  */
-public record QuorumState(int leaderId, int leaderEpoch, long highWatermark, List<QuorumReplica> voters,
+public record QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
                           List<QuorumReplica> observers) {
 
     public QuorumState {

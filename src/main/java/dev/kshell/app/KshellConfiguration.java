@@ -1,0 +1,53 @@
+package dev.kshell.app;
+
+import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.cli.CommandLineParser;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.ShellControl;
+import dev.kshell.cluster.AdminClientGateway;
+import dev.kshell.session.ConnectionRequest;
+import dev.kshell.session.DefaultConnectionResolver;
+import dev.kshell.session.ShellSession;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.shell.core.command.CommandRegistry;
+
+
+/** The session and the one command path. */
+@Configuration(proxyBeanMethods = false)
+public class KshellConfiguration {
+
+    @Bean(destroyMethod = "close")
+    ShellSession shellSession() {
+        return new ShellSession(AdminClientGateway::new);
+    }
+
+    @Bean
+    ShellControl shellControl() {
+        return new ShellControl();
+    }
+
+    @Bean
+    ConnectionRequest.Resolver connectionResolver() {
+        return new DefaultConnectionResolver();
+    }
+
+    /** Spring Shell's registry collects every {@code Command} bean once the context is up. */
+    @Bean
+    CommandRegistry commandRegistry() {
+        return new CommandRegistry();
+    }
+
+    @Bean
+    CommandLineParser commandLineParser(ObjectProvider<CommandRegistry> registry) {
+        return new CommandLineParser(() -> registry.getObject().getCommands().stream()
+                .filter(KshellCommand.class::isInstance).map(KshellCommand.class::cast).toList());
+    }
+
+    @Bean
+    CommandLineExecutor commandLineExecutor(CommandLineParser parser, ShellSession session) {
+        return new CommandLineExecutor(parser, session);
+    }
+
+}

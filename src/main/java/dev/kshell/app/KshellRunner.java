@@ -1,0 +1,101 @@
+package dev.kshell.app;
+
+import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.cli.Output;
+import dev.kshell.cli.Prompter;
+import dev.kshell.cli.RunOptions;
+import dev.kshell.cli.ShellControl;
+import dev.kshell.model.ExitCode;
+import dev.kshell.session.ConnectionRequest;
+import dev.kshell.session.ShellSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.ExitCodeGenerator;
+import org.springframework.stereotype.Component;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * kshell's own runner (it replaces Spring Shell's, which is {@code @ConditionalOnMissingBean}): connects as the
+ * launcher options say, then runs one command (one-shot) or the REPL, and hands the exit code to Spring.
+ */
+@Component
+public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KshellRunner.class);
+
+    private final LaunchOptions options;
+    private final ShellSession session;
+    private final ConnectionRequest.Resolver resolver;
+    private final CommandLineExecutor executor;
+    private final ShellControl control;
+    private final SandboxLauncher sandbox;
+    private int exitCode;
+
+    public KshellRunner(LaunchOptions options, ShellSession session, ConnectionRequest.Resolver resolver,
+                        CommandLineExecutor executor, ShellControl control, SandboxLauncher sandbox) {
+        this.options = options;
+        this.session = session;
+        this.resolver = resolver;
+        this.executor = executor;
+        this.control = control;
+        this.sandbox = sandbox;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        exitCode = runAndReturnCode();
+    }
+
+    private int runAndReturnCode() {
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        if (options.timeout() != null) {
+            session.defaultTimeout(options.timeout());
+        }
+        try {
+            if (options.sandbox()) {
+                sandbox.startAndConnect(options.sandboxDir(), err);
+            } else if (!options.connection().isEmpty()) {
+                ConnectionRequest.Resolved resolved = resolver.resolve(options.connection(), session.defaultTimeout());
+                session.connect(resolved.target(), resolved.label(), resolved.expectedClusterId());
+            }
+        } catch (ConnectionRequest.InvalidRequest e) {
+            err.println("error: " + e.getMessage());
+            return ExitCode.USAGE.code();
+        } catch (RuntimeException e) {
+            LOG.error("start-up failed", e);
+            err.println("error: " + e.getMessage());
+            return ExitCode.UNREACHABLE.code();
+        }
+        RunOptions run = new RunOptions(options.yes(), false, false, false, options.stacktrace());
+        boolean tty = System.console() != null;
+        boolean color = tty && !options.noColor() && System.getenv("NO_COLOR") == null;
+        if (options.oneShot()) {
+            Output output = new Output(out, err, options.json(), color, 0, tty);
+            Prompter prompter = tty ? TerminalPrompter.open() : Prompter.NONE;
+            try {
+                return executor.execute(options.command(), CommandLineExecutor.join(options.command()), output,
+                        prompter, run).code().code();
+            } finally {
+                if (prompter instanceof AutoCloseable closeable) {
+                    try {
+                        closeable.close();
+                    } catch (Exception ignored) {
+                        // closing the terminal cannot fail in a way the operator can act on
+                    }
+                }
+            }
+        }
+        return new Repl(executor, session, control, options, run).run();
+    }
+
+    @Override
+    public int getExitCode() {
+        return exitCode;
+    }
+
+}

@@ -1,0 +1,112 @@
+package dev.kshell.cli;
+
+import dev.kshell.model.ExitCode;
+import dev.kshell.session.ShellSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Runs one command line: parse, check, execute, map failures. The REPL, one-shot mode and runbooks all come
+ * through here, so a line behaves the same wherever it is typed.
+ */
+public final class CommandLineExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommandLineExecutor.class);
+
+    private final CommandLineParser parser;
+    private final ShellSession session;
+
+    public CommandLineExecutor(CommandLineParser parser, ShellSession session) {
+        this.parser = parser;
+        this.session = session;
+    }
+
+    public CommandLineParser parser() {
+        return parser;
+    }
+
+    /** What running a line gave: its exit code, the command's JSON model (or null) and the error line (or null). */
+    public record Outcome(ExitCode code, Object model, String error) {
+    }
+
+    public Outcome execute(String line, Output output, Prompter prompter, RunOptions run) {
+        try {
+            List<String> tokens = CommandLineParser.tokenize(line);
+            return execute(tokens, line.strip(), output, prompter, run);
+        } catch (UsageException e) {
+            return report(e, output, run);
+        }
+    }
+
+    public Outcome execute(List<String> tokens, String displayLine, Output output, Prompter prompter, RunOptions run) {
+        try {
+            CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
+            KshellCommand command = parsed.command();
+            if (parsed.helpRequested()) {
+                output.out().print(CommandHelp.forCommand(command));
+                output.out().flush();
+                return new Outcome(ExitCode.OK, null, null);
+            }
+            Output effective = applyCommonOptions(parsed, output);
+            RunOptions effectiveRun = parsed.options().containsKey("stacktrace")
+                    ? new RunOptions(run.yes(), run.dryRun(), run.inRunbook(), run.allowUnclean(), true) : run;
+            if (command.needsConnection() && session.connection().isEmpty()) {
+                throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
+                        + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
+            }
+            Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
+            ExitCode code = session.withCommandTimeout(invocation.duration("timeout", null), () -> command.run(invocation));
+            return new Outcome(code, invocation.model(), null);
+        } catch (Throwable failure) {
+            if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
+                throw error;
+            }
+            return report(failure, output, run);
+        }
+    }
+
+    private static Output applyCommonOptions(CommandLineParser.ParsedCommand parsed, Output output) {
+        Output effective = output;
+        List<String> formats = parsed.options().get("output");
+        if (formats != null) {
+            String format = formats.get(formats.size() - 1);
+            if (!format.equals("json") && !format.equals("table")) {
+                throw new UsageException("--output takes table or json, not '" + format + "'");
+            }
+            effective = effective.withJson(format.equals("json"));
+        }
+        if (parsed.options().containsKey("no-color")) {
+            effective = effective.withColor(false);
+        }
+        return effective;
+    }
+
+    private Outcome report(Throwable failure, Output output, RunOptions run) {
+        ErrorMapper.Mapped mapped = ErrorMapper.map(failure);
+        if (!mapped.expected()) {
+            LOG.error("internal error", failure);
+        } else {
+            LOG.info("command failed ({}): {}", mapped.code(), mapped.message());
+        }
+        PrintWriter err = output.err();
+        err.println("error: " + mapped.message());
+        if (run.stacktrace()) {
+            StringWriter trace = new StringWriter();
+            failure.printStackTrace(new PrintWriter(trace));
+            err.print(trace);
+        }
+        err.flush();
+        return new Outcome(mapped.code(), null, mapped.message());
+    }
+
+    /** Quotes words back into a line for display and the audit log (one-shot arguments arrive already split). */
+    public static String join(List<String> words) {
+        return words.stream().map(w -> w.isEmpty() || w.matches(".*[\\s\"'\\\\].*")
+                ? "\"" + w.replace("\\", "\\\\").replace("\"", "\\\"") + "\"" : w).collect(Collectors.joining(" "));
+    }
+}

@@ -1,0 +1,41 @@
+package dev.kshell.cli;
+
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.model.ExitCode;
+
+import java.util.concurrent.CancellationException;
+
+/**
+ * The one place that maps a failure to the sentence the operator reads and the exit code. Expected failures are
+ * one line; anything else is an internal error whose trace goes to the log (and to the terminal with --stacktrace).
+ */
+public final class ErrorMapper {
+
+    private ErrorMapper() {
+    }
+
+    public record Mapped(ExitCode code, String message, boolean expected) {
+    }
+
+    public static Mapped map(Throwable failure) {
+        if (failure instanceof UsageException) {
+            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
+        }
+        if (failure instanceof CommandFailure f) {
+            return new Mapped(f.code(), f.getMessage(), true);
+        }
+        if (failure instanceof ClusterException c) {
+            ExitCode code = switch (c.kind()) {
+                case UNREACHABLE, DENIED -> ExitCode.UNREACHABLE;
+                case NOT_FOUND, INVALID -> ExitCode.USAGE;
+                case FAILED -> ExitCode.ACTION_FAILED;
+            };
+            return new Mapped(code, c.getMessage(), true);
+        }
+        if (failure instanceof CancellationException || failure instanceof InterruptedException) {
+            return new Mapped(ExitCode.CANCELLED, "cancelled", true);
+        }
+        return new Mapped(ExitCode.INTERNAL, "internal error: " + failure
+                + " (details in the log; --stacktrace prints them here)", false);
+    }
+}

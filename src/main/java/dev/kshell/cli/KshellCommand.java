@@ -1,0 +1,88 @@
+package dev.kshell.cli;
+
+import dev.kshell.model.ExitCode;
+import org.springframework.shell.core.command.AbstractCommand;
+import org.springframework.shell.core.command.CommandContext;
+import org.springframework.shell.core.command.CommandOption;
+import org.springframework.shell.core.command.ExitStatus;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Base of every kshell command. A command is a Spring Shell {@code Command} (so the registry, option metadata and
+ * completion providers are Spring Shell's), but it runs through kshell's own {@link CommandLineExecutor}, which
+ * fixes the 4.0.1 defects listed in FACTS.md (quoting, bare flags on two-word commands, exit codes).
+ */
+public abstract class KshellCommand extends AbstractCommand {
+
+    private final String synopsis;
+    private final List<String> examples = new ArrayList<>();
+
+    protected KshellCommand(String name, String group, String description, String synopsis) {
+        super(name, description, group, "", false);
+        this.synopsis = synopsis;
+    }
+
+    /** Declares the command's own options (the common ones, --output etc., are added by the parser). */
+    protected final void options(CommandOption... options) {
+        setOptions(List.of(options));
+    }
+
+    protected final void examples(String... lines) {
+        examples.addAll(List.of(lines));
+    }
+
+    public String synopsis() {
+        return synopsis;
+    }
+
+    public List<String> examples() {
+        return List.copyOf(examples);
+    }
+
+    /** True when the command reads or changes a cluster, so it needs a connection. */
+    public boolean needsConnection() {
+        return false;
+    }
+
+    /** True when the command changes the cluster (guarded, audited, only planned under --dry-run). */
+    public boolean mutating() {
+        return false;
+    }
+
+    /** A flag option (no value). */
+    protected static CommandOption flag(String name, String description) {
+        return CommandOption.with().longName(name).description(description).type(Boolean.class).build();
+    }
+
+    /** An option taking a value. */
+    protected static CommandOption option(String name, String description) {
+        return CommandOption.with().longName(name).description(description).type(String.class).build();
+    }
+
+    public abstract ExitCode run(Invocation invocation) throws Exception;
+
+    /**
+     * Spring Shell's entry point, kept working for completeness: the parsed input becomes an invocation without a
+     * session-level output setting. kshell's runner never comes this way.
+     */
+    @Override
+    public ExitStatus doExecute(CommandContext context) throws Exception {
+        PrintWriter out = context.outputWriter();
+        List<String> tokens = new ArrayList<>(List.of(getName().split(" ")));
+        context.parsedInput().options().forEach(o -> {
+            tokens.add("--" + o.longName());
+            if (o.value() != null) {
+                tokens.add(o.value());
+            }
+        });
+        context.parsedInput().arguments().forEach(a -> tokens.add(a.value()));
+        Invocation invocation = CommandLineParser.forCommands(List.of(this)).parse(tokens)
+                .toInvocation(String.join(" ", tokens), new Output(out, out, false, false, 0, false),
+                        Prompter.NONE, RunOptions.INTERACTIVE);
+        ExitCode code = run(invocation);
+        return new ExitStatus(code.code(), code.name());
+    }
+}

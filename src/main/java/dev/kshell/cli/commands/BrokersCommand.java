@@ -1,0 +1,40 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.render.StateTables;
+import dev.kshell.render.StateViews;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+/** {@code brokers}: every registered broker, fenced included, with how many partitions each leads. */
+@Component
+public class BrokersCommand extends KshellCommand {
+
+    private final ShellSession session;
+
+    public BrokersCommand(ShellSession session) {
+        super("brokers", "State", "Registered brokers (fenced too) with leader and preferred-leader counts", "brokers");
+        this.session = session;
+        examples("brokers", "brokers --output json");
+    }
+
+    @Override
+    public boolean needsConnection() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        inv.noArguments();
+        ClusterSnapshot snapshot = session.requireGateway().snapshot(null, false);
+        session.remember(snapshot);
+        StateViews.BrokersView view = StateViews.brokers(snapshot);
+        inv.emit(view, () -> StateTables.brokers(view, inv.output().width(), inv.output().color())
+                + (session.requireGateway().target().viaControllers()
+                ? "(partition counts need --bootstrap-server: controllers do not serve topic metadata)\n" : ""));
+        return view.fenced() > 0 || !view.missing().isEmpty() ? ExitCode.FINDINGS : ExitCode.OK;
+    }
+}

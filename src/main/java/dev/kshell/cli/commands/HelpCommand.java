@@ -1,0 +1,37 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.CommandHelp;
+import dev.kshell.cli.CommandLineParser;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.UsageException;
+import dev.kshell.model.ExitCode;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/** {@code help [COMMAND]}. */
+@Component
+public class HelpCommand extends KshellCommand {
+
+    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, FACTS.md).
+    private final ObjectProvider<CommandLineParser> parser;
+
+    public HelpCommand(ObjectProvider<CommandLineParser> parser) {
+        super("help", "Session", "List commands, or show one command's options and examples", "help [COMMAND]");
+        this.parser = parser;
+        examples("help", "help describe", "help elect unclean");
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        CommandLineParser p = parser.getObject();
+        if (inv.arguments().isEmpty()) {
+            inv.emit(CommandHelp.catalogue(p.commands()), () -> CommandHelp.overview(p.commands()));
+            return ExitCode.OK;
+        }
+        KshellCommand command = p.find(inv.arguments())
+                .orElseThrow(() -> new UsageException("help: unknown command '" + String.join(" ", inv.arguments()) + "'"));
+        inv.emit(CommandHelp.describe(command), () -> CommandHelp.forCommand(command));
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Durations;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** {@code status}: what this session is connected to, from memory (no cluster round trip). */
+@Component
+public class StatusCommand extends KshellCommand {
+
+    private final ShellSession session;
+
+    public StatusCommand(ShellSession session) {
+        super("status", "Session", "The session: connection, cluster id, deadline, last snapshot (no cluster call)", "status");
+        this.session = session;
+    }
+
+    public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
+                         String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
+                         Integer quorumLeader, Integer topics) {
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        inv.noArguments();
+        Status status = session.connection().map(c -> {
+            ClusterSnapshot s = session.lastSnapshot().orElse(null);
+            return new Status(true, c.label(), c.gateway().target().endpoints(), c.gateway().target().viaControllers(),
+                    Durations.format(c.gateway().target().timeout()),
+                    s == null ? null : s.clusterId(), s == null ? null : s.takenAt(),
+                    s == null ? null : s.brokers().size(), s == null ? null : s.liveBrokerIds().size(),
+                    s == null || s.quorum() == null ? null : s.quorum().leaderId(),
+                    s == null ? null : s.topics().size());
+        }).orElse(new Status(false, null, null, false, Durations.format(session.defaultTimeout()), null, null, null,
+                null, null, null));
+        inv.emit(status, () -> text(status));
+        return ExitCode.OK;
+    }
+
+    private static String text(Status s) {
+        if (!s.connected()) {
+            return "not connected (connect --bootstrap-server HOST:PORT, or start kshell with --sandbox)\n";
+        }
+        StringBuilder out = new StringBuilder();
+        out.append("connected to ").append(s.label()).append(" via ").append(s.endpoints())
+                .append(s.viaControllers() ? " (controllers)" : "").append(", deadline ").append(s.timeout()).append('\n');
+        if (s.lastSnapshotAt() == null) {
+            out.append("no snapshot yet (run brokers, topics or triage)\n");
+        } else {
+            long age = Duration.between(s.lastSnapshotAt(), Instant.now()).toSeconds();
+            out.append("cluster ").append(s.clusterId()).append(": ").append(s.liveBrokers()).append('/')
+                    .append(s.brokers()).append(" brokers live, quorum leader ")
+                    .append(s.quorumLeader() == null || s.quorumLeader() < 0 ? "unknown" : s.quorumLeader())
+                    .append(", ").append(s.topics()).append(" topics (as of ").append(age).append("s ago)\n");
+        }
+        return out.toString();
+    }
+}

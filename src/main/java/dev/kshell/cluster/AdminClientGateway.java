@@ -1,0 +1,285 @@
+package dev.kshell.cluster;
+
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumReplica;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.TopicConfig;
+import dev.kshell.model.TopicState;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
+import org.apache.kafka.clients.admin.DescribeMetadataQuorumOptions;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.QuorumInfo;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * {@link ClusterGateway} over Kafka's Admin client. The Admin is created on first use; every request carries the
+ * target's deadline both as Kafka's own timeout and as a bound on our wait, so nothing can hang.
+ */
+public final class AdminClientGateway implements ClusterGateway {
+
+    /** Topics per describeTopics / describeConfigs request: large clusters are read in parallel batches. */
+    static final int BATCH = 500;
+
+    private final ClusterTarget target;
+    private final Clock clock;
+    private final AdminHolder holder;
+
+    /** The Admin client, created on first use and shared by every deadline view of this connection. */
+    private static final class AdminHolder {
+        private final ClusterTarget target;
+        private Admin admin;
+
+        AdminHolder(ClusterTarget target) {
+            this.target = target;
+        }
+
+        synchronized Admin get() {
+            if (admin == null) {
+                admin = KafkaErrors.translate(target, "connect", () -> Admin.create(adminProperties(target)));
+            }
+            return admin;
+        }
+
+        synchronized void close() {
+            if (admin != null) {
+                admin.close(java.time.Duration.ofSeconds(2));
+                admin = null;
+            }
+        }
+    }
+
+    public AdminClientGateway(ClusterTarget target) {
+        this(target, Clock.systemUTC(), new AdminHolder(target));
+    }
+
+    private AdminClientGateway(ClusterTarget target, Clock clock, AdminHolder holder) {
+        this.target = target;
+        this.clock = clock;
+        this.holder = holder;
+    }
+
+    @Override
+    public ClusterTarget target() {
+        return target;
+    }
+
+    @Override
+    public ClusterGateway withTimeout(java.time.Duration timeout) {
+        return new AdminClientGateway(target.withTimeout(timeout), clock, holder);
+    }
+
+    private Admin admin() {
+        return holder.get();
+    }
+
+    /** Admin client settings: the operator's properties first, then our deadlines, which always win. */
+    static Properties adminProperties(ClusterTarget target) {
+        Properties props = new Properties();
+        props.putAll(target.clientProperties());
+        if (target.viaControllers()) {
+            props.put(AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG, target.bootstrapControllers());
+            props.remove(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
+        } else {
+            props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, target.bootstrapServers());
+            props.remove(AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG);
+        }
+        int timeoutMs = (int) Math.max(1000, target.timeout().toMillis());
+        // default.api.timeout.ms must be >= request.timeout.ms or Admin.create throws (FACTS.md).
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
+        props.put(AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, String.valueOf(Math.min(timeoutMs, 3000)));
+        props.put("socket.connection.setup.timeout.max.ms", String.valueOf(Math.min(timeoutMs, 5000)));
+        props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kshell");
+        return props;
+    }
+
+    private int timeoutMs() {
+        return (int) target.timeout().toMillis();
+    }
+
+    /** Waits for a future a little longer than Kafka's own deadline, so Kafka's error (more precise) wins. */
+    private <T> T await(String operation, KafkaFuture<T> future) {
+        return KafkaErrors.translate(target, operation,
+                () -> future.get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
+    }
+
+    @Override
+    public String clusterId() {
+        return await("describeCluster", admin().describeCluster(clusterOptions()).clusterId());
+    }
+
+    private DescribeClusterOptions clusterOptions() {
+        DescribeClusterOptions options = new DescribeClusterOptions().timeoutMs(timeoutMs());
+        // Controllers refuse includeFencedBrokers; brokers need it to show fenced brokers at all.
+        return target.viaControllers() ? options : options.includeFencedBrokers(true);
+    }
+
+    @Override
+    public QuorumState quorum() {
+        QuorumInfo info = KafkaErrors.quorum(target, () -> admin()
+                .describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs()))
+                .quorumInfo().get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
+        return toQuorumState(info, clock.millis());
+    }
+
+    static QuorumState toQuorumState(QuorumInfo info, long nowMs) {
+        long leaderEnd = info.voters().stream().filter(v -> v.replicaId() == info.leaderId())
+                .mapToLong(QuorumInfo.ReplicaState::logEndOffset).findFirst().orElse(-1L);
+        List<QuorumReplica> voters = info.voters().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
+        List<QuorumReplica> observers = info.observers().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
+        return new QuorumState(info.leaderId(), info.leaderEpoch(), info.highWatermark(), voters, observers);
+    }
+
+    private static QuorumReplica toReplica(QuorumInfo.ReplicaState r, long leaderEnd, long nowMs) {
+        // Right after a failover offsets can be -1 and timestamps empty: report unknown, never a negative lag.
+        Long lag = leaderEnd >= 0 && r.logEndOffset() >= 0 ? Math.max(0, leaderEnd - r.logEndOffset()) : null;
+        return new QuorumReplica(r.replicaId(), r.logEndOffset(), lag,
+                age(r.lastFetchTimestamp().orElse(-1), nowMs), age(r.lastCaughtUpTimestamp().orElse(-1), nowMs));
+    }
+
+    private static Long age(long timestampMs, long nowMs) {
+        return timestampMs > 0 ? Math.max(0, nowMs - timestampMs) : null;
+    }
+
+    @Override
+    public List<BrokerState> brokers() {
+        return toBrokers(await("describeCluster", admin().describeCluster(clusterOptions()).nodes()));
+    }
+
+    private static List<BrokerState> toBrokers(java.util.Collection<Node> nodes) {
+        return nodes.stream()
+                .map(n -> new BrokerState(n.id(), n.host(), n.port(), n.hasRack() ? n.rack() : null, n.isFenced()))
+                .sorted(Comparator.comparingInt(BrokerState::id))
+                .toList();
+    }
+
+    @Override
+    public List<String> topicNames() {
+        requireBrokers("list topics");
+        ListTopicsOptions options = new ListTopicsOptions().listInternal(true).timeoutMs(timeoutMs());
+        return await("listTopics", admin().listTopics(options).names()).stream().sorted().toList();
+    }
+
+    private void requireBrokers(String what) {
+        if (target.viaControllers()) {
+            throw new ClusterException(ClusterException.Kind.INVALID, "cannot " + what + " through --bootstrap-controller "
+                    + target.bootstrapControllers() + ": controllers do not serve topic metadata; connect with --bootstrap-server");
+        }
+    }
+
+    @Override
+    public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
+        Instant takenAt = clock.instant();
+        DescribeClusterResult cluster = admin().describeCluster(clusterOptions());
+        // The quorum is read alongside; losing it must not lose the rest of the picture (brokers still serve reads).
+        QuorumState quorum = null;
+        String quorumError = null;
+        List<BrokerState> brokers = toBrokers(await("describeCluster", cluster.nodes()));
+        String clusterId = await("describeCluster", cluster.clusterId());
+        try {
+            quorum = quorum();
+        } catch (ClusterException e) {
+            quorumError = e.getMessage();
+        }
+        List<TopicState> topicStates = List.of();
+        if (!target.viaControllers()) {
+            List<String> names = topics == null ? topicNames() : topics;
+            topicStates = describe(names, withConfigs);
+        }
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates);
+    }
+
+    private List<TopicState> describe(List<String> names, boolean withConfigs) {
+        List<KafkaFuture<Map<String, TopicDescription>>> descriptions = new ArrayList<>();
+        List<KafkaFuture<Map<ConfigResource, Config>>> configs = new ArrayList<>();
+        DescribeTopicsOptions topicOptions = new DescribeTopicsOptions().timeoutMs(timeoutMs());
+        for (int i = 0; i < names.size(); i += BATCH) {
+            List<String> batch = names.subList(i, Math.min(names.size(), i + BATCH));
+            descriptions.add(admin().describeTopics(batch, topicOptions).allTopicNames());
+            if (withConfigs) {
+                List<ConfigResource> resources = batch.stream()
+                        .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
+                configs.add(admin().describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs())).all());
+            }
+        }
+        Map<String, TopicDescription> described = new HashMap<>();
+        descriptions.forEach(f -> described.putAll(await("describeTopics", f)));
+        Map<String, TopicConfig> topicConfigs = new HashMap<>();
+        configs.forEach(f -> await("describeConfigs", f).forEach((r, c) -> topicConfigs.put(r.name(), toTopicConfig(c))));
+        return names.stream().map(described::get)
+                .map(d -> toTopicState(d, topicConfigs.get(d.name())))
+                .sorted(Comparator.comparing(TopicState::name))
+                .toList();
+    }
+
+    static TopicConfig toTopicConfig(Config config) {
+        ConfigEntry minIsr = config.get("min.insync.replicas");
+        ConfigEntry unclean = config.get("unclean.leader.election.enable");
+        return new TopicConfig(
+                minIsr == null ? 1 : Integer.parseInt(minIsr.value()),
+                minIsr == null ? "DEFAULT_CONFIG" : minIsr.source().name(),
+                unclean != null && Boolean.parseBoolean(unclean.value()),
+                unclean == null ? "DEFAULT_CONFIG" : unclean.source().name());
+    }
+
+    static TopicState toTopicState(TopicDescription d, TopicConfig config) {
+        List<PartitionState> partitions = d.partitions().stream()
+                .sorted(Comparator.comparingInt(TopicPartitionInfo::partition))
+                .map(p -> new PartitionState(d.name(), p.partition(),
+                        p.leader() == null || p.leader().isEmpty() ? null : p.leader().id(),
+                        ids(p.replicas()), ids(p.isr()), ids(p.elr()), ids(p.lastKnownElr())))
+                .toList();
+        return new TopicState(d.name(), d.isInternal(), partitions, config);
+    }
+
+    private static List<Integer> ids(List<Node> nodes) {
+        return nodes == null ? List.of() : nodes.stream().map(Node::id).toList();
+    }
+
+    @Override
+    public void close() {
+        holder.close();
+    }
+
+    /** Supplier that may throw anything; the translation catches all. */
+    @FunctionalInterface
+    interface Call<T> {
+        T get() throws Exception;
+    }
+
+    static <T> Supplier<T> unchecked(Call<T> call) {
+        return () -> {
+            try {
+                return call.get();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        };
+    }
+}

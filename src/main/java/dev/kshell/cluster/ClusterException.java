@@ -1,0 +1,37 @@
+package dev.kshell.cluster;
+
+/**
+ * An expected failure talking to a cluster, already turned into one sentence for the operator. The gateway
+ * translates Kafka's exceptions into this so that no other package needs to know Kafka's exception types.
+ */
+public class ClusterException extends RuntimeException {
+
+    /** What kind of failure, which decides the exit code. */
+    public enum Kind {
+        /** Nothing answered within the deadline, or the address cannot be reached or resolved. */
+        UNREACHABLE,
+        /** The cluster answered but refused: authentication or authorisation. */
+        DENIED,
+        /** A named topic / partition / group does not exist. */
+        NOT_FOUND,
+        /** The request itself was invalid (bad config, unsupported on this endpoint). */
+        INVALID,
+        /** The cluster answered with an error for an action. */
+        FAILED
+    }
+
+    private final Kind kind;
+
+    public ClusterException(Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    public ClusterException(Kind kind, String message) {
+        this(kind, message, null);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.kshell.render;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The one JSON mapper: records in, camelCase fields out, the stable contract for scripts. */
+public final class Json {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private Json() {
+    }
+
+    public static JsonMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Pretty JSON text of a record (or any Jackson-serialisable value), ending with a newline. */
+    public static String render(Object value) {
+        return MAPPER.writeValueAsString(value) + "\n";
+    }
+
+    /** The value as a JSON tree (what runbook expressions see as {@code result}). */
+    public static JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+}

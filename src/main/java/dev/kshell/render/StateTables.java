@@ -1,0 +1,98 @@
+package dev.kshell.render;
+
+import java.util.List;
+
+/** Text renderings of {@link StateViews}: pure {@code (view, width, color) -> text}. */
+public final class StateTables {
+
+    private StateTables() {
+    }
+
+    public static String quorum(StateViews.QuorumView q, int width, boolean color) {
+        Table table = Table.of("Node", "Role", "Status", "Log end offset", "Lag", "Last fetch", "Last caught up");
+        for (StateViews.QuorumReplicaView r : q.voters()) {
+            table.row(tone(r.status()), r.id(), r.role(), r.status(), offset(r.logEndOffset()), r.lag(),
+                    age(r.lastFetchAgeMs()), age(r.lastCaughtUpAgeMs()));
+        }
+        for (StateViews.QuorumReplicaView r : q.observers()) {
+            table.row(r.status().equals("not-fetching") ? Tone.WARN : Tone.PLAIN, r.id(), r.role(), r.status(),
+                    offset(r.logEndOffset()), r.lag(), age(r.lastFetchAgeMs()), age(r.lastCaughtUpAgeMs()));
+        }
+        Tone verdictTone = q.healthy() ? Tone.GOOD : q.leaderId() < 0 ? Tone.BAD : Tone.WARN;
+        return verdictTone.paint(q.verdict(), color) + "\n"
+                + "leader " + (q.leaderId() < 0 ? "none" : q.leaderId()) + "  epoch " + q.leaderEpoch()
+                + "  high watermark " + offset(q.highWatermark()) + "\n\n"
+                + table.render(width, color);
+    }
+
+    private static Tone tone(String status) {
+        return switch (status) {
+            case "leader", "caught-up" -> Tone.PLAIN;
+            case "lagging" -> Tone.WARN;
+            default -> Tone.BAD;
+        };
+    }
+
+    public static String brokers(StateViews.BrokersView v, int width, boolean color) {
+        Table table = Table.of("Id", "Endpoint", "Rack", "State", "Leader of", "Preferred of", "Replicas");
+        for (StateViews.BrokerView b : v.brokers()) {
+            table.row(b.fenced() ? Tone.BAD : Tone.PLAIN, b.id(), b.endpoint(), b.rack(), b.fenced() ? "FENCED" : "live",
+                    b.leaderOf(), b.preferredLeaderOf(), b.replicas());
+        }
+        for (Integer id : v.missing()) {
+            table.row(Tone.BAD, id, "-", "-", "MISSING", 0, "-", "-");
+        }
+        String summary = v.registered() + " registered, " + v.fenced() + " fenced"
+                + (v.missing().isEmpty() ? "" : ", missing (hold replicas, not registered): " + v.missing());
+        Tone tone = v.fenced() > 0 || !v.missing().isEmpty() ? Tone.WARN : Tone.GOOD;
+        return table.render(width, color) + tone.paint(summary, color) + "\n";
+    }
+
+    public static String topics(List<StateViews.TopicSummary> topics, int width, boolean color) {
+        Table table = Table.of("Topic", "Partitions", "RF", "Min ISR", "Leaderless", "Under-replicated");
+        for (StateViews.TopicSummary t : topics) {
+            Tone tone = t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN : Tone.PLAIN;
+            table.row(tone, t.name() + (t.internal() ? " (internal)" : ""), t.partitions(), t.replicationFactor(),
+                    t.minIsr(), t.leaderless(), t.underReplicated());
+        }
+        return table.render(width, color) + topics.size() + " topics\n";
+    }
+
+    public static String describe(StateViews.TopicView t, int width, boolean color) {
+        StringBuilder out = new StringBuilder();
+        out.append("Topic ").append(t.name()).append(t.internal() ? " (internal)" : "")
+                .append("  partitions ").append(t.partitions().size())
+                .append("  replication factor ").append(t.replicationFactor())
+                .append("  min.insync.replicas ").append(t.minIsr() == null ? "unknown" : t.minIsr())
+                .append(t.minIsrSource() == null ? "" : " (" + t.minIsrSource() + ")").append('\n');
+        Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR");
+        for (StateViews.PartitionView p : t.partitions()) {
+            Tone tone = p.leaderless() ? Tone.BAD : p.isr().size() < p.replicas().size() ? Tone.WARN : Tone.PLAIN;
+            String leader = p.leader() == null ? "none" : p.leaderless() ? p.leader() + "(dead)" : p.leader().toString();
+            table.row(tone, p.partition(), leader, p.replicas(), p.isr(), p.elr(), p.lastKnownElr());
+        }
+        out.append(table.render(width, color));
+        if (t.leaderless() > 0) {
+            out.append(Tone.BAD.paint(t.leaderless() + " of " + t.partitions().size() + " partitions have no leader", color))
+                    .append('\n');
+        }
+        return out.toString();
+    }
+
+    static String offset(long offset) {
+        return offset < 0 ? "unknown" : String.valueOf(offset);
+    }
+
+    static String age(Long ms) {
+        if (ms == null) {
+            return "-";
+        }
+        if (ms < 1000) {
+            return ms + "ms ago";
+        }
+        if (ms < 120_000) {
+            return String.format(java.util.Locale.ROOT, "%.1fs ago", ms / 1000.0);
+        }
+        return (ms / 60_000) + "m ago";
+    }
+}

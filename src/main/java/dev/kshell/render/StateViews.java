@@ -1,0 +1,140 @@
+package dev.kshell.render;
+
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumReplica;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The records that the state commands print, derived purely from the model. Tables and {@code --output json} both
+ * render these, so a script sees exactly the numbers a person sees.
+ */
+public final class StateViews {
+
+    /** A voter that has not fetched for this long is reported as not fetching (Kafka's fetch timeout is 2 s). */
+    static final long STALE_FETCH_MS = 10_000;
+
+    private StateViews() {
+    }
+
+    public record QuorumReplicaView(int id, String role, long logEndOffset, Long lag, Long lastFetchAgeMs,
+                                    Long lastCaughtUpAgeMs, String status) {
+    }
+
+    public record QuorumView(int leaderId, long leaderEpoch, long highWatermark, boolean healthy, String verdict,
+                             List<QuorumReplicaView> voters, List<QuorumReplicaView> observers) {
+    }
+
+    public static QuorumView quorum(QuorumState q) {
+        List<QuorumReplicaView> voters = q.voters().stream().map(r -> replica(r, q, true)).toList();
+        List<QuorumReplicaView> observers = q.observers().stream().map(r -> replica(r, q, false)).toList();
+        long behind = voters.stream().filter(v -> !v.status().equals("leader") && !v.status().equals("caught-up")).count();
+        boolean healthy = q.hasLeader() && behind == 0;
+        String verdict;
+        if (!q.hasLeader()) {
+            verdict = "NO LEADER: the metadata quorum has no active controller";
+        } else {
+            long caughtUp = voters.size() - behind;
+            verdict = (healthy ? "OK" : "DEGRADED") + ": leader " + q.leaderId() + " (epoch " + q.leaderEpoch() + "), "
+                    + caughtUp + "/" + voters.size() + " voters caught up"
+                    + (q.highWatermark() < 0 ? ", high watermark not yet known (leader just changed)" : "");
+        }
+        return new QuorumView(q.leaderId(), q.leaderEpoch(), q.highWatermark(), healthy, verdict, voters, observers);
+    }
+
+    private static QuorumReplicaView replica(QuorumReplica r, QuorumState q, boolean voter) {
+        String role = r.id() == q.leaderId() ? "leader" : voter ? "follower" : "observer";
+        String status;
+        if (r.id() == q.leaderId()) {
+            status = "leader";
+        } else if (r.lastFetchAgeMs() == null || r.lastFetchAgeMs() > STALE_FETCH_MS) {
+            status = "not-fetching";
+        } else if (r.lag() != null && r.lag() == 0
+                || r.lastCaughtUpAgeMs() != null && r.lastCaughtUpAgeMs() <= STALE_FETCH_MS) {
+            status = "caught-up";
+        } else {
+            status = "lagging";
+        }
+        return new QuorumReplicaView(r.id(), role, r.logEndOffset(), r.lag(), r.lastFetchAgeMs(), r.lastCaughtUpAgeMs(), status);
+    }
+
+    public record BrokerView(int id, String endpoint, String rack, boolean fenced, int leaderOf, int preferredLeaderOf,
+                             int replicas) {
+    }
+
+    public record BrokersView(int registered, int fenced, List<BrokerView> brokers, List<Integer> missing) {
+    }
+
+    /** Brokers with leader / preferred-leader / replica counts; missing = hosts replicas but is not registered. */
+    public static BrokersView brokers(ClusterSnapshot s) {
+        Map<Integer, int[]> counts = new HashMap<>();
+        for (TopicState t : s.topics()) {
+            for (PartitionState p : t.partitions()) {
+                if (p.leader() != null) {
+                    counts.computeIfAbsent(p.leader(), k -> new int[3])[0]++;
+                }
+                if (p.preferredLeader() != null) {
+                    counts.computeIfAbsent(p.preferredLeader(), k -> new int[3])[1]++;
+                }
+                p.replicas().forEach(r -> counts.computeIfAbsent(r, k -> new int[3])[2]++);
+            }
+        }
+        List<BrokerView> views = new ArrayList<>();
+        for (BrokerState b : s.brokers()) {
+            int[] c = counts.getOrDefault(b.id(), new int[3]);
+            views.add(new BrokerView(b.id(), b.endpoint(), b.rack(), b.fenced(), c[0], c[1], c[2]));
+        }
+        Set<Integer> registered = new java.util.HashSet<>();
+        s.brokers().forEach(b -> registered.add(b.id()));
+        List<Integer> missing = counts.keySet().stream().filter(id -> !registered.contains(id)).sorted().toList();
+        int fenced = (int) s.brokers().stream().filter(BrokerState::fenced).count();
+        return new BrokersView(s.brokers().size(), fenced, views, missing);
+    }
+
+    public record TopicSummary(String name, boolean internal, int partitions, int replicationFactor, int leaderless,
+                               int underReplicated, Integer minIsr) {
+    }
+
+    public static List<TopicSummary> topics(ClusterSnapshot s) {
+        Set<Integer> live = s.liveBrokerIds();
+        return s.topics().stream().map(t -> new TopicSummary(t.name(), t.internal(), t.partitions().size(),
+                t.replicationFactor(),
+                (int) t.partitions().stream().filter(p -> p.leader() == null || !live.contains(p.leader())).count(),
+                (int) t.partitions().stream().filter(p -> p.isr().size() < p.replicas().size()).count(),
+                t.config() == null ? null : t.config().minIsr())).toList();
+    }
+
+    public record ReplicaMark(int id, boolean live) {
+        @Override
+        public String toString() {
+            return live ? String.valueOf(id) : id + "(dead)";
+        }
+    }
+
+    public record PartitionView(int partition, Integer leader, boolean leaderless, List<ReplicaMark> replicas,
+                                List<Integer> isr, List<Integer> elr, List<Integer> lastKnownElr) {
+    }
+
+    public record TopicView(String name, boolean internal, int replicationFactor, Integer minIsr, String minIsrSource,
+                            int leaderless, List<PartitionView> partitions) {
+    }
+
+    public static TopicView describe(TopicState t, Set<Integer> liveBrokers) {
+        List<PartitionView> partitions = t.partitions().stream().map(p -> new PartitionView(p.partition(), p.leader(),
+                p.leader() == null || !liveBrokers.contains(p.leader()),
+                p.replicas().stream().map(r -> new ReplicaMark(r, liveBrokers.contains(r))).toList(),
+                p.isr(), p.elr(), p.lastKnownElr())).toList();
+        int leaderless = (int) partitions.stream().filter(PartitionView::leaderless).count();
+        return new TopicView(t.name(), t.internal(), t.replicationFactor(),
+                t.config() == null ? null : t.config().minIsr(),
+                t.config() == null ? null : t.config().minIsrSource(), leaderless, partitions);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.kshell.render;
+
+import org.jline.utils.AttributedString;
+import org.jline.utils.AttributedStyle;
+
+/** The few colours kshell uses, by meaning. Whole rows are coloured so column widths stay right (FACTS.md). */
+public enum Tone {
+    PLAIN(AttributedStyle.DEFAULT),
+    GOOD(AttributedStyle.DEFAULT.foreground(AttributedStyle.GREEN)),
+    WARN(AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW)),
+    BAD(AttributedStyle.BOLD.foreground(AttributedStyle.RED)),
+    DIM(AttributedStyle.DEFAULT.faint()),
+    HEADER(AttributedStyle.BOLD);
+
+    private final AttributedStyle style;
+
+    Tone(AttributedStyle style) {
+        this.style = style;
+    }
+
+    /** The text in this tone, as ANSI when {@code color}, else unchanged. */
+    public String paint(String text, boolean color) {
+        if (!color || this == PLAIN || text.isEmpty()) {
+            return text;
+        }
+        return new AttributedString(text, style).toAnsi();
+    }
+}

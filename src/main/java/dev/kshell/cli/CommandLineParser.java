@@ -7,7 +7,6 @@ import org.springframework.shell.core.command.CommandOption;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,13 +146,16 @@ public final class CommandLineParser {
     private UsageException unknownCommand(List<String> tokens) {
         List<String> names = commands.get().stream().filter(c -> !c.isHidden()).flatMap(c -> names(c).stream()).toList();
         String typed = tokens.get(0);
+        List<String> subs = names.stream().filter(n -> n.startsWith(typed + " ")).sorted().toList();
+        if (!subs.isEmpty() && tokens.size() == 1) {
+            return new UsageException("'" + typed + "' needs a sub-command: " + String.join(", ", subs));
+        }
         // Two-word commands: "elect prefered" should suggest "elect preferred".
         String typedTwo = tokens.size() > 1 ? typed + " " + tokens.get(1) : typed;
-        Optional<String> hint = names.stream().anyMatch(n -> n.startsWith(typed + " "))
+        Optional<String> hint = !subs.isEmpty()
                 ? Suggestions.closest(typedTwo, names)
                 : Suggestions.closest(typed, names);
-        if (names.stream().anyMatch(n -> n.startsWith(typed + " ")) && hint.isEmpty()) {
-            List<String> subs = names.stream().filter(n -> n.startsWith(typed + " ")).sorted().toList();
+        if (!subs.isEmpty() && hint.isEmpty()) {
             return new UsageException("'" + typedTwo + "' is not a command; try one of: " + String.join(", ", subs));
         }
         return new UsageException("unknown command '" + typed + "'" + hint.map(h -> " (did you mean '" + h + "'?)").orElse("")
@@ -169,10 +171,6 @@ public final class CommandLineParser {
 
         public boolean helpRequested() {
             return options.containsKey("help");
-        }
-
-        static Comparator<String> byName() {
-            return Comparator.naturalOrder();
         }
     }
 }

@@ -1,0 +1,75 @@
+package dev.kshell.app;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The process exit codes of one-shot mode, through the real runner and Spring context. */
+@Timeout(120)
+class RunnerExitCodeTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+
+    @BeforeEach
+    void capture() {
+        savedOut = System.out;
+        savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void should_exit_2_with_one_line_for_an_unknown_command() {
+        assertThat(KshellApplication.run(new String[]{"frobnicate"})).isEqualTo(2);
+        assertThat(err()).isEqualTo("error: unknown command 'frobnicate'; type 'help' for the list\n");
+    }
+
+    @Test
+    void should_exit_2_for_a_bad_launcher_option_before_starting() {
+        assertThat(KshellApplication.run(new String[]{"--bootstrap-servers", "x:1", "quorum"})).isEqualTo(2);
+        assertThat(err()).isEqualTo("error: unknown option --bootstrap-servers; see kshell --help\n");
+    }
+
+    @Test
+    void should_exit_2_for_a_bad_option_of_a_two_word_free_command() {
+        assertThat(KshellApplication.run(new String[]{"describe", "--bogus"})).isEqualTo(2);
+        assertThat(err()).contains("describe: unknown option --bogus").doesNotContain("Exception");
+    }
+
+    @Test
+    void should_exit_4_with_one_line_when_the_bootstrap_server_is_unreachable() {
+        long start = System.nanoTime();
+        int code = KshellApplication.run(new String[]{"--bootstrap-server", "127.0.0.1:1", "--timeout", "3s", "brokers"});
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertThat(code).isEqualTo(4);
+        assertThat(err()).startsWith("error: no answer from 127.0.0.1:1 within 3s").doesNotContain("Exception");
+        assertThat(err().lines()).hasSize(1);
+        assertThat(seconds).as("bounded by the deadline, not a hang").isLessThan(30);
+    }
+
+    @Test
+    void should_exit_0_for_help_and_print_the_catalogue() {
+        assertThat(KshellApplication.run(new String[]{"help"})).isEqualTo(0);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("quorum").contains("describe");
+    }
+}

@@ -1,0 +1,156 @@
+package dev.kshell.it;
+
+import dev.kshell.app.KshellApplication;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.BrokersCommand;
+import dev.kshell.cli.commands.DescribeCommand;
+import dev.kshell.cli.commands.QuorumCommand;
+import dev.kshell.cli.commands.TopicsCommand;
+import dev.kshell.model.ExitCode;
+import dev.kshell.render.Json;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.ShellHarness;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** quorum, brokers and describe against a real 3+3 KRaft cluster, before and after nodes die. */
+@Timeout(600)
+class ClusterStateIntegrationTest {
+
+    private static LocalCluster cluster;
+    private static Admin admin;
+    private ShellHarness shell;
+
+    static List<KshellCommand> commands(dev.kshell.session.ShellSession s) {
+        return List.of(new QuorumCommand(s), new BrokersCommand(s), new DescribeCommand(s), new TopicsCommand(s));
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = SharedCluster.get();
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
+        admin.createTopics(List.of(
+                new NewTopic("state-rf1", Map.of(0, List.of(5))),
+                new NewTopic("state-rf3", 3, (short) 3).configs(Map.of("min.insync.replicas", "2")))).all().get();
+    }
+
+    @AfterAll
+    static void closeAdmin() {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @AfterEach
+    void restoreNodes() {
+        if (shell != null) {
+            shell.close();
+        }
+        SharedCluster.ensureAllRunning();
+    }
+
+    @Test
+    void should_show_the_quorum_leader_and_all_voters_as_json_from_one_shot_mode() throws Exception {
+        int leader = admin.describeMetadataQuorum().quorumInfo().get().leaderId();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = KshellApplication.run(new String[]{"--bootstrap-server", cluster.bootstrapServers(), "quorum", "--output", "json"});
+        } finally {
+            System.setOut(saved);
+        }
+        JsonNode json = Json.mapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertThat(code).isIn(0, 1);
+        assertThat(json.get("leaderId").asInt()).isEqualTo(leader);
+        assertThat(json.get("voters")).extracting(v -> v.get("id").asInt()).containsExactlyInAnyOrder(1, 2, 3);
+        assertThat(json.get("observers")).extracting(v -> v.get("id").asInt()).contains(4, 5, 6);
+    }
+
+    @Test
+    void should_list_every_broker_live_with_leader_counts() {
+        shell = new ShellHarness(ClusterStateIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
+        ShellHarness.Result result = shell.run("brokers --output json");
+        JsonNode brokers = result.json().get("brokers");
+        assertThat(brokers).extracting(b -> b.get("id").asInt()).containsExactly(4, 5, 6);
+        assertThat(brokers).allSatisfy(b -> assertThat(b.get("fenced").asBoolean()).isFalse());
+        assertThat(result.json().get("brokers").get(1).get("replicas").asInt()).isGreaterThanOrEqualTo(4);
+        assertThat(result.code()).isEqualTo(ExitCode.OK);
+    }
+
+    @Test
+    void should_mark_a_killed_broker_fenced_and_its_rf1_partition_leaderless() {
+        shell = new ShellHarness(ClusterStateIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
+        cluster.killNode(5);
+        ShellHarness.Result described = Await.until("state-rf1 leaderless", Duration.ofSeconds(30),
+                () -> shell.run("describe state-rf1"), r -> r.out().contains("none"));
+        assertThat(described.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(described.out()).contains("0          none    5(dead)").contains("1 of 1 partitions have no leader");
+        JsonNode partition = described.json().get("partitions").get(0);
+        assertThat(partition.get("leader").isNull()).isTrue();
+        assertThat(partition.get("replicas").get(0).get("live").asBoolean()).isFalse();
+
+        ShellHarness.Result rf3 = shell.run("describe state-rf3 --output json");
+        assertThat(rf3.json().get("leaderless").asInt()).isZero();
+        assertThat(rf3.json().get("minIsr").asInt()).isEqualTo(2);
+
+        ShellHarness.Result brokers = shell.run("brokers");
+        assertThat(brokers.out()).containsPattern("5 +127\\.0\\.0\\.1:\\d+ +- +FENCED");
+        assertThat(brokers.code()).isEqualTo(ExitCode.FINDINGS);
+    }
+
+    @Test
+    void should_show_a_new_quorum_leader_after_the_active_controller_stops() throws Exception {
+        shell = new ShellHarness(ClusterStateIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
+        int oldLeader = shell.run("quorum --output json").json().get("leaderId").asInt();
+        cluster.stopNode(oldLeader);
+        ShellHarness.Result after = Await.until("a new quorum leader", Duration.ofSeconds(30),
+                () -> shell.run("quorum --output json"),
+                r -> r.model() != null && r.json().get("leaderId").asInt() >= 1 && r.json().get("leaderId").asInt() != oldLeader);
+        int newLeader = after.json().get("leaderId").asInt();
+        assertThat(newLeader).isIn(1, 2, 3).isNotEqualTo(oldLeader);
+        assertThat(shell.run("quorum").out()).contains("leader " + newLeader);
+    }
+
+    @Test
+    void should_still_show_the_quorum_through_controllers_when_every_broker_is_down() {
+        for (int broker : List.of(4, 5, 6)) {
+            cluster.stopNode(broker);
+        }
+        shell = new ShellHarness(ClusterStateIntegrationTest::commands).connectControllers(cluster.bootstrapControllers());
+        ShellHarness.Result quorum = shell.run("quorum --output json");
+        assertThat(quorum.err()).isEmpty();
+        assertThat(quorum.json().get("leaderId").asInt()).isIn(1, 2, 3);
+        assertThat(quorum.json().get("voters")).hasSize(3);
+
+        // Through the brokers the same question fails fast with one line and exit 4.
+        try (ShellHarness viaBrokers = new ShellHarness(ClusterStateIntegrationTest::commands)) {
+            viaBrokers.connectBrokers(cluster.bootstrapServers());
+            ShellHarness.Result down = viaBrokers.run("brokers --timeout 3s");
+            assertThat(down.code()).isEqualTo(ExitCode.UNREACHABLE);
+            assertThat(down.err().lines()).hasSize(1);
+        }
+        ShellHarness.Result describe = shell.run("describe state-rf1");
+        assertThat(describe.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(describe.err()).contains("controllers do not serve topic metadata");
+    }
+}

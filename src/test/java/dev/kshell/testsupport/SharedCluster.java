@@ -17,12 +17,16 @@ import dev.kshell.sandbox.NodeInfo;
 public final class SharedCluster {
 
     private static LocalCluster cluster;
+    private static RuntimeException startFailure;
 
     private SharedCluster() {
     }
 
-    /** The shared cluster, starting it (about 10-40 s depending on machine load) on first call. */
+    /** The shared cluster, starting it (about 10 s on an idle machine, up to a minute on a busy one) on first call. */
     public static synchronized LocalCluster get() {
+        if (startFailure != null) {
+            throw new IllegalStateException("the shared cluster failed to start earlier", startFailure);
+        }
         if (cluster == null) {
             try {
                 long t0 = System.nanoTime();
@@ -32,10 +36,12 @@ public final class SharedCluster {
                 LocalCluster started = cluster;
                 Runtime.getRuntime().addShutdownHook(new Thread(started::close, "shared-cluster-close"));
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                startFailure = new UncheckedIOException(e);
+                throw startFailure;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while starting the shared cluster", e);
+                startFailure = new IllegalStateException("interrupted while starting the shared cluster", e);
+                throw startFailure;
             }
         }
         return cluster;

@@ -1,0 +1,51 @@
+package dev.kshell.sandbox;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The shape of a {@link LocalCluster}.
+ *
+ * <p>Node ids follow the seed incident: controllers are {@code 1..controllers}, brokers
+ * {@code controllers+1..controllers+brokers}.
+ *
+ * @param controllers          number of controller nodes (1 or more; 3 for a quorum that survives one loss)
+ * @param brokers              number of broker nodes (1 or more)
+ * @param dataDir              where node directories go; {@code null} means a fresh temp dir deleted on close
+ * @param fastFailureDetection {@code broker.session.timeout.ms=3000} and {@code broker.heartbeat.interval.ms=500}
+ *                             (a killed broker is fenced in ~3 s instead of ~9 s); for tests and demos
+ * @param extraBrokerProps     extra {@code server.properties} entries for brokers, applied last (they win)
+ */
+public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
+                               Map<String, String> extraBrokerProps) {
+
+    public LocalClusterSpec {
+        if (controllers < 1) {
+            throw new IllegalArgumentException("controllers must be at least 1, was " + controllers);
+        }
+        if (brokers < 1) {
+            throw new IllegalArgumentException("brokers must be at least 1, was " + brokers);
+        }
+        extraBrokerProps = extraBrokerProps == null ? Map.of() : Map.copyOf(extraBrokerProps);
+    }
+
+    /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
+    public static LocalClusterSpec seed() {
+        return new LocalClusterSpec(3, 3, null, false, Map.of());
+    }
+
+    /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
+    public LocalClusterSpec withDataDir(Path dir) {
+        return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps);
+    }
+
+    /** This spec with fast failure detection switched on or off. */
+    public LocalClusterSpec withFastFailureDetection(boolean fast) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps);
+    }
+
+    /** This spec with these extra broker properties (replacing earlier ones). */
+    public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.kshell.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class ParentWatchdogTest {
+
+    @Test
+    void should_run_the_action_once_the_watched_process_is_gone() throws Exception {
+        Process parent = new ProcessBuilder("sleep", "60").start();
+        CountDownLatch gone = new CountDownLatch(1);
+        ParentWatchdog.start(parent.pid(), Duration.ofMillis(50), gone::countDown);
+
+        assertThat(gone.await(300, TimeUnit.MILLISECONDS)).as("fired while the parent lives").isFalse();
+        parent.destroyForcibly().waitFor();
+
+        assertThat(gone.await(5, TimeUnit.SECONDS)).as("fired after the parent died").isTrue();
+    }
+
+    @Test
+    void should_treat_a_recycled_pid_as_gone() {
+        long self = ProcessHandle.current().pid();
+        Instant started = ProcessHandle.current().info().startInstant().orElseThrow();
+
+        assertThat(ParentWatchdog.isAlive(self, Optional.of(started))).isTrue();
+        assertThat(ParentWatchdog.isAlive(self, Optional.of(started.minusSeconds(3600)))).isFalse();
+        assertThat(ParentWatchdog.isAlive(Long.MAX_VALUE, Optional.empty())).isFalse();
+    }
+}

@@ -206,6 +206,9 @@ public final class AdminClientGateway implements ClusterGateway {
             quorumError = e.getMessage();
         }
         List<TopicState> topicStates = List.of();
+        if (topics != null) {
+            requireBrokers("describe topics");
+        }
         if (!target.viaControllers()) {
             List<String> names = topics == null ? topicNames() : topics;
             topicStates = describe(names, withConfigs);

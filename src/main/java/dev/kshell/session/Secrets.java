@@ -24,15 +24,17 @@ public final class Secrets {
     // A key that names a secret, e.g. ssl.key.password, SASL_JAAS_CONFIG, "access-token".
     private static final String KEY = "([\\w.\\-]*(?:password|secret|jaas|token)[\\w.\\-]*)";
 
-    // key="value" / key='value' / key=\"value\" (escaped quotes inside JSON strings); the quotes are kept.
+    // key="value" / key='value' / key=\"value\" (escaped quotes inside JSON strings); the quotes are kept, and a
+    // backslash-escaped quote inside the value does not end it.
     private static final Pattern QUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(\\\\?[\"'])(.*?)(\\3)",
+            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(\\\\?[\"'])((?:\\\\.|[^\\\\])*?)(\\3)",
             Pattern.CASE_INSENSITIVE);
 
-    // key=value up to whitespace, comma, semicolon, brace or quote. Skips values already masked, Kafka's own
+    // key=value up to whitespace, comma, semicolon, brace or quote; also the start of a quoted value that never
+    // closes (a truncated log line must not leak). Skips values already masked, Kafka's own
     // "[hidden]" and "null" (nothing to hide, and masking them would suggest a value is set).
     private static final Pattern UNQUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(?![\"'\\\\]|null\\b|\\[hidden]|\\*{4})([^\\s,;\"'{}\\\\]+)",
+            KEY + "(\\\\?[\"']?\\s*[=:]\\s*\\\\?[\"']?)(?!null\\b|\\[hidden]|\\*{4})([^\\s,;\"'{}\\\\]+)",
             Pattern.CASE_INSENSITIVE);
 
     private Secrets() {

@@ -277,43 +277,40 @@ public final class UncleanElectionPlanner {
                     "unknown: no live replica to elect");
         }
         ReplicaEvidence w = ev.get(winner);
-        List<String> basis = new ArrayList<>();
         Long records = null;
+        String recordBasis = null;
         Long winnerEnd = w == null ? null : w.logEndOffset();
         if (winnerEnd != null) {
             if (remembered != null && remembered.highWatermark() >= 0) {
                 records = Math.max(0, remembered.highWatermark() - winnerEnd);
-                basis.add("high watermark " + remembered.highWatermark() + " seen at " + remembered.seenAt()
-                        + " vs log end offset " + winnerEnd + " on broker " + winner);
+                recordBasis = "high watermark " + remembered.highWatermark() + " seen at " + remembered.seenAt()
+                        + " vs log end offset " + winnerEnd + " on broker " + winner;
             }
             Long maxLiveEnd = max(liveReplicas, ev, Measure.END_OFFSET);
-            if (maxLiveEnd != null && maxLiveEnd > winnerEnd) {
-                long fromPeers = maxLiveEnd - winnerEnd;
-                basis.add("live replicas hold up to offset " + maxLiveEnd);
-                records = records == null ? fromPeers : Math.max(records, fromPeers);
-            } else if (maxLiveEnd != null && records == null) {
-                records = 0L;
-                basis.add("no live replica is ahead of broker " + winner + " (log end offset " + winnerEnd + ")");
+            if (maxLiveEnd != null && (records == null || maxLiveEnd - winnerEnd > records)) {
+                records = Math.max(0, maxLiveEnd - winnerEnd);
+                recordBasis = "live replicas hold up to offset " + maxLiveEnd + ", broker " + winner + " "
+                        + winnerEnd;
             }
         }
         Long bytes = null;
+        String byteBasis = null;
         Long winnerSize = w == null ? null : w.logSizeBytes();
         Long maxLiveSize = max(liveReplicas, ev, Measure.SIZE);
         if (winnerSize != null && maxLiveSize != null) {
             bytes = Math.max(0, maxLiveSize - winnerSize);
-            basis.add("log sizes on live replicas: broker " + winner + " " + winnerSize + " B, largest "
-                    + maxLiveSize + " B");
+            byteBasis = bytes == 0 ? "broker " + winner + " has the largest live log, " + winnerSize + " B"
+                    : "broker " + winner + " has " + winnerSize + " B, the largest live log " + maxLiveSize + " B";
         }
         String unknownRecords = null;
         if (records == null) {
             StringBuilder why = new StringBuilder("log end offset of broker " + winner
-                    + " is unknown (a leaderless partition cannot be listed)");
+                    + " unknown (a leaderless partition cannot be listed)");
             if (remembered == null || remembered.highWatermark() < 0) {
-                why.append("; no high watermark remembered for ").append(p.name());
+                why.append(", no high watermark remembered for ").append(p.name());
             } else {
-                why.append("; kshell remembers high watermark ").append(remembered.highWatermark())
-                        .append(" (seen ").append(remembered.seenAt())
-                        .append("): after the election it reports the loss against it");
+                why.append("; the loss is counted after the election against the high watermark ")
+                        .append(remembered.highWatermark()).append(" seen at ").append(remembered.seenAt());
             }
             unknownRecords = why.toString();
         }
@@ -323,14 +320,22 @@ public final class UncleanElectionPlanner {
         } else {
             List<String> parts = new ArrayList<>();
             if (records != null) {
-                parts.add("≥ " + records + " record" + (records == 1 ? "" : "s"));
+                parts.add("≥ " + records + " record" + (records == 1 ? "" : "s") + " (" + recordBasis + ")");
             }
             if (bytes != null) {
-                parts.add("≥ " + bytes + " B on live replicas");
+                parts.add((bytes == 0 ? "0 B" : "≥ " + bytes + " B") + " on live replicas (" + byteBasis + ")");
             }
-            summary = String.join(", ", parts) + " (" + String.join("; ", basis) + ")"
-                    + (unknownRecords == null ? "" : "; records: unknown, " + unknownRecords)
-                    + "; the dead replicas cannot be asked";
+            if (records == null) {
+                parts.add("records unknown: " + unknownRecords);
+            }
+            summary = String.join("; ", parts) + "; the dead replicas cannot be asked, so more may be lost";
+        }
+        List<String> basis = new ArrayList<>();
+        if (recordBasis != null) {
+            basis.add(recordBasis);
+        }
+        if (byteBasis != null) {
+            basis.add(byteBasis);
         }
         return new DataAtRisk(records, bytes, true, basis.isEmpty() ? null : String.join("; ", basis),
                 unknownRecords, summary);

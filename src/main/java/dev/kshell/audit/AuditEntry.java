@@ -1,0 +1,83 @@
+package dev.kshell.audit;
+
+import java.net.InetAddress;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+
+/**
+ * One line of the audit log. Serialised by Jackson, field for field, in this order.
+ *
+ * @param time        UTC, ISO-8601 with milliseconds ("2026-05-01T03:12:45.123Z")
+ * @param attemptId   one id per attempt; the CONFIRMED line and its SUCCEEDED / FAILED line share it
+ * @param user        OS user (the JVM's user.name)
+ * @param host        host name kshell runs on
+ * @param clusterId   the connected cluster's id, or null when unknown
+ * @param bootstrap   the bootstrap servers (or controllers) of the session
+ * @param commandLine the command as typed (or the runbook step, prefixed with "file:line: ")
+ * @param action      "elect-preferred", "elect-unclean", "restore-order", "reorder", ...
+ * @param decision    the wire value of an {@link AuditDecision}
+ * @param reason      why (refusal sentence, abort reason, failure), or null
+ * @param plan        the plan record, serialised as JSON, or null
+ * @param results     per-partition results (e.g. ElectionResults), or null before the mutation
+ */
+public record AuditEntry(String time, String attemptId, String user, String host, String clusterId,
+                         String bootstrap, String commandLine, String action, String decision, String reason,
+                         Object plan, Object results) {
+
+    private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ISO_INSTANT;
+    private static volatile String cachedHost;
+
+    /** A new attempt, now, by this OS user on this host. */
+    public static AuditEntry of(String clusterId, String bootstrap, String commandLine, String action,
+                                AuditDecision decision, String reason, Object plan, Object results) {
+        return of(Clock.systemUTC(), newAttemptId(), clusterId, bootstrap, commandLine, action, decision, reason,
+                plan, results);
+    }
+
+    public static AuditEntry of(Clock clock, String attemptId, String clusterId, String bootstrap,
+                                String commandLine, String action, AuditDecision decision, String reason,
+                                Object plan, Object results) {
+        return new AuditEntry(format(clock.instant()), attemptId, System.getProperty("user.name"), hostName(),
+                clusterId, bootstrap, commandLine, action, decision.wire(), reason, plan, results);
+    }
+
+    /**
+     * The closing line of a confirmed attempt: same attempt id, command and plan, a new time, the outcome and the
+     * results.
+     */
+    public AuditEntry outcome(AuditDecision outcome, String reason, Object results) {
+        return new AuditEntry(format(Instant.now()), attemptId, user, host, clusterId, bootstrap, commandLine, action,
+                outcome.wire(), reason, plan, results);
+    }
+
+    public static String newAttemptId() {
+        return UUID.randomUUID().toString();
+    }
+
+    static String format(Instant instant) {
+        return ISO_MILLIS.format(instant.truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    /** $HOSTNAME, else the local host name, else "unknown"; looked up once (DNS can be slow at 3 a.m.). */
+    static String hostName() {
+        String h = cachedHost;
+        if (h == null) {
+            h = System.getenv("HOSTNAME");
+            if (h == null || h.isBlank()) {
+                h = System.getenv("COMPUTERNAME");
+            }
+            if (h == null || h.isBlank()) {
+                try {
+                    h = InetAddress.getLocalHost().getHostName();
+                } catch (Exception e) {
+                    h = "unknown";
+                }
+            }
+            cachedHost = h;
+        }
+        return h;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.kshell.election;
+
+import dev.kshell.model.OffsetsSeen;
+import dev.kshell.model.PartitionState;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a partition looks like after an election, re-read: new leader, ISR vs effective min.insync.replicas, and
+ * the log end offset now vs before.
+ *
+ * @param partition      "topic-3"
+ * @param leader         the new leader, or null when still leaderless
+ * @param leaderLive     whether that leader is a live broker
+ * @param isr            ISR now
+ * @param minIsr         effective min.insync.replicas, or null when not loaded
+ * @param acksAllWritable true when ISR size >= min.isr (null when min.isr is unknown)
+ * @param endOffsetBefore the log end offset before (remembered high watermark or end offset), or null
+ * @param endOffsetNow   the log end offset read after the election, or null
+ * @param recordsLost    endOffsetBefore - endOffsetNow when both are known and positive, else 0 or null
+ * @param lines          sentences for the report, in order
+ */
+public record PostElectionCheck(String partition, Integer leader, boolean leaderLive, List<Integer> isr,
+                                Integer minIsr, Boolean acksAllWritable, Long endOffsetBefore, Long endOffsetNow,
+                                Long recordsLost, List<String> lines) {
+
+    public PostElectionCheck {
+        isr = List.copyOf(isr);
+        lines = List.copyOf(lines);
+    }
+
+    /**
+     * @param after        the partition re-read after the election
+     * @param liveBrokers  live broker ids at that read
+     * @param minIsr       effective min.insync.replicas of the topic, or null
+     * @param endOffsetNow the log end offset read after the election (listOffsets LATEST), or null
+     * @param before       what kshell remembered before the election, or null
+     */
+    public static PostElectionCheck of(PartitionState after, Set<Integer> liveBrokers, Integer minIsr,
+                                       Long endOffsetNow, OffsetsSeen before) {
+        String name = after.name();
+        Integer leader = after.leader();
+        boolean leaderLive = leader != null && liveBrokers.contains(leader);
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(leaderLive ? name + ": leader is now broker " + leader
+                : name + ": still no live leader" + (leader == null ? "" : " (broker " + leader + " is down)"));
+        Boolean writable = null;
+        if (minIsr != null) {
+            writable = after.isr().size() >= minIsr;
+            lines.add("ISR " + after.isr() + " (" + after.isr().size() + ") vs min.insync.replicas " + minIsr
+                    + (writable ? ": writes with acks=all succeed"
+                    : ": writes with acks=all still fail until ISR >= min.isr (" + minIsr + ")"));
+        } else {
+            lines.add("ISR " + after.isr() + "; min.insync.replicas unknown");
+        }
+        Long beforeOffset = before == null || before.highest() < 0 ? null : before.highest();
+        Long lost = null;
+        if (beforeOffset != null && endOffsetNow != null) {
+            lost = Math.max(0, beforeOffset - endOffsetNow);
+            lines.add("log end offset " + endOffsetNow + " now vs " + beforeOffset + " seen at " + before.seenAt()
+                    + (lost > 0 ? ": " + lost + " record" + (lost == 1 ? "" : "s") + " lost (at least)"
+                    : ": nothing kshell saw was lost"));
+        } else if (endOffsetNow != null) {
+            lines.add("log end offset " + endOffsetNow + " now; kshell remembers no offset from before, "
+                    + "so the loss cannot be counted");
+        } else {
+            lines.add("log end offset now unknown" + (beforeOffset == null ? "" : " (was " + beforeOffset + ")"));
+        }
+        return new PostElectionCheck(name, leader, leaderLive, after.isr(), minIsr, writable, beforeOffset,
+                endOffsetNow, lost, lines);
+    }
+}

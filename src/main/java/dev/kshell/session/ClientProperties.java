@@ -1,0 +1,50 @@
+package dev.kshell.session;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/** Reads a Kafka client properties file, the file Kafka's own tools take as {@code --command-config}. */
+public final class ClientProperties {
+
+    private ClientProperties() {
+    }
+
+    /**
+     * The properties of {@code file}, sorted by key, read by {@link Properties#load(InputStream)} rules (ISO-8859-1
+     * with unicode escapes), exactly as Kafka's {@code Utils.loadProps} reads a {@code --command-config} file.
+     *
+     * @return the properties, or an error naming the file when it is missing, a directory, unreadable or malformed
+     */
+    public static Outcome<Map<String, String>> load(Path file) {
+        String where = SettingsError.display(file);
+        if (Files.isDirectory(file)) {
+            return Outcome.failed(SettingsError.of(where, "is a directory, not a client properties file"));
+        }
+        Properties props = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            props.load(in);
+        } catch (NoSuchFileException e) {
+            return Outcome.failed(SettingsError.of(where, "command config file not found"));
+        } catch (AccessDeniedException e) {
+            return Outcome.failed(SettingsError.of(where, "cannot read command config file: permission denied"));
+        } catch (IOException e) {
+            return Outcome.failed(SettingsError.of(where, "cannot read command config file: " + e.getMessage()));
+        } catch (IllegalArgumentException e) {
+            // Properties.load rejects a malformed \\uXXXX escapes this way.
+            return Outcome.failed(SettingsError.of(where, "not a valid properties file: " + e.getMessage()));
+        }
+        Map<String, String> out = new TreeMap<>();
+        for (String key : props.stringPropertyNames()) {
+            out.put(key, props.getProperty(key));
+        }
+        return Outcome.ok(Collections.unmodifiableMap(out));
+    }
+}

@@ -1,0 +1,89 @@
+package dev.kshell.session;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Human durations as operators type them: {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}, {@code 1m30s}. */
+public final class Durations {
+
+    private static final Pattern WHOLE = Pattern.compile("(?:\\d+(?:ms|s|m|h))+");
+    private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+    private Durations() {
+    }
+
+    /**
+     * Parses a positive duration; ISO-8601 ({@code PT10S}) is accepted too.
+     *
+     * @return the duration, or a failure whose message says what is accepted ({@code source} names the option
+     *         or file in that message)
+     */
+    public static Outcome<Duration> parse(String text, String source) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT).replace(" ", "");
+        Duration d = null;
+        if (WHOLE.matcher(t).matches()) {
+            d = Duration.ZERO;
+            Matcher m = PART.matcher(t);
+            while (m.find()) {
+                long n;
+                try {
+                    n = Long.parseLong(m.group(1));
+                } catch (NumberFormatException e) {
+                    return tooLarge(text, source);
+                }
+                d = d.plus(switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    default -> Duration.ofHours(n);
+                });
+            }
+        } else if (t.startsWith("p")) {
+            try {
+                d = Duration.parse(t.toUpperCase(Locale.ROOT));
+            } catch (DateTimeParseException e) {
+                d = null;
+            }
+        }
+        if (d == null) {
+            return Outcome.failed(SettingsError.of(source,
+                    "'" + text + "' is not a duration; use a number with a unit: 500ms, 10s, 2m, 1h"));
+        }
+        if (d.isZero() || d.isNegative()) {
+            return Outcome.failed(SettingsError.of(source, "timeout must be more than zero, got '" + text + "'"));
+        }
+        return Outcome.ok(d);
+    }
+
+    private static Outcome<Duration> tooLarge(String text, String source) {
+        return Outcome.failed(SettingsError.of(source, "'" + text + "' is too large for a duration"));
+    }
+
+    /** The shortest form {@link #parse} reads back: {@code 10s}, {@code 1m30s}, {@code 250ms}. */
+    public static String format(Duration d) {
+        if (d == null) {
+            return null;
+        }
+        long ms = d.toMillis();
+        if (ms % 1000 != 0) {
+            return ms + "ms";
+        }
+        long s = ms / 1000;
+        StringBuilder out = new StringBuilder();
+        if (s >= 3600) {
+            out.append(s / 3600).append('h');
+            s %= 3600;
+        }
+        if (s >= 60) {
+            out.append(s / 60).append('m');
+            s %= 60;
+        }
+        if (s > 0 || out.length() == 0) {
+            out.append(s).append('s');
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.kshell.session;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Optional;
+
+/** "Did you mean" for keys and names: the closest candidate by edit distance, if close enough to be a typo. */
+public final class Suggest {
+
+    private Suggest() {
+    }
+
+    /**
+     * The candidate nearest to {@code given}, ignoring case and treating {@code .} and {@code _} as {@code -};
+     * present only when the distance is small for the length, or one contains the other.
+     */
+    public static Optional<String> closest(String given, Collection<String> candidates) {
+        String g = norm(given);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            String n = norm(c);
+            int d = distance(g, n);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        if (best == null) {
+            return Optional.empty();
+        }
+        String b = norm(best);
+        // A typo changes a few characters, never the whole word ("x" is not a misspelling of "a").
+        int allowed = Math.max(1, Math.min(g.length(), b.length()) / 3);
+        boolean typo = bestDistance <= allowed && bestDistance < Math.max(g.length(), b.length());
+        boolean contains = g.length() >= 4 && (b.contains(g) || g.contains(b));
+        return typo || contains ? Optional.of(best) : Optional.empty();
+    }
+
+    private static String norm(String s) {
+        return s.toLowerCase(Locale.ROOT).replace('.', '-').replace('_', '-');
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

@@ -1,0 +1,40 @@
+package dev.kshell.state;
+
+import dev.kshell.model.OffsetsSeen;
+import dev.kshell.model.ReplicaOrderChange;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What kshell remembers about one cluster between runs (the JSON of {@code <base>/<cluster-id>.json}).
+ *
+ * @param clusterId          the cluster id
+ * @param updatedAt          when the file was last written, or null for an empty memory
+ * @param quorumLeader       the last metadata quorum leader kshell saw (a real leader; -1 is never recorded), or null
+ * @param quorumLeaderSeenAt when it was seen, or null
+ * @param partitions         per partition name ("topic-3"): the offsets last seen while it had a leader
+ * @param reorders           per partition name: replica orders kshell changed and has not restored yet
+ */
+public record ClusterMemory(String clusterId, Instant updatedAt, Integer quorumLeader, Instant quorumLeaderSeenAt,
+                            Map<String, OffsetsSeen> partitions, Map<String, ReplicaOrderChange> reorders) {
+
+    public ClusterMemory {
+        partitions = partitions == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(partitions));
+        reorders = reorders == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(reorders));
+    }
+
+    public static ClusterMemory empty(String clusterId) {
+        return new ClusterMemory(clusterId, null, null, null, Map.of(), Map.of());
+    }
+
+    public Optional<OffsetsSeen> lookup(String partition) {
+        return Optional.ofNullable(partitions.get(partition));
+    }
+
+    public Optional<ReplicaOrderChange> reorder(String partition) {
+        return Optional.ofNullable(reorders.get(partition));
+    }
+}

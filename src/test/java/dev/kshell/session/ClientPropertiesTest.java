@@ -1,0 +1,86 @@
+package dev.kshell.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 10, unit = TimeUnit.SECONDS)
+class ClientPropertiesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void should_read_a_kafka_client_properties_file() throws IOException {
+        Path file = dir.resolve("client.properties");
+        Files.writeString(file, """
+                # comment
+                security.protocol=SASL_SSL
+                sasl.mechanism : PLAIN
+                sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required \\
+                    username="u" password="p";
+                """);
+
+        assertThat(ClientProperties.load(file).orElseThrow()).containsExactly(
+                entry("sasl.jaas.config",
+                        "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"u\" password=\"p\";"),
+                entry("sasl.mechanism", "PLAIN"),
+                entry("security.protocol", "SASL_SSL"));
+    }
+
+    @Test
+    void should_name_a_missing_file() {
+        Path file = dir.resolve("absent.properties");
+
+        assertThat(ClientProperties.load(file).errors()).singleElement()
+                .extracting(SettingsError::format).isEqualTo(file + ": command config file not found");
+    }
+
+    @Test
+    void should_refuse_a_directory() {
+        assertThat(ClientProperties.load(dir).errors()).singleElement()
+                .extracting(SettingsError::message).isEqualTo("is a directory, not a client properties file");
+    }
+
+    @Test
+    void should_name_an_unreadable_file() throws IOException {
+        Path file = dir.resolve("locked.properties");
+        Files.writeString(file, "a=b\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(file), "running as root: every file is readable");
+
+        assertThat(ClientProperties.load(file).errors()).singleElement()
+                .extracting(SettingsError::message).isEqualTo("cannot read command config file: permission denied");
+    }
+
+    @Test
+    void should_report_a_malformed_unicode_escape() throws IOException {
+        Path file = dir.resolve("bad.properties");
+        Files.writeString(file, "a=\\u12G4\n");
+
+        assertThat(ClientProperties.load(file).errors()).singleElement()
+                .extracting(SettingsError::message).asString().startsWith("not a valid properties file");
+    }
+
+    @Test
+    void should_parse_and_format_durations() {
+        assertThat(Durations.parse("10s", "x").orElseThrow()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(Durations.parse("1m30s", "x").orElseThrow()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(Durations.parse("250ms", "x").orElseThrow()).isEqualTo(Duration.ofMillis(250));
+        assertThat(Durations.parse("PT2H", "x").orElseThrow()).isEqualTo(Duration.ofHours(2));
+        assertThat(Durations.parse("10", "x").errors()).singleElement().extracting(SettingsError::message)
+                .asString().contains("use a number with a unit");
+        assertThat(Durations.format(Duration.ofSeconds(3700))).isEqualTo("1h1m40s");
+        assertThat(Durations.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
+    }
+}

@@ -1,0 +1,108 @@
+package dev.kshell.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 10, unit = TimeUnit.SECONDS)
+class SecretsTest {
+
+    @Test
+    void should_mask_values_whose_key_names_a_secret_in_any_case() {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("bootstrap.servers", "h1:9092");
+        props.put("sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required"
+                + " username=\"alice\" password=\"alice-secret\";");
+        props.put("ssl.truststore.password", "changeit");
+        props.put("SSL.KEY.PASSWORD", "k");
+        props.put("sasl.oauthbearer.token.endpoint.url", "https://idp/token");
+        props.put("client.secret", "s");
+        props.put("security.protocol", "SASL_SSL");
+
+        assertThat(Secrets.mask(props)).containsExactly(
+                entry("bootstrap.servers", "h1:9092"),
+                entry("sasl.jaas.config", "****"),
+                entry("ssl.truststore.password", "****"),
+                entry("SSL.KEY.PASSWORD", "****"),
+                entry("sasl.oauthbearer.token.endpoint.url", "****"),
+                entry("client.secret", "****"),
+                entry("security.protocol", "SASL_SSL"));
+    }
+
+    @Test
+    void should_mask_the_password_inside_a_jaas_config_line_and_keep_the_module_readable() {
+        String line = "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required"
+                + " username=\"alice\" password=\"alice-secret\";";
+
+        assertThat(Secrets.maskText(line)).isEqualTo(
+                "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required"
+                        + " username=\"alice\" password=\"****\";");
+    }
+
+    @Test
+    void should_mask_unquoted_and_single_quoted_secrets_inside_jaas() {
+        assertThat(Secrets.maskText("PlainLoginModule required username=bob password=b0b;"))
+                .isEqualTo("PlainLoginModule required username=bob password=****;");
+        assertThat(Secrets.maskText("PlainLoginModule required username='bob' password='b0b';"))
+                .isEqualTo("PlainLoginModule required username='bob' password='****';");
+    }
+
+    @Test
+    void should_mask_secrets_in_an_arbitrary_log_or_echo_line() {
+        assertThat(Secrets.maskText("connect --command-config c.properties ssl.keystore.password=hunter2 retries=3"))
+                .isEqualTo("connect --command-config c.properties ssl.keystore.password=**** retries=3");
+        assertThat(Secrets.maskText("\tssl.key.password = s3cr3t\n\tssl.keystore.type = JKS"))
+                .isEqualTo("\tssl.key.password = ****\n\tssl.keystore.type = JKS");
+        assertThat(Secrets.maskText("token: abc.def.ghi, user: op"))
+                .isEqualTo("token: ****, user: op");
+        assertThat(Secrets.maskText("KAFKA_CLIENT_SECRET=xyz"))
+                .isEqualTo("KAFKA_CLIENT_SECRET=****");
+    }
+
+    @Test
+    void should_mask_secrets_in_json_including_escaped_quotes() {
+        assertThat(Secrets.maskText("{\"ssl.truststore.password\":\"changeit\",\"acks\":\"all\"}"))
+                .isEqualTo("{\"ssl.truststore.password\":\"****\",\"acks\":\"all\"}");
+        assertThat(Secrets.maskText("{\"sasl.jaas.config\":\"x.PlainLoginModule required password=\\\"p\\\";\"}"))
+                .doesNotContain("p\\\"")
+                .contains("\"sasl.jaas.config\":\"****\"");
+    }
+
+    @Test
+    void should_leave_kafka_hidden_and_null_values_and_ordinary_text_alone() {
+        String kafkaLog = "sasl.jaas.config = [hidden]\n\tssl.key.password = null\n\tacks = -1";
+
+        assertThat(Secrets.maskText(kafkaLog)).isEqualTo(kafkaLog);
+        assertThat(Secrets.maskText("Messages are rejected since there are fewer in-sync replicas than required."))
+                .isEqualTo("Messages are rejected since there are fewer in-sync replicas than required.");
+        assertThat(Secrets.maskText("")).isEmpty();
+        assertThat(Secrets.maskText(null)).isNull();
+    }
+
+    @Test
+    void should_mask_a_quoted_value_that_never_closes() {
+        assertThat(Secrets.maskText("...truncated password=\"hunter2")).isEqualTo("...truncated password=\"****");
+    }
+
+    @Test
+    void should_be_idempotent() {
+        String once = Secrets.maskText("password=\"x\" token=y");
+
+        assertThat(Secrets.maskText(once)).isEqualTo(once).isEqualTo("password=\"****\" token=****");
+    }
+
+    @Test
+    void should_recognise_secret_keys() {
+        assertThat(Secrets.isSecretKey("ssl.key.password")).isTrue();
+        assertThat(Secrets.isSecretKey("sasl.JAAS.config")).isTrue();
+        assertThat(Secrets.isSecretKey("delegation.token.x")).isTrue();
+        assertThat(Secrets.isSecretKey("bootstrap.servers")).isFalse();
+        assertThat(Secrets.isSecretKey(null)).isFalse();
+    }
+}

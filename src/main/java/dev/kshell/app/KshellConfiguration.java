@@ -7,6 +7,7 @@ import dev.kshell.cli.ShellControl;
 import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.DefaultConnectionResolver;
+import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
@@ -30,7 +31,7 @@ public class KshellConfiguration {
 
     @Bean
     ConnectionRequest.Resolver connectionResolver() {
-        return new DefaultConnectionResolver();
+        return new DefaultConnectionResolver(KshellHome.dir());
     }
 
     /** Spring Shell's registry collects every {@code Command} bean once the context is up. */

@@ -137,7 +137,7 @@ public final class CommandLineParser {
             }
         }
         String bare = token.replaceFirst("^-+", "");
-        String hint = Suggestions.closest(bare, allowed.stream().map(CommandOption::longName).toList())
+        String hint = dev.kshell.session.Suggest.closest(bare, allowed.stream().map(CommandOption::longName).toList())
                 .map(s -> " (did you mean --" + s + "?)").orElse("");
         throw new UsageException(command.getName() + ": unknown option " + token + hint
                 + "; see '" + command.getName() + " --help'");
@@ -153,8 +153,8 @@ public final class CommandLineParser {
         // Two-word commands: "elect prefered" should suggest "elect preferred".
         String typedTwo = tokens.size() > 1 ? typed + " " + tokens.get(1) : typed;
         Optional<String> hint = !subs.isEmpty()
-                ? Suggestions.closest(typedTwo, names)
-                : Suggestions.closest(typed, names);
+                ? dev.kshell.session.Suggest.closest(typedTwo, names)
+                : dev.kshell.session.Suggest.closest(typed, names);
         if (!subs.isEmpty() && hint.isEmpty()) {
             return new UsageException("'" + typedTwo + "' is not a command; try one of: " + String.join(", ", subs));
         }

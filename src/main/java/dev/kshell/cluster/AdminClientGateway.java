@@ -92,7 +92,8 @@ public final class AdminClientGateway implements ClusterGateway {
         return new AdminClientGateway(target.withTimeout(timeout), clock, holder);
     }
 
-    private Admin admin() {
+    /** The shared Admin client, for the other Admin-backed classes of this package. */
+    Admin admin() {
         return holder.get();
     }
 
@@ -117,12 +118,12 @@ public final class AdminClientGateway implements ClusterGateway {
         return props;
     }
 
-    private int timeoutMs() {
+    int timeoutMs() {
         return (int) target.timeout().toMillis();
     }
 
     /** Waits for a future a little longer than Kafka's own deadline, so Kafka's error (more precise) wins. */
-    private <T> T await(String operation, KafkaFuture<T> future) {
+    <T> T await(String operation, KafkaFuture<T> future) {
         return KafkaErrors.translate(target, operation,
                 () -> future.get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
     }

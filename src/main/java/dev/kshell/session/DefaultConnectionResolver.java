@@ -2,28 +2,42 @@ package dev.kshell.session;
 
 import dev.kshell.cluster.ClusterTarget;
 
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 
-/** Resolves explicit endpoints and client property files. */
+/**
+ * Resolves what the operator typed (endpoints, --command-config, --profile) through {@link ConnectionSettings},
+ * which reads profiles.yaml and client property files and reports every mistake with its file and line.
+ */
 public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
+
+    private final Path home;
+
+    public DefaultConnectionResolver(Path home) {
+        this.home = home;
+    }
 
     @Override
     public ConnectionRequest.Resolved resolve(ConnectionRequest request, Duration defaultTimeout) {
-        if (request.profile() != null) {
-            throw new ConnectionRequest.InvalidRequest("profiles are not configured (no ~/.kshell/profiles.yaml support yet)");
-        }
-        if (request.bootstrapServers() != null && request.bootstrapControllers() != null) {
-            throw new ConnectionRequest.InvalidRequest("give --bootstrap-server or --bootstrap-controller, not both");
-        }
-        if (request.bootstrapServers() == null && request.bootstrapControllers() == null) {
+        if (request.isEmpty()) {
             throw new ConnectionRequest.InvalidRequest(
                     "nothing to connect to: give --bootstrap-server HOST:PORT, --bootstrap-controller HOST:PORT or a profile");
         }
-        Map<String, String> props = request.commandConfig() == null ? Map.of()
-                : ConnectionRequest.readClientProperties(request.commandConfig());
-        Duration timeout = request.timeout() == null ? defaultTimeout : request.timeout();
-        ClusterTarget target = new ClusterTarget(request.bootstrapServers(), request.bootstrapControllers(), props, timeout);
-        return new ConnectionRequest.Resolved(target, target.endpoints(), null);
+        ConnectionOptions options = new ConnectionOptions(request.profile(), request.bootstrapServers(),
+                request.bootstrapControllers(), request.commandConfig(),
+                request.timeout() == null ? null : Durations.format(request.timeout()));
+        Outcome<ConnectionSettings> resolved = ConnectionSettings.resolve(options, home);
+        if (!resolved.isOk()) {
+            throw new ConnectionRequest.InvalidRequest(String.join("; ",
+                    resolved.errors().stream().map(SettingsError::format).toList()));
+        }
+        ConnectionSettings settings = resolved.orElseThrow();
+        // A profile's own timeout wins over the session default; an explicit --timeout wins over both.
+        Duration timeout = request.timeout() != null ? request.timeout()
+                : settings.timeout() != null && request.profile() != null ? settings.timeout() : defaultTimeout;
+        ClusterTarget target = new ClusterTarget(settings.bootstrapServers(), settings.bootstrapControllers(),
+                settings.clientProperties(), timeout);
+        String label = settings.profileName() != null ? settings.profileName() : target.endpoints();
+        return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId());
     }
 }

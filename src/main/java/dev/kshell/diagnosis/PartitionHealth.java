@@ -219,7 +219,7 @@ public final class PartitionHealth {
                 List<Integer> deadEligible = eligible.stream().filter(id -> !live.contains(id)).toList();
                 String alt = deadEligible.isEmpty() ? ""
                         : "; starting broker " + ids(deadEligible) + " (ISR/ELR) allows a clean election instead";
-                yield new Advice("only out-of-sync replicas alive (" + ids(List.copyOf(live))
+                yield new Advice("only out-of-sync replicas alive (" + allIds(List.copyOf(live))
                         + "): `elect unclean " + f.name() + "` is the last resort, see its plan (`" + cmd + "`)"
                         + alt, cmd);
             }
@@ -242,7 +242,17 @@ public final class PartitionHealth {
         return List.copyOf(best);
     }
 
+    /** "5", "5 or 6", "4, 5 or 6": any one of them will do. */
     static String ids(List<Integer> ids) {
+        return join(ids, " or ");
+    }
+
+    /** "5", "5 and 6", "4, 5 and 6": all of them. */
+    static String allIds(List<Integer> ids) {
+        return join(ids, " and ");
+    }
+
+    private static String join(List<Integer> ids, String last) {
         if (ids.isEmpty()) {
             return "none";
         }
@@ -253,6 +263,6 @@ public final class PartitionHealth {
         for (int i = 0; i < ids.size() - 1; i++) {
             j.add(ids.get(i).toString());
         }
-        return j + " or " + ids.get(ids.size() - 1);
+        return j + last + ids.get(ids.size() - 1);
     }
 }

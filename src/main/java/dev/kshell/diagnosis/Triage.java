@@ -98,10 +98,10 @@ public final class Triage {
             actions.add(worstFix(fs));
         }
         if (!fenced.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.ids(fenced) + " (fenced)");
+            actions.add("restart broker " + PartitionHealth.allIds(fenced) + " (fenced)");
         }
         if (!missing.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.ids(missing) + " (not registered)");
+            actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
         }
         return new TriageStep(2, "Brokers", status, BrokerHealth.summary(now), fs,
                 actions.isEmpty() ? null : String.join("; ", actions), status == StepStatus.OK ? null : "brokers");
@@ -206,7 +206,7 @@ public final class Triage {
         }
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.ids(List.copyOf(toStart)));
+            actions.add("start broker " + PartitionHealth.allIds(List.copyOf(toStart)));
         }
         if (perClass[RecoveryClass.UNCLEAN_ONLY.ordinal()] > 0) {
             actions.add("for unclean-only partitions, starting a dead ISR/ELR replica allows a clean election; "
@@ -309,9 +309,9 @@ public final class Triage {
                 ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
         String action = null;
         if (!deadOutOfIsr.isEmpty()) {
-            action = "start broker " + PartitionHealth.ids(List.copyOf(deadOutOfIsr)) + " to restore the ISR";
+            action = "start broker " + PartitionHealth.allIds(List.copyOf(deadOutOfIsr)) + " to restore the ISR";
         } else if (!liveOutOfIsr.isEmpty()) {
-            action = "live replicas are out of sync: check broker " + PartitionHealth.ids(List.copyOf(liveOutOfIsr))
+            action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
                     + " (replica fetcher, disk, network)";
         }
         String next = null;

@@ -2,6 +2,7 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,15 +37,25 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
         return null;
     }
 
-    /** "UNAVAILABLE: 3 leaderless partitions, no quorum leader" style line: the verdict and each failing step. */
+    /**
+     * The verdict and its main reason: the summary of the first step holding the most severe finding, e.g.
+     * "UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)". Just "HEALTHY" when healthy.
+     */
     public String verdictLine() {
-        List<String> parts = new ArrayList<>();
+        if (verdict == Verdict.HEALTHY) {
+            return verdict.name();
+        }
+        TriageStep worstStep = null;
+        Severity worst = null;
         for (TriageStep s : steps) {
-            if (s.status() == StepStatus.FAIL || s.status() == StepStatus.WARN) {
-                parts.add(s.title().toLowerCase(java.util.Locale.ROOT) + ": " + s.summary());
+            for (Finding f : s.findings()) {
+                if (worst == null || f.severity().compareTo(worst) > 0) {
+                    worst = f.severity();
+                    worstStep = s;
+                }
             }
         }
-        return parts.isEmpty() ? verdict.name() : verdict.name() + " (" + String.join("; ", parts) + ")";
+        return worstStep == null ? verdict.name() : verdict.name() + ": " + worstStep.summary();
     }
 
     public List<Finding> findings() {

@@ -1,0 +1,130 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.Severity;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Triage step 2: brokers registered, fenced, and missing (hosting replicas but not registered). One pass over the
+ * replicas, counting only for brokers that are not live.
+ */
+public final class BrokerHealth {
+
+    private BrokerHealth() {
+    }
+
+    /** Ids of brokers that host replicas but are not registered, with how many replicas each hosts. */
+    public static Map<Integer, Integer> missing(ClusterSnapshot s) {
+        return replicasOnDeadBrokers(s, false);
+    }
+
+    public static List<Finding> check(ClusterSnapshot s) {
+        List<Finding> out = new ArrayList<>();
+        if (s.brokers().isEmpty()) {
+            out.add(new Finding(Severity.CRITICAL, "no-brokers", "cluster",
+                    "no broker is registered (or the broker list could not be read): no partition can be served",
+                    "start the brokers; if they exit with \"unable to register with the controller quorum\", check "
+                            + "controller.quorum.bootstrap.servers against the controllers' listeners"));
+        } else if (s.liveBrokerIds().isEmpty()) {
+            out.add(new Finding(Severity.CRITICAL, "no-live-brokers", "cluster",
+                    "all " + s.brokers().size() + " registered brokers are fenced: no partition can be served",
+                    "restart the brokers and check their logs"));
+        }
+        Map<Integer, Integer> hosted = replicasOnDeadBrokers(s, true);
+        Map<String, List<Integer>> byEndpoint = new HashMap<>();
+        for (BrokerState b : s.brokers()) {
+            byEndpoint.computeIfAbsent(b.endpoint(), k -> new ArrayList<>()).add(b.id());
+        }
+        for (BrokerState b : s.brokers().stream().sorted(java.util.Comparator.comparingInt(BrokerState::id)).toList()) {
+            if (b.fenced()) {
+                int n = hosted.getOrDefault(b.id(), 0);
+                out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
+                        "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
+                                + n + " replica" + (n == 1 ? "" : "s"),
+                        "check broker " + b.id() + "'s log and restart it"));
+            }
+        }
+        Set<Integer> registered = new HashSet<>();
+        for (BrokerState b : s.brokers()) {
+            registered.add(b.id());
+        }
+        for (Map.Entry<Integer, Integer> e : hosted.entrySet()) {
+            if (!registered.contains(e.getKey())) {
+                int n = e.getValue();
+                out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
+                        "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
+                        "start broker " + e.getKey()));
+            }
+        }
+        byEndpoint.entrySet().stream().filter(e -> e.getValue().size() > 1)
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> out.add(new Finding(Severity.WARNING, "broker-endpoint-duplicate", e.getKey(),
+                        "brokers " + e.getValue() + " advertise the same endpoint " + e.getKey()
+                                + ": one of them cannot bind its port",
+                        "give each broker its own listener port")));
+        return out;
+    }
+
+    /** "3 registered: 4, 6 live, 5 fenced; missing: 7". */
+    public static String summary(ClusterSnapshot s) {
+        List<Integer> live = new ArrayList<>();
+        List<Integer> fenced = new ArrayList<>();
+        for (BrokerState b : s.brokers()) {
+            (b.fenced() ? fenced : live).add(b.id());
+        }
+        live.sort(null);
+        fenced.sort(null);
+        StringBuilder sb = new StringBuilder().append(s.brokers().size()).append(" registered");
+        if (!s.brokers().isEmpty()) {
+            sb.append(": ").append(live.isEmpty() ? "none" : join(live)).append(" live");
+            if (!fenced.isEmpty()) {
+                sb.append(", ").append(join(fenced)).append(" fenced");
+            }
+        }
+        Map<Integer, Integer> missing = missing(s);
+        if (!missing.isEmpty()) {
+            sb.append("; missing: ").append(join(List.copyOf(missing.keySet())));
+        }
+        return sb.toString();
+    }
+
+    private static Map<Integer, Integer> replicasOnDeadBrokers(ClusterSnapshot s, boolean includeFenced) {
+        Set<Integer> live = s.liveBrokerIds();
+        Set<Integer> registered = new HashSet<>();
+        for (BrokerState b : s.brokers()) {
+            registered.add(b.id());
+        }
+        // int[] holders: no boxing per replica on a dead broker (a million of them is a normal bad day).
+        Map<Integer, int[]> counts = new TreeMap<>();
+        for (TopicState t : s.topics()) {
+            for (PartitionState p : t.partitions()) {
+                for (Integer id : p.replicas()) {
+                    if (live.contains(id)) {
+                        continue;
+                    }
+                    if (includeFenced || !registered.contains(id)) {
+                        counts.computeIfAbsent(id, k -> new int[1])[0]++;
+                    }
+                }
+            }
+        }
+        Map<Integer, Integer> result = new TreeMap<>();
+        counts.forEach((id, n) -> result.put(id, n[0]));
+        return result;
+    }
+
+    private static String join(List<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+    }
+}

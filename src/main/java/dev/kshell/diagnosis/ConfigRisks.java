@@ -1,0 +1,138 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
+import dev.kshell.model.TopicConfig;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Triage step 6 (and the core of {@code audit}): configuration that turns the next failure into data loss or an
+ * outage. Per topic, internal topics first:
+ * <ul>
+ *   <li>{@code unclean-enabled} (WARNING): effective unclean.leader.election.enable is true; set on the topic it is
+ *       reported per topic, inherited from a broker-level source it is reported once per source;</li>
+ *   <li>{@code min-isr-above-rf} (ERROR): min.insync.replicas &gt; RF, every acks=all write fails;</li>
+ *   <li>{@code min-isr-equals-rf} (WARNING): min.insync.replicas == RF &gt; 1, losing any replica blocks acks=all;</li>
+ *   <li>{@code rf1} (INFO): RF 1 with min.isr 1, no redundancy (reported once, listing the topics);</li>
+ *   <li>{@code internal-rf-low} (WARNING): an internal topic with RF &lt; 3 or RF &lt; min.isr + 1;</li>
+ *   <li>{@code config-unknown} (INFO): topics whose configs were not loaded; their risks are unknown.</li>
+ * </ul>
+ */
+public final class ConfigRisks {
+
+    public static final String TOPIC_SOURCE = "DYNAMIC_TOPIC_CONFIG";
+    private static final int LIST_LIMIT = 10;
+
+    private ConfigRisks() {
+    }
+
+    public static List<Finding> check(ClusterSnapshot s) {
+        List<Finding> out = new ArrayList<>();
+        Map<String, List<String>> uncleanInherited = new LinkedHashMap<>();
+        List<String> rf1 = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        List<TopicState> topics = new ArrayList<>(s.topics());
+        topics.sort(PartitionHealth.TOPIC_ORDER);
+        for (TopicState t : topics) {
+            TopicConfig c = t.config();
+            int rf = t.replicationFactor();
+            if (c == null) {
+                unknown.add(t.name());
+                if (t.internal() && rf > 0 && rf < 3) {
+                    out.add(internalRf(t, rf, null));
+                }
+                continue;
+            }
+            if (c.uncleanLeaderElection()) {
+                if (TOPIC_SOURCE.equals(c.uncleanLeaderElectionSource())) {
+                    out.add(new Finding(Severity.WARNING, "unclean-enabled", "topic " + t.name(),
+                            "unclean.leader.election.enable=true on topic " + t.name() + ": the controller elects "
+                                    + "out-of-sync replicas by itself and acknowledged writes can be lost",
+                            "kafka-configs.sh --alter --entity-type topics --entity-name " + t.name()
+                                    + " --add-config unclean.leader.election.enable=false"));
+                } else {
+                    uncleanInherited.computeIfAbsent(String.valueOf(c.uncleanLeaderElectionSource()),
+                            k -> new ArrayList<>()).add(t.name());
+                }
+            }
+            if (rf == 0) {
+                continue;
+            }
+            int minIsr = c.minIsr();
+            if (minIsr > rf) {
+                out.add(new Finding(Severity.ERROR, "min-isr-above-rf", "topic " + t.name(),
+                        "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") > replication factor " + rf
+                                + ": every acks=all write fails",
+                        setMinIsr(t.name(), Math.max(1, rf - 1))));
+            } else if (minIsr == rf && rf > 1) {
+                out.add(new Finding(Severity.WARNING, "min-isr-equals-rf", "topic " + t.name(),
+                        "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") = replication factor " + rf
+                                + ": losing any one replica blocks acks=all writes",
+                        setMinIsr(t.name(), rf - 1)));
+            } else if (rf == 1 && !t.internal()) {
+                rf1.add(t.name());
+            }
+            if (t.internal() && (rf < 3 || rf < minIsr + 1)) {
+                out.add(internalRf(t, rf, minIsr));
+            }
+        }
+        uncleanInherited.forEach((source, names) -> out.add(new Finding(Severity.WARNING, "unclean-enabled",
+                "source " + source,
+                "unclean.leader.election.enable=true from " + source + ", inherited by " + names.size() + " topic"
+                        + (names.size() == 1 ? "" : "s") + " (" + list(names) + "): the controller elects "
+                        + "out-of-sync replicas by itself and acknowledged writes can be lost",
+                uncleanFix(source))));
+        if (!rf1.isEmpty()) {
+            out.add(new Finding(Severity.INFO, "rf1", "topics",
+                    rf1.size() + " topic" + (rf1.size() == 1 ? "" : "s") + " with replication factor 1 ("
+                            + list(rf1) + "): no redundancy, losing one broker makes partitions unavailable",
+                    null));
+        }
+        if (!unknown.isEmpty()) {
+            out.add(new Finding(Severity.INFO, "config-unknown", "topics",
+                    "configs not loaded for " + unknown.size() + " topic" + (unknown.size() == 1 ? "" : "s") + " ("
+                            + list(unknown) + "): min.insync.replicas and unclean election risks unknown",
+                    null));
+        }
+        return out;
+    }
+
+    private static Finding internalRf(TopicState t, int rf, Integer minIsr) {
+        String why = rf < 3 ? "replication factor " + rf + " < 3" : "replication factor " + rf + " < min.isr + 1 ("
+                + (minIsr + 1) + ")";
+        return new Finding(Severity.WARNING, "internal-rf-low", "topic " + t.name(),
+                "internal topic " + t.name() + " has " + why + ": one broker loss can stop every group or "
+                        + "transaction coordinated there",
+                "raise its replication factor to 3 with kafka-reassign-partitions.sh");
+    }
+
+    private static String setMinIsr(String topic, int value) {
+        return "kafka-configs.sh --alter --entity-type topics --entity-name " + topic
+                + " --add-config min.insync.replicas=" + value + " (or raise the replication factor)";
+    }
+
+    private static String uncleanFix(String source) {
+        return switch (source) {
+            case "DYNAMIC_DEFAULT_BROKER_CONFIG" -> "kafka-configs.sh --alter --entity-type brokers --entity-default "
+                    + "--delete-config unclean.leader.election.enable";
+            case "DYNAMIC_BROKER_CONFIG" -> "kafka-configs.sh --alter --entity-type brokers --entity-name <id> "
+                    + "--delete-config unclean.leader.election.enable (for each broker that sets it)";
+            case "STATIC_BROKER_CONFIG" -> "set unclean.leader.election.enable=false in server.properties "
+                    + "(brokers and controllers) and restart them one at a time";
+            default -> "set unclean.leader.election.enable=false where it is set (" + source + ")";
+        };
+    }
+
+    static String list(List<String> names) {
+        if (names.size() <= LIST_LIMIT) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, LIST_LIMIT)) + ", +" + (names.size() - LIST_LIMIT) + " more";
+    }
+}

@@ -1,0 +1,394 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The incident checklist of DESIGN.md section 4 as one pure function: (1) quorum, (2) brokers, (3) leaderless
+ * partitions, (4) how each can recover, (5) under-min-ISR and under-replicated partitions, (6) config risks.
+ * Every step runs unless it cannot be judged: with no broker known, leadership (steps 3 to 5) cannot be judged;
+ * with no topic loaded, neither can config risks.
+ *
+ * <p>Verdict: UNAVAILABLE when a finding is CRITICAL (no quorum leader, a leaderless partition, no broker able to
+ * serve); DEGRADED when a finding is WARNING or ERROR (under min ISR, fenced or missing brokers, under-replicated,
+ * config risks, lagging voters, unreadable quorum); HEALTHY otherwise.
+ */
+public final class Triage {
+
+    private static final int LIST_LIMIT = 10;
+    private static final Set<String> COORDINATOR_TOPICS = Set.of(CoordinatorHealth.GROUP_TOPIC,
+            CoordinatorHealth.TRANSACTION_TOPIC);
+
+    private Triage() {
+    }
+
+    /**
+     * @param now      the snapshot to judge
+     * @param previous an earlier snapshot of the same cluster, or null; only used to see whether the quorum
+     *                 epoch is climbing
+     */
+    public static TriageReport run(ClusterSnapshot now, ClusterSnapshot previous) {
+        List<TriageStep> steps = new ArrayList<>(6);
+        steps.add(quorumStep(now, previous));
+        steps.add(brokerStep(now));
+        if (now.brokers().isEmpty()) {
+            String why = "no broker is known (none registered, or the broker list could not be read): "
+                    + "partition leadership cannot be judged";
+            steps.add(skipped(3, "Leaderless partitions", why));
+            steps.add(skipped(4, "Recovery", why));
+            steps.add(skipped(5, "Under-min-ISR partitions", why));
+        } else {
+            PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
+            steps.add(leaderlessStep(now, leaderless));
+            steps.add(recoveryStep(leaderless));
+            steps.add(underMinIsrStep(now));
+        }
+        if (now.topics().isEmpty() && now.brokers().isEmpty()) {
+            steps.add(skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));
+        } else {
+            steps.add(configStep(now));
+        }
+        return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps);
+    }
+
+    static Verdict verdict(List<TriageStep> steps) {
+        Severity worst = Severity.INFO;
+        for (TriageStep s : steps) {
+            for (Finding f : s.findings()) {
+                if (f.severity().compareTo(worst) > 0) {
+                    worst = f.severity();
+                }
+            }
+        }
+        if (worst == Severity.CRITICAL) {
+            return Verdict.UNAVAILABLE;
+        }
+        return worst.atLeast(Severity.WARNING) ? Verdict.DEGRADED : Verdict.HEALTHY;
+    }
+
+    // ---- step 1
+    private static TriageStep quorumStep(ClusterSnapshot now, ClusterSnapshot previous) {
+        List<Finding> fs = QuorumHealth.check(now, previous);
+        StepStatus status = status(fs);
+        String next = null;
+        if (status != StepStatus.OK) {
+            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")) ? "watch quorum" : "quorum";
+        }
+        return new TriageStep(1, "Quorum", status, QuorumHealth.summary(now.quorum(), fs), fs,
+                status == StepStatus.OK ? null : worstFix(fs), next);
+    }
+
+    // ---- step 2
+    private static TriageStep brokerStep(ClusterSnapshot now) {
+        List<Finding> fs = BrokerHealth.check(now);
+        StepStatus status = status(fs);
+        List<String> actions = new ArrayList<>();
+        List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
+        List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());
+        if (now.brokers().isEmpty()) {
+            actions.add(worstFix(fs));
+        }
+        if (!fenced.isEmpty()) {
+            actions.add("restart broker " + PartitionHealth.allIds(fenced) + " (fenced)");
+        }
+        if (!missing.isEmpty()) {
+            actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
+        }
+        return new TriageStep(2, "Brokers", status, BrokerHealth.summary(now), fs,
+                actions.isEmpty() ? null : String.join("; ", actions), status == StepStatus.OK ? null : "brokers");
+    }
+
+    // ---- step 3
+    private static TriageStep leaderlessStep(ClusterSnapshot now, PartitionReport report) {
+        if (report.total() == 0) {
+            return new TriageStep(3, "Leaderless partitions", StepStatus.OK, "no leaderless partitions", List.of(),
+                    null, null);
+        }
+        Map<String, TopicState> byName = new LinkedHashMap<>();
+        for (TopicState t : now.topics()) {
+            byName.put(t.name(), t);
+        }
+        List<Finding> fs = new ArrayList<>();
+        List<String> counts = new ArrayList<>();
+        boolean coordinators = false;
+        for (TopicGroup g : report.topics()) {
+            TopicState t = byName.get(g.topic());
+            int of = t == null ? g.count() : t.partitions().size();
+            String message = g.count() + " of " + of + " partitions leaderless: " + names(g.partitions());
+            if (COORDINATOR_TOPICS.contains(g.topic())) {
+                coordinators = true;
+                message += "; groups or transactions coordinated there cannot commit or rebalance";
+            }
+            fs.add(new Finding(Severity.CRITICAL, "leaderless", "topic " + g.topic(), message,
+                    "`leaderless --topic " + g.topic() + "`"
+                            + (COORDINATOR_TOPICS.contains(g.topic()) ? ", `coordinators`" : "")));
+            counts.add(g.topic() + " " + g.count());
+        }
+        String summary = report.total() + " leaderless partition" + (report.total() == 1 ? "" : "s") + " in "
+                + report.topics().size() + " topic" + (report.topics().size() == 1 ? "" : "s") + " ("
+                + ConfigRisks.list(counts) + ")";
+        String next = report.topics().size() == 1 ? "leaderless --topic " + report.topics().get(0).topic()
+                : "leaderless";
+        return new TriageStep(3, "Leaderless partitions", StepStatus.FAIL, summary, fs,
+                coordinators ? "see which groups and transactions are stuck: `coordinators`" : null, next);
+    }
+
+    // ---- step 4
+    private static TriageStep recoveryStep(PartitionReport leaderless) {
+        if (leaderless.total() == 0) {
+            return new TriageStep(4, "Recovery", StepStatus.OK, "no leaderless partitions: nothing to recover",
+                    List.of(), null, null);
+        }
+        // Group partitions that need the same action: (topic, class, what to do).
+        Map<String, List<PartitionFinding>> groups = new LinkedHashMap<>();
+        Map<String, String> fixes = new LinkedHashMap<>();
+        Map<String, RecoveryClass> classes = new LinkedHashMap<>();
+        int[] perClass = new int[RecoveryClass.values().length];
+        Set<Integer> toStart = new TreeSet<>();
+        String firstUnclean = null;
+        String firstClean = null;
+        for (PartitionFinding f : leaderless.partitions()) {
+            RecoveryClass rc = f.recovery();
+            perClass[rc.ordinal()]++;
+            Advice advice = PartitionHealth.advice(f);
+            String key;
+            String fix;
+            switch (rc) {
+                case NO_LIVE_REPLICA -> {
+                    List<Integer> brokers = PartitionHealth.brokersToStart(f);
+                    toStart.addAll(brokers);
+                    key = f.topic() + "|" + rc + "|" + brokers;
+                    fix = "no replica alive: start broker " + PartitionHealth.ids(brokers);
+                }
+                case UNCLEAN_ONLY -> {
+                    key = f.topic() + "|" + rc + "|" + f.partition();
+                    fix = advice.text();
+                    if (firstUnclean == null) {
+                        firstUnclean = advice.command();
+                    }
+                }
+                default -> {
+                    key = f.topic() + "|" + rc + "|" + advice.command();
+                    fix = "wait: the controller will elect a live ELR/ISR replica"
+                            + (advice.command().startsWith("elect preferred")
+                            ? "; if it stays leaderless: `" + advice.command() + "`" : "");
+                    if (firstClean == null) {
+                        firstClean = advice.command();
+                    }
+                }
+            }
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+            fixes.putIfAbsent(key, fix);
+            classes.putIfAbsent(key, rc);
+        }
+        List<Finding> fs = new ArrayList<>();
+        for (Map.Entry<String, List<PartitionFinding>> e : groups.entrySet()) {
+            RecoveryClass rc = classes.get(e.getKey());
+            List<PartitionFinding> ps = e.getValue();
+            Severity sev = rc == RecoveryClass.CLEAN_POSSIBLE ? Severity.ERROR : Severity.CRITICAL;
+            fs.add(new Finding(sev, "recovery-" + rc.label(), "topic " + ps.get(0).topic(),
+                    rc.label() + ": " + names(ps), fixes.get(e.getKey())));
+        }
+        List<String> counts = new ArrayList<>();
+        for (RecoveryClass rc : RecoveryClass.values()) {
+            if (perClass[rc.ordinal()] > 0) {
+                counts.add(perClass[rc.ordinal()] + " " + rc.label());
+            }
+        }
+        List<String> actions = new ArrayList<>();
+        if (!toStart.isEmpty()) {
+            actions.add("start broker " + PartitionHealth.allIds(List.copyOf(toStart)));
+        }
+        if (perClass[RecoveryClass.UNCLEAN_ONLY.ordinal()] > 0) {
+            actions.add("for unclean-only partitions, starting a dead ISR/ELR replica allows a clean election; "
+                    + "an unclean election is the last resort (loses data)");
+        }
+        if (perClass[RecoveryClass.CLEAN_POSSIBLE.ordinal()] > 0) {
+            actions.add("clean-possible partitions: wait for the controller");
+        }
+        String next;
+        if (!toStart.isEmpty()) {
+            next = "watch leaderless";
+        } else if (firstUnclean != null) {
+            next = firstUnclean;
+        } else {
+            next = firstClean;
+        }
+        return new TriageStep(4, "Recovery", StepStatus.FAIL, String.join(", ", counts), fs,
+                String.join("; ", actions), next);
+    }
+
+    // ---- step 5
+    private static TriageStep underMinIsrStep(ClusterSnapshot now) {
+        PartitionReport under = PartitionHealth.underMinIsr(now, TopicFilter.all());
+        PartitionReport urp = PartitionHealth.underReplicated(now, TopicFilter.all());
+        Set<Integer> live = now.liveBrokerIds();
+        List<Finding> fs = new ArrayList<>();
+        Set<Integer> deadOutOfIsr = new TreeSet<>();
+        Set<Integer> liveOutOfIsr = new TreeSet<>();
+        int underCount = 0;
+        int leaderlessUnder = 0;
+        List<String> underTopics = new ArrayList<>();
+        for (TopicGroup g : under.topics()) {
+            List<PartitionFinding> ps = new ArrayList<>();
+            for (PartitionFinding f : g.partitions()) {
+                if (f.leaderless()) {
+                    leaderlessUnder++;
+                } else {
+                    ps.add(f);
+                    outOfIsr(f, live, deadOutOfIsr, liveOutOfIsr);
+                }
+            }
+            if (!ps.isEmpty()) {
+                underCount += ps.size();
+                underTopics.add(g.topic());
+                fs.add(new Finding(Severity.ERROR, "under-min-isr", "topic " + g.topic(),
+                        ps.size() + " partition" + (ps.size() == 1 ? "" : "s") + " under min ISR (ISR < "
+                                + "min.insync.replicas " + g.minIsr() + "): acks=all producers fail with "
+                                + "NOT_ENOUGH_REPLICAS: " + names(ps),
+                        "`under-min-isr --topic " + g.topic() + "`"));
+            }
+        }
+        int urpCount = 0;
+        List<String> urpTopics = new ArrayList<>();
+        for (TopicGroup g : urp.topics()) {
+            List<PartitionFinding> ps = new ArrayList<>();
+            int atMin = 0;
+            for (PartitionFinding f : g.partitions()) {
+                boolean underMin = f.minIsr() != null && f.isr().size() < f.minIsr();
+                if (!f.leaderless() && !underMin) {
+                    ps.add(f);
+                    outOfIsr(f, live, deadOutOfIsr, liveOutOfIsr);
+                    if (f.minIsr() != null && f.isr().size() == f.minIsr()) {
+                        atMin++;
+                    }
+                }
+            }
+            if (!ps.isEmpty()) {
+                urpCount += ps.size();
+                urpTopics.add(g.topic());
+                String atMinNote = atMin == 0 ? "" : " (" + atMin + " at min ISR: one more replica loss blocks "
+                        + "acks=all writes)";
+                fs.add(new Finding(Severity.WARNING, "under-replicated", "topic " + g.topic(),
+                        ps.size() + " partition" + (ps.size() == 1 ? "" : "s") + " under-replicated" + atMinNote
+                                + ": " + names(ps),
+                        "`under-replicated --topic " + g.topic() + "`"));
+            }
+        }
+        if (!under.unknownMinIsr().isEmpty()) {
+            fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
+                    "min.insync.replicas unknown (configs not loaded) for " + under.unknownMinIsr().size() + " topic"
+                            + (under.unknownMinIsr().size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
+                            under.unknownMinIsr()) + "): their partitions were not judged against min ISR",
+                    null));
+        }
+        StepStatus status = status(fs);
+        if (status == StepStatus.OK && !under.unknownMinIsr().isEmpty()) {
+            status = StepStatus.WARN;
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(underCount + " under min ISR");
+        parts.add(urpCount + " under-replicated");
+        if (leaderlessUnder > 0) {
+            parts.add("+" + leaderlessUnder + " leaderless (step 3)");
+        }
+        if (!under.unknownMinIsr().isEmpty()) {
+            parts.add("min.isr unknown for " + under.unknownMinIsr().size() + " topic"
+                    + (under.unknownMinIsr().size() == 1 ? "" : "s"));
+        }
+        String summary = underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && under.unknownMinIsr().isEmpty()
+                ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
+        String action = null;
+        if (!deadOutOfIsr.isEmpty()) {
+            action = "start broker " + PartitionHealth.allIds(List.copyOf(deadOutOfIsr)) + " to restore the ISR";
+        } else if (!liveOutOfIsr.isEmpty()) {
+            action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
+                    + " (replica fetcher, disk, network)";
+        }
+        String next = null;
+        if (underCount > 0) {
+            next = underTopics.size() == 1 ? "under-min-isr --topic " + underTopics.get(0) : "under-min-isr";
+        } else if (urpCount > 0) {
+            next = urpTopics.size() == 1 ? "under-replicated --topic " + urpTopics.get(0) : "under-replicated";
+        } else if (!under.unknownMinIsr().isEmpty()) {
+            next = "under-min-isr";
+        }
+        return new TriageStep(5, "Under-min-ISR partitions", status, summary, fs, action, next);
+    }
+
+    // ---- step 6
+    private static TriageStep configStep(ClusterSnapshot now) {
+        List<Finding> fs = ConfigRisks.check(now);
+        StepStatus status = status(fs);
+        long risks = fs.stream().filter(f -> f.severity().atLeast(Severity.WARNING)).count();
+        String summary = risks == 0 ? "no config risks" : risks + " config risk" + (risks == 1 ? "" : "s") + ": "
+                + String.join(", ", fs.stream().filter(f -> f.severity().atLeast(Severity.WARNING))
+                .map(Finding::rule).distinct().toList());
+        if (risks == 0 && fs.stream().anyMatch(f -> f.rule().equals("config-unknown"))) {
+            status = StepStatus.WARN;
+            summary = "config risks unknown for some topics (configs not loaded)";
+        }
+        return new TriageStep(6, "Config risks", status, summary, fs,
+                risks == 0 ? null : worstFix(fs), status == StepStatus.OK ? null : "audit");
+    }
+
+    // ---- helpers
+    private static TriageStep skipped(int number, String title, String why) {
+        return new TriageStep(number, title, StepStatus.SKIPPED, why, List.of(), null, null);
+    }
+
+    private static StepStatus status(List<Finding> fs) {
+        StepStatus s = StepStatus.OK;
+        for (Finding f : fs) {
+            if (f.severity().atLeast(Severity.ERROR)) {
+                return StepStatus.FAIL;
+            }
+            if (f.severity() == Severity.WARNING) {
+                s = StepStatus.WARN;
+            }
+        }
+        return s;
+    }
+
+    private static String worstFix(List<Finding> fs) {
+        Finding worst = null;
+        for (Finding f : fs) {
+            if (f.fix() != null && (worst == null || f.severity().compareTo(worst.severity()) > 0)) {
+                worst = f;
+            }
+        }
+        return worst == null ? null : worst.fix();
+    }
+
+    private static void outOfIsr(PartitionFinding f, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
+        for (ReplicaMark m : f.replicas()) {
+            if (!f.isr().contains(m.id())) {
+                (live.contains(m.id()) ? alive : dead).add(m.id());
+            }
+        }
+    }
+
+    private static String names(List<PartitionFinding> ps) {
+        StringBuilder sb = new StringBuilder();
+        int n = Math.min(ps.size(), LIST_LIMIT);
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(ps.get(i).name());
+        }
+        if (ps.size() > LIST_LIMIT) {
+            sb.append(", +").append(ps.size() - LIST_LIMIT).append(" more");
+        }
+        return sb.toString();
+    }
+}

@@ -137,7 +137,7 @@ public final class QuorumHealth {
         }
         QuorumState q = now.quorum();
         QuorumState p = previous.quorum();
-        int delta = q.leaderEpoch() - p.leaderEpoch();
+        long delta = q.leaderEpoch() - p.leaderEpoch();
         String span = now.takenAt() != null && previous.takenAt() != null
                 ? " in " + seconds(Math.max(0, Duration.between(previous.takenAt(), now.takenAt()).toMillis()))
                 : "";

@@ -150,7 +150,6 @@ public final class PropertiesReader {
         int startLine = 1;
         boolean skipWhiteSpace = true;
         boolean appendedLineBegin = false;
-        boolean isNewLine = true;
         boolean isCommentLine = false;
         boolean precedingBackslash = false;
         boolean skipLF = false;
@@ -180,16 +179,16 @@ public final class PropertiesReader {
                 skipWhiteSpace = false;
                 appendedLineBegin = false;
             }
-            if (isNewLine) {
-                isNewLine = false;
-                startLine = lineOfChar;
-                if (c == '#' || c == '!') {
-                    isCommentLine = true;
-                    continue;
-                }
+            // As in the JDK: a comment starts wherever the logical line is still empty (even after a continuation).
+            if (buf.length() == 0 && !isCommentLine && (c == '#' || c == '!')) {
+                isCommentLine = true;
+                continue;
             }
             if (!terminator) {
                 if (!isCommentLine) {
+                    if (buf.length() == 0) {
+                        startLine = lineOfChar;
+                    }
                     buf.append(c);
                     precedingBackslash = c == '\\' && !precedingBackslash;
                 }
@@ -197,10 +196,18 @@ public final class PropertiesReader {
             }
             if (isCommentLine || buf.length() == 0) {
                 isCommentLine = false;
-                isNewLine = true;
                 skipWhiteSpace = true;
                 buf.setLength(0);
                 continue;
+            }
+            if (i == s.length() - 1) {
+                // The JDK returns the line when input ends right after its terminator, even if only a
+                // continuation backslash was on it (an entry with empty key and value).
+                if (precedingBackslash) {
+                    buf.setLength(buf.length() - 1);
+                }
+                out.add(new LogicalLine(buf.toString(), startLine));
+                return out;
             }
             if (precedingBackslash) {
                 buf.setLength(buf.length() - 1);
@@ -213,7 +220,6 @@ public final class PropertiesReader {
             } else {
                 out.add(new LogicalLine(buf.toString(), startLine));
                 buf.setLength(0);
-                isNewLine = true;
                 skipWhiteSpace = true;
             }
         }

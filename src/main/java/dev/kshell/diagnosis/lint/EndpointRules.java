@@ -47,13 +47,14 @@ final class EndpointRules {
         }
         Set<Integer> taken = new HashSet<>(byId.keySet());
         nodes.forEach(n -> n.voters().entries().forEach(v -> taken.add(v.id())));
+        Set<Integer> handedOut = new HashSet<>();
         for (List<NodeConfig> group : byId.values()) {
             if (group.size() < 2) {
                 continue;
             }
             NodeConfig first = group.get(0);
             for (NodeConfig n : group.subList(1, group.size())) {
-                int id = freeId(n, taken, byId);
+                int id = freeId(n, taken, byId, handedOut);
                 out.add(new Finding(Severity.ERROR, "duplicate-node-id", n.file().where(NODE_ID),
                         "node.id=" + n.nodeId() + " is also used by " + first.file().where(NODE_ID) + " ("
                                 + String.join(",", first.roles()) + "); the second node to start is refused or "
@@ -64,12 +65,12 @@ final class EndpointRules {
     }
 
     /** A controller whose port matches a voter that no file claims gets that voter's id; others the next free id. */
-    private static int freeId(NodeConfig n, Set<Integer> taken, Map<Integer, List<NodeConfig>> byId) {
+    private static int freeId(NodeConfig n, Set<Integer> taken, Map<Integer, List<NodeConfig>> byId,
+                              Set<Integer> handedOut) {
         if (n.isController() && n.controllerEndpoint().isPresent()) {
             int port = n.controllerEndpoint().get().port();
             for (VoterEntry v : n.voters().entries()) {
-                if (v.port() == port && !byId.containsKey(v.id())) {
-                    byId.put(v.id(), List.of(n));
+                if (v.port() == port && !byId.containsKey(v.id()) && handedOut.add(v.id())) {
                     return v.id();
                 }
             }
@@ -205,16 +206,26 @@ final class EndpointRules {
      * 100, 200, ... until no node in the set uses it.
      */
     static final class PortPlanner {
-        private final Set<Integer> used = new HashSet<>();
+        /** Port to the nodes (by order) that mention it anywhere. */
+        private final Map<Integer, Set<Integer>> users = new HashMap<>();
         private final Map<String, Integer> planned = new HashMap<>();
 
         PortPlanner(List<NodeConfig> nodes) {
             for (NodeConfig n : nodes) {
-                n.listeners().endpoints().forEach(e -> used.add(e.port()));
-                n.advertised().endpoints().forEach(e -> used.add(e.port()));
-                n.voters().entries().forEach(v -> used.add(v.port()));
-                n.bootstrapServers().entries().forEach(v -> used.add(v.port()));
+                n.listeners().endpoints().forEach(e -> use(e.port(), n));
+                n.advertised().endpoints().forEach(e -> use(e.port(), n));
+                n.voters().entries().forEach(v -> use(v.port(), n));
+                n.bootstrapServers().entries().forEach(v -> use(v.port(), n));
             }
+        }
+
+        private void use(int port, NodeConfig n) {
+            users.computeIfAbsent(port, k -> new HashSet<>()).add(n.order());
+        }
+
+        private boolean usedByOthers(int port, NodeConfig n) {
+            Set<Integer> u = users.getOrDefault(port, Set.of());
+            return !(u.isEmpty() || u.equals(Set.of(n.order())));
         }
 
         int plan(NodeConfig node, ListenerEndpoint endpoint) {
@@ -223,11 +234,20 @@ final class EndpointRules {
                         && node.ownVoter().isPresent() && node.ownVoter().get().port() != endpoint.port()) {
                     return node.ownVoter().get().port();
                 }
+                // The same listener's other half (bind or advertised) may already be on a port of its own.
+                List<ListenerEndpoint> halves = new ArrayList<>(node.listeners().endpoints());
+                halves.addAll(node.advertised().endpoints());
+                for (ListenerEndpoint other : halves) {
+                    if (other.name().equals(endpoint.name()) && other.port() != endpoint.port()
+                            && other.port() != 0 && !usedByOthers(other.port(), node)) {
+                        return other.port();
+                    }
+                }
                 int port = endpoint.port();
-                while (used.contains(port) && port + 100 <= 65535) {
+                while (users.containsKey(port) && port + 100 <= 65535) {
                     port += 100;
                 }
-                used.add(port);
+                use(port, node);
                 return port;
             });
         }

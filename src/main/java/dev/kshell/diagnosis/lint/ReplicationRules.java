@@ -4,9 +4,7 @@ import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Replication settings against the brokers in the set: can each internal topic be created at all, and does it stay
@@ -37,14 +35,9 @@ final class ReplicationRules {
 
     static List<Finding> check(List<NodeConfig> nodes) {
         List<Finding> out = new ArrayList<>();
-        Set<Object> brokerIds = new HashSet<>();
-        for (NodeConfig n : nodes) {
-            if (n.isBroker()) {
-                brokerIds.add(n.nodeId() == null ? n.file().path() : n.nodeId());
-            }
-        }
-        // One file alone may be one node of a larger cluster: only a set of files says how many brokers there are.
-        int brokers = nodes.size() > 1 ? brokerIds.size() : -1;
+        // One file per broker process (a duplicate node.id is its own finding, not one broker less). One file alone
+        // may be one node of a larger cluster: only a set of files says how many brokers there are.
+        int brokers = nodes.size() > 1 ? (int) nodes.stream().filter(NodeConfig::isBroker).count() : -1;
         for (NodeConfig n : nodes) {
             if (n.isBroker()) {
                 for (InternalTopic t : INTERNAL_TOPICS) {

@@ -423,6 +423,34 @@ class ServerPropertiesLinterTest {
     }
 
     @Test
+    void should_only_warn_about_replication_for_kafkas_single_node_quickstart() {
+        // The shape of Kafka 4's config/server.properties: one combined node, dynamic quorum, RF 1 everywhere.
+        String quickstart = """
+                process.roles=broker,controller
+                node.id=1
+                controller.quorum.bootstrap.servers=localhost:9093
+                listeners=PLAINTEXT://:9092,CONTROLLER://:9093
+                inter.broker.listener.name=PLAINTEXT
+                advertised.listeners=PLAINTEXT://localhost:9092,CONTROLLER://localhost:9093
+                controller.listener.names=CONTROLLER
+                listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SSL:SSL
+                log.dirs=/tmp/kraft-combined-logs
+                offsets.topic.replication.factor=1
+                share.coordinator.state.topic.replication.factor=1
+                share.coordinator.state.topic.min.isr=1
+                transaction.state.log.replication.factor=1
+                transaction.state.log.min.isr=1
+                """;
+        LintReport report = lint(Map.of("server.properties", quickstart));
+        assertThat(report.findings()).extracting(Finding::rule, Finding::where).containsExactly(
+                tuple("internal-topic-not-fault-tolerant", "server.properties:10"),
+                tuple("internal-topic-not-fault-tolerant", "server.properties:11"),
+                tuple("internal-topic-not-fault-tolerant", "server.properties:13"));
+        assertThat(report.findings().get(0).fix()).startsWith("set offsets.topic.replication.factor=2 (3 with "
+                + "min.insync.replicas=2 is the usual production setting)");
+    }
+
+    @Test
     void should_never_throw_on_random_files(@TempDir Path dir) throws IOException {
         Random random = new Random(11);
         String[] pieces = {"process.roles=", "broker", "controller", ",", "node.id=", "1", "-3", "x",

@@ -162,31 +162,41 @@ public final class ExpressionEvaluator {
 
     /** Evaluates to whatever the expression yields (plain values, Maps, Lists). */
     public Object evaluate(Compiled compiled, Bindings bindings) throws EvaluationFailure {
-        return run(compiled.expression(), bindings);
+        return run(compiled.expression(), new EvalRoot(bindings));
     }
 
     /** Evaluates a condition; a value that is not a boolean is a failure, not false. */
     public boolean test(Compiled compiled, Bindings bindings) throws EvaluationFailure {
-        Object value = evaluate(compiled, bindings);
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        throw new EvaluationFailure("expression is not true or false (it is " + ModelTree.brief(value, 120) + ")",
-                false, null);
+        return check(compiled, bindings).value();
     }
 
     /**
-     * For messages after a false condition: the operand values of a top-level comparison ({@code left: 3, right: 0}),
-     * or empty when the expression is not one or an operand cannot be evaluated.
+     * A condition's value and, when it is false, the operand values of a top-level comparison for the message
+     * ({@code left: 3, right: 0}; empty when the expression is not a comparison). Both are read from the same
+     * cluster view.
      */
-    public String describeOperands(Compiled compiled, Bindings bindings) {
+    public record Check(boolean value, String operands) {
+    }
+
+    /** Evaluates a condition and explains a false one; see {@link Check}. */
+    public Check check(Compiled compiled, Bindings bindings) throws EvaluationFailure {
+        EvalRoot root = new EvalRoot(bindings);
+        Object value = run(compiled.expression(), root);
+        if (!(value instanceof Boolean b)) {
+            throw new EvaluationFailure("expression is not true or false (it is " + ModelTree.brief(value, 120)
+                    + ")", false, null);
+        }
+        return new Check(b, b ? "" : describeOperands(compiled, root));
+    }
+
+    private String describeOperands(Compiled compiled, EvalRoot root) {
         SpelNode ast = compiled.expression().getAST();
         if (!(ast instanceof Operator) || ast instanceof OpAnd || ast instanceof OpOr || ast.getChildCount() != 2) {
             return "";
         }
         try {
-            Object left = run((SpelExpression) parser.parseExpression(ast.getChild(0).toStringAST()), bindings);
-            Object right = run((SpelExpression) parser.parseExpression(ast.getChild(1).toStringAST()), bindings);
+            Object left = run((SpelExpression) parser.parseExpression(ast.getChild(0).toStringAST()), root);
+            Object right = run((SpelExpression) parser.parseExpression(ast.getChild(1).toStringAST()), root);
             return "left: " + ModelTree.brief(left, 200) + ", right: " + ModelTree.brief(right, 200);
         } catch (EvaluationFailure | RuntimeException e) {
             return "";
@@ -195,11 +205,10 @@ public final class ExpressionEvaluator {
 
     /** Evaluates text WITHOUT the compile-time checks: only for tests proving the runtime sandbox holds alone. */
     Object evaluateUnchecked(String text, Bindings bindings) throws EvaluationFailure {
-        return run((SpelExpression) parser.parseExpression(text), bindings);
+        return run((SpelExpression) parser.parseExpression(text), new EvalRoot(bindings));
     }
 
-    private Object run(SpelExpression expression, Bindings bindings) throws EvaluationFailure {
-        EvalRoot root = new EvalRoot(bindings);
+    private Object run(SpelExpression expression, EvalRoot root) throws EvaluationFailure {
         SimpleEvaluationContext context = SimpleEvaluationContext
                 .forPropertyAccessors(new RootAccessor(), new ReadOnlyMapAccessor(),
                         DataBindingPropertyAccessor.forReadOnlyAccess())

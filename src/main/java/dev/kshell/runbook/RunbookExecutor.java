@@ -151,6 +151,8 @@ public final class RunbookExecutor {
         final RunbookOptions options;
         final TranscriptWriter transcript;
         Object result;
+        /** In a dry run, {@code result} is the plan of a mutation that did not happen. */
+        boolean resultIsPlan;
         int commands;
         int findings;
         private final StringBuilder stepOut = new StringBuilder();
@@ -229,6 +231,7 @@ public final class RunbookExecutor {
             commands++;
             ExitCode code = ExitCode.of(outcome.exitCode());
             String output = stepOut + outcome.output();
+            resultIsPlan = options.dryRun() && c.mutating();
             try {
                 result = ModelTree.toPlain(outcome.model());
             } catch (RuntimeException e) {
@@ -251,19 +254,23 @@ public final class RunbookExecutor {
 
         private Stop check(Step.Assert a, Instant started) {
             say("[" + a.line() + "] " + a.text());
-            Bindings b = bindings();
-            boolean value;
+            ExpressionEvaluator.Check check;
             try {
-                value = evaluator.test(a.expression(), b);
+                check = evaluator.check(a.expression(), bindings());
             } catch (EvaluationFailure e) {
+                if (resultIsPlan) {
+                    say("  (dry run) cannot judge a planned mutation: " + e.getMessage());
+                    record(a.line(), "assert", a.text(), stepOut.toString(), null, started, "dry run: not judged");
+                    return null;
+                }
                 record(a.line(), "assert", a.text(), stepOut + e.getMessage(), failureCode(e).code(), started, null);
                 return new Stop(failureCode(e), a.line(), e.getMessage(), false);
             }
-            if (value) {
+            if (check.value()) {
                 record(a.line(), "assert", a.text(), stepOut.toString(), 0, started, null);
                 return null;
             }
-            String operands = evaluator.describeOperands(a.expression(), b);
+            String operands = check.operands();
             String why = (a.message() != null ? a.message() : "assertion failed: " + a.expression().source())
                     + (operands.isEmpty() ? "" : " (" + operands + ")");
             if (options.dryRun()) {
@@ -283,20 +290,25 @@ public final class RunbookExecutor {
             boolean lastWasClusterError = false;
             int polls = 0;
             while (true) {
-                Bindings b = bindings();
                 polls++;
                 String seen;
                 try {
-                    if (evaluator.test(w.expression(), b)) {
+                    ExpressionEvaluator.Check check = evaluator.check(w.expression(), bindings());
+                    if (check.value()) {
                         say("  true after " + Durations.format(Duration.between(started, clock.instant()))
                                 + " (" + polls + " check" + (polls == 1 ? "" : "s") + ")");
                         record(w.line(), "wait-until", w.text(), stepOut.toString(), 0, started, null);
                         return null;
                     }
-                    String operands = evaluator.describeOperands(w.expression(), b);
-                    seen = "false" + (operands.isEmpty() ? "" : " (" + operands + ")");
+                    seen = "false" + (check.operands().isEmpty() ? "" : " (" + check.operands() + ")");
                     lastWasClusterError = false;
                 } catch (EvaluationFailure e) {
+                    if (!e.clusterUnavailable() && resultIsPlan) {
+                        say("  (dry run) cannot judge a planned mutation: " + e.getMessage());
+                        record(w.line(), "wait-until", w.text(), stepOut.toString(), null, started,
+                                "dry run: not judged");
+                        return null;
+                    }
                     if (!e.clusterUnavailable()) {
                         record(w.line(), "wait-until", w.text(), stepOut + e.getMessage(), 2, started, null);
                         return new Stop(ExitCode.USAGE, w.line(), e.getMessage(), false);

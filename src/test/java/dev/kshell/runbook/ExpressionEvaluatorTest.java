@@ -200,9 +200,13 @@ class ExpressionEvaluatorTest {
     @Test
     void should_describe_the_operands_of_a_false_comparison() throws Exception {
         var c = evaluator.compile("cluster.leaderless(topic).size() == 0");
-        assertThat(evaluator.describeOperands(c, bindings(new AtomicInteger()))).isEqualTo("left: 1, right: 0");
-        assertThat(evaluator.describeOperands(evaluator.compile("cluster.healthy()"), bindings(new AtomicInteger())))
-                .isEmpty();
+        AtomicInteger reads = new AtomicInteger();
+        assertThat(evaluator.check(c, bindings(reads))).isEqualTo(new ExpressionEvaluator.Check(false,
+                "left: 1, right: 0"));
+        assertThat(evaluator.check(evaluator.compile("cluster.healthy()"), bindings(reads)))
+                .isEqualTo(new ExpressionEvaluator.Check(false, ""));
+        assertThat(evaluator.check(evaluator.compile("result.total == 2"), bindings(reads)))
+                .isEqualTo(new ExpressionEvaluator.Check(true, ""));
     }
 
     @Test

@@ -212,7 +212,13 @@ public final class RunbookParser {
         if (parsed.isEmpty() || parsed.get().isEmpty()) {
             return;
         }
-        List<String> words = parsed.get();
+        // Like an unquoted empty expansion in a shell, an empty word is dropped: JLine would drop it from the
+        // re-quoted line anyway, and the catalog must check exactly the words the shell will see.
+        List<String> words = parsed.get().stream().filter(w -> !w.isEmpty()).toList();
+        if (words.isEmpty()) {
+            st.error(l.line(), "the line is empty after substitution");
+            return;
+        }
         CommandCatalog catalog = st.catalog;
         if (catalog == null || !catalog.isCommand(words)) {
             String hint = DIRECTIVES.stream().filter(d -> !d.equals("run") && distance(d, words.get(0)) <= 2)

@@ -233,6 +233,13 @@ class RunbookParserTest {
     }
 
     @Test
+    void should_drop_words_that_substitute_to_nothing() {
+        Step.Command c = (Step.Command) parse("param x = \"\"\ndescribe ${x} orders\n").runbook().steps().get(0);
+        assertThat(c.words()).containsExactly("describe", "orders");
+        assertThat(c.commandLine()).isEqualTo("describe orders");
+    }
+
+    @Test
     void should_check_durations() {
         assertThat(errors("""
                 wait-until cluster.healthy() --timeout 5x

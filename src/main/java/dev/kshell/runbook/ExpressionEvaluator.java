@@ -1,0 +1,510 @@
+package dev.kshell.runbook;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.springframework.core.convert.TypeDescriptor;
+import org.springframework.expression.AccessException;
+import org.springframework.expression.EvaluationContext;
+import org.springframework.expression.MethodExecutor;
+import org.springframework.expression.MethodResolver;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.PropertyAccessor;
+import org.springframework.expression.TypedValue;
+import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.Assign;
+import org.springframework.expression.spel.ast.BeanReference;
+import org.springframework.expression.spel.ast.CompoundExpression;
+import org.springframework.expression.spel.ast.ConstructorReference;
+import org.springframework.expression.spel.ast.FunctionReference;
+import org.springframework.expression.spel.ast.Indexer;
+import org.springframework.expression.spel.ast.InlineMap;
+import org.springframework.expression.spel.ast.MethodReference;
+import org.springframework.expression.spel.ast.OpAnd;
+import org.springframework.expression.spel.ast.OpDec;
+import org.springframework.expression.spel.ast.OpInc;
+import org.springframework.expression.spel.ast.OpOr;
+import org.springframework.expression.spel.ast.Operator;
+import org.springframework.expression.spel.ast.Projection;
+import org.springframework.expression.spel.ast.PropertyOrFieldReference;
+import org.springframework.expression.spel.ast.QualifiedIdentifier;
+import org.springframework.expression.spel.ast.Selection;
+import org.springframework.expression.spel.ast.TypeReference;
+import org.springframework.expression.spel.ast.VariableReference;
+import org.springframework.expression.spel.standard.SpelExpression;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
+import org.springframework.expression.spel.support.DataBindingPropertyAccessor;
+import org.springframework.expression.spel.support.ReflectiveMethodResolver;
+import org.springframework.expression.spel.support.SimpleEvaluationContext;
+
+/**
+ * Runbook expressions: Spring Expression Language (SpEL) in a sandbox.
+ *
+ * <p>What an expression can see (the root object): {@code result} (the previous command's JSON model as a read-only
+ * Map/List tree, see {@link ModelTree}), {@code cluster} (a {@link ClusterView} over a fresh snapshot, fetched at most
+ * once per evaluation and only when the expression uses it) and every param / set value by its plain name
+ * ({@code topic}). Params are also variables ({@code #topic}), which is how to reach them inside a selection, where
+ * plain names refer to the element. A param whose value is a whole number is a {@code Long}; any other is a String.
+ *
+ * <p>Two locks, so that a runbook cannot run arbitrary code:
+ * <ol>
+ *   <li>{@link #compile} rejects type references {@code T(...)}, {@code new}, bean references {@code @x},
+ *       assignment, {@code ++ --}, function variables {@code #f()}, calls to methods outside the allow-list and
+ *       functions called on the root.</li>
+ *   <li>Evaluation uses a {@link SimpleEvaluationContext} (no type locator, no constructors, no bean resolver), with
+ *       read-only property access (Maps, then read-only data binding, which refuses {@code getClass()}), assignment
+ *       disabled, and a method resolver that allows only {@link #ALLOWED_METHODS} on the model's own types.</li>
+ * </ol>
+ */
+public final class ExpressionEvaluator {
+
+    /** Method names an expression may call, by the type they may be called on. */
+    public static final Map<Class<?>, Set<String>> ALLOWED_METHODS = allowedMethods();
+
+    private static final Set<String> ALL_ALLOWED_NAMES = ALLOWED_METHODS.values().stream()
+            .flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new));
+
+    /** Words that cannot name a param: the root names and SpEL's word operators and literals. */
+    private static final Set<String> RESERVED = Set.of("result", "cluster", "and", "or", "not", "eq", "ne", "lt",
+            "gt", "le", "ge", "div", "mod", "instanceof", "matches", "between", "true", "false", "null", "new", "t",
+            "this", "root");
+
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("-?\\d{1,18}");
+
+    /** A checked, compiled expression. {@code rootNames}: the names it reads from the root or as #variables. */
+    public record Compiled(String source, SpelExpression expression, Set<String> rootNames) {
+        @Override
+        public String toString() {
+            return source;
+        }
+    }
+
+    /** What an expression is evaluated over. {@code result} is converted with {@link ModelTree#toPlain}. */
+    public record Bindings(Object result, Map<String, String> params, Supplier<ClusterView> cluster) {
+    }
+
+    /** The expression text is not a valid or not an allowed expression. */
+    public static final class InvalidExpressionException extends Exception {
+        public InvalidExpressionException(String message) {
+            super(message);
+        }
+    }
+
+    /** Evaluation failed: a mistake in the expression, or ({@link #clusterUnavailable()}) the cluster could not be read. */
+    public static final class EvaluationFailure extends Exception {
+        private final boolean clusterUnavailable;
+
+        EvaluationFailure(String message, boolean clusterUnavailable, Throwable cause) {
+            super(message, cause);
+            this.clusterUnavailable = clusterUnavailable;
+        }
+
+        public boolean clusterUnavailable() {
+            return clusterUnavailable;
+        }
+    }
+
+    private final SpelExpressionParser parser = new SpelExpressionParser();
+
+    /** Is this usable as a param name (an identifier that is not a root name or a SpEL word)? */
+    public static boolean isValidName(String name) {
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*") && !RESERVED.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** A param's value as expressions see it: whole numbers as Long, anything else as the String. */
+    public static Object typed(String value) {
+        if (value != null && WHOLE_NUMBER.matcher(value).matches()) {
+            return Long.parseLong(value);
+        }
+        return value;
+    }
+
+    /**
+     * Parses and checks an expression.
+     *
+     * @throws InvalidExpressionException with a one-line reason (and the column for syntax errors)
+     */
+    public Compiled compile(String text) throws InvalidExpressionException {
+        if (text == null || text.isBlank()) {
+            throw new InvalidExpressionException("missing expression");
+        }
+        SpelExpression expression;
+        try {
+            expression = (SpelExpression) parser.parseExpression(text);
+        } catch (ParseException e) {
+            int pos = e.getPosition();
+            throw new InvalidExpressionException("bad expression" + (pos >= 0 ? " at column " + (pos + 1) : "")
+                    + ": " + clean(e.getSimpleMessage()));
+        } catch (RuntimeException e) {
+            throw new InvalidExpressionException("bad expression: " + clean(e.getMessage()));
+        }
+        List<String> problems = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        walk(expression.getAST(), true, names, problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidExpressionException(problems.get(0));
+        }
+        return new Compiled(text, expression, Set.copyOf(names));
+    }
+
+    /** Evaluates to whatever the expression yields (plain values, Maps, Lists). */
+    public Object evaluate(Compiled compiled, Bindings bindings) throws EvaluationFailure {
+        return run(compiled.expression(), new EvalRoot(bindings));
+    }
+
+    /** Evaluates a condition; a value that is not a boolean is a failure, not false. */
+    public boolean test(Compiled compiled, Bindings bindings) throws EvaluationFailure {
+        return check(compiled, bindings).value();
+    }
+
+    /**
+     * A condition's value and, when it is false, the operand values of a top-level comparison for the message
+     * ({@code left: 3, right: 0}; empty when the expression is not a comparison). Both are read from the same
+     * cluster view.
+     */
+    public record Check(boolean value, String operands) {
+    }
+
+    /** Evaluates a condition and explains a false one; see {@link Check}. */
+    public Check check(Compiled compiled, Bindings bindings) throws EvaluationFailure {
+        EvalRoot root = new EvalRoot(bindings);
+        Object value = run(compiled.expression(), root);
+        if (!(value instanceof Boolean b)) {
+            throw new EvaluationFailure("expression is not true or false (it is " + ModelTree.brief(value, 120)
+                    + ")", false, null);
+        }
+        return new Check(b, b ? "" : describeOperands(compiled, root));
+    }
+
+    private String describeOperands(Compiled compiled, EvalRoot root) {
+        SpelNode ast = compiled.expression().getAST();
+        if (!(ast instanceof Operator) || ast instanceof OpAnd || ast instanceof OpOr || ast.getChildCount() != 2) {
+            return "";
+        }
+        try {
+            Object left = run((SpelExpression) parser.parseExpression(ast.getChild(0).toStringAST()), root);
+            Object right = run((SpelExpression) parser.parseExpression(ast.getChild(1).toStringAST()), root);
+            return "left: " + ModelTree.brief(left, 200) + ", right: " + ModelTree.brief(right, 200);
+        } catch (EvaluationFailure | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** Evaluates text WITHOUT the compile-time checks: only for tests proving the runtime sandbox holds alone. */
+    Object evaluateUnchecked(String text, Bindings bindings) throws EvaluationFailure {
+        return run((SpelExpression) parser.parseExpression(text), new EvalRoot(bindings));
+    }
+
+    private Object run(SpelExpression expression, EvalRoot root) throws EvaluationFailure {
+        SimpleEvaluationContext context = SimpleEvaluationContext
+                .forPropertyAccessors(new RootAccessor(), new ReadOnlyMapAccessor(),
+                        DataBindingPropertyAccessor.forReadOnlyAccess())
+                .withMethodResolvers(new AllowListMethodResolver())
+                .withAssignmentDisabled()
+                .withRootObject(root)
+                .build();
+        root.params.forEach(context::setVariable);
+        try {
+            return ModelTree.toPlain(expression.getValue(context));
+        } catch (RuntimeException e) {
+            ClusterReadException cluster = findCause(e, ClusterReadException.class);
+            if (cluster != null) {
+                Throwable cause = cluster.getCause();
+                throw new EvaluationFailure("cannot read the cluster: " + clean(
+                        cause != null && cause.getMessage() != null ? cause.getMessage() : String.valueOf(cause)),
+                        true, cause);
+            }
+            String msg = e instanceof org.springframework.expression.ExpressionException ee
+                    ? ee.getSimpleMessage() : e.toString();
+            throw new EvaluationFailure("cannot evaluate '" + expression.getExpressionString() + "': " + clean(msg),
+                    false, e);
+        }
+    }
+
+    // ---- compile-time checks -------------------------------------------------------------------------------
+
+    private static void walk(SpelNode node, boolean rootScope, Set<String> names, List<String> problems) {
+        if (node instanceof TypeReference || node instanceof QualifiedIdentifier) {
+            problems.add("type references T(...) are not allowed in runbook expressions");
+            return;
+        }
+        if (node instanceof ConstructorReference) {
+            problems.add("'new' is not allowed in runbook expressions");
+            return;
+        }
+        if (node instanceof BeanReference) {
+            problems.add("bean references (@name) are not allowed in runbook expressions");
+            return;
+        }
+        if (node instanceof Assign || node instanceof OpInc || node instanceof OpDec) {
+            problems.add("assignment (=, ++, --) is not allowed in runbook expressions");
+            return;
+        }
+        if (node instanceof FunctionReference) {
+            problems.add("function calls (#name(...)) are not allowed in runbook expressions");
+            return;
+        }
+        if (node instanceof VariableReference) {
+            String name = node.toStringAST().substring(1);
+            if (!name.equals("this") && !name.equals("root")) {
+                names.add(name);
+            }
+            return;
+        }
+        if (node instanceof PropertyOrFieldReference ref) {
+            if (ref.getName().equals("class")) {
+                problems.add("'class' is not readable in runbook expressions");
+            } else if (rootScope) {
+                names.add(ref.getName());
+            }
+            return;
+        }
+        if (node instanceof MethodReference method) {
+            if (rootScope) {
+                problems.add("unknown function '" + method.getName() + "()': call methods on a value, e.g. "
+                        + "cluster.leaderless(topic) or result.partitions.size()");
+                return;
+            }
+            checkMethod(method, rootScope, names, problems);
+            return;
+        }
+        if (node instanceof Selection || node instanceof Projection) {
+            walkChildren(node, false, names, problems);
+            return;
+        }
+        if (node instanceof CompoundExpression) {
+            walk(node.getChild(0), rootScope, names, problems);
+            for (int i = 1; i < node.getChildCount(); i++) {
+                SpelNode part = node.getChild(i);
+                if (part instanceof PropertyOrFieldReference ref) {
+                    if (ref.getName().equals("class")) {
+                        problems.add("'class' is not readable in runbook expressions");
+                    }
+                    continue; // a property of the value before it
+                }
+                if (part instanceof MethodReference method) {
+                    checkMethod(method, rootScope, names, problems);
+                } else {
+                    walk(part, rootScope, names, problems);
+                }
+            }
+            return;
+        }
+        if (node instanceof Indexer) {
+            // map['key'] and map[key] both use the literal key; other indexes are evaluated in the current scope
+            if (node.getChildCount() == 1 && node.getChild(0) instanceof PropertyOrFieldReference) {
+                return;
+            }
+            walkChildren(node, rootScope, names, problems);
+            return;
+        }
+        if (node instanceof InlineMap) {
+            for (int i = 0; i < node.getChildCount(); i++) {
+                if (i % 2 == 0 && node.getChild(i) instanceof PropertyOrFieldReference) {
+                    continue; // {key: value}: a bare key is literal
+                }
+                walk(node.getChild(i), rootScope, names, problems);
+            }
+            return;
+        }
+        walkChildren(node, rootScope, names, problems);
+    }
+
+    private static void checkMethod(MethodReference method, boolean rootScope, Set<String> names,
+            List<String> problems) {
+        if (!ALL_ALLOWED_NAMES.contains(method.getName())) {
+            problems.add("method '" + method.getName() + "' is not allowed in runbook expressions (allowed: "
+                    + String.join(", ", ALL_ALLOWED_NAMES) + ")");
+            return;
+        }
+        walkChildren(method, rootScope, names, problems); // arguments are evaluated in the enclosing scope
+    }
+
+    private static void walkChildren(SpelNode node, boolean rootScope, Set<String> names, List<String> problems) {
+        for (int i = 0; i < node.getChildCount(); i++) {
+            walk(node.getChild(i), rootScope, names, problems);
+        }
+    }
+
+    // ---- runtime sandbox -----------------------------------------------------------------------------------
+
+    private static Map<Class<?>, Set<String>> allowedMethods() {
+        Map<Class<?>, Set<String>> allowed = new LinkedHashMap<>();
+        allowed.put(ClusterView.class, Arrays.stream(ClusterView.class.getDeclaredMethods())
+                .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
+                .map(Method::getName).collect(Collectors.toUnmodifiableSet()));
+        allowed.put(Collection.class, Set.of("size", "isEmpty", "contains"));
+        allowed.put(Map.class, Set.of("size", "isEmpty", "containsKey"));
+        allowed.put(String.class, Set.of("length", "isEmpty", "startsWith", "endsWith", "contains", "toUpperCase",
+                "toLowerCase", "trim"));
+        return Map.copyOf(allowed);
+    }
+
+    /** The root object: result, cluster (lazy, once per evaluation) and the params. */
+    private static final class EvalRoot {
+        final Object result;
+        final Map<String, Object> params = new LinkedHashMap<>();
+        private final Supplier<ClusterView> clusterSupplier;
+        private ClusterView cluster;
+
+        EvalRoot(Bindings bindings) {
+            this.result = ModelTree.toPlain(bindings.result());
+            bindings.params().forEach((k, v) -> params.put(k, typed(v)));
+            this.clusterSupplier = bindings.cluster();
+        }
+
+        ClusterView cluster() {
+            if (cluster == null) {
+                if (clusterSupplier == null) {
+                    throw new ClusterReadException(new IllegalStateException("no cluster connection"));
+                }
+                try {
+                    cluster = clusterSupplier.get();
+                } catch (RuntimeException e) {
+                    throw new ClusterReadException(e);
+                }
+                if (cluster == null) {
+                    throw new ClusterReadException(new IllegalStateException("no cluster snapshot"));
+                }
+            }
+            return cluster;
+        }
+    }
+
+    /** Marks a failure to read the cluster, as opposed to a mistake in the expression. */
+    private static final class ClusterReadException extends RuntimeException {
+        ClusterReadException(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private static final class RootAccessor implements PropertyAccessor {
+        @Override
+        public Class<?>[] getSpecificTargetClasses() {
+            return new Class<?>[] {EvalRoot.class};
+        }
+
+        @Override
+        public boolean canRead(EvaluationContext context, Object target, String name) {
+            EvalRoot root = (EvalRoot) target;
+            return name.equals("result") || name.equals("cluster") || root.params.containsKey(name);
+        }
+
+        @Override
+        public TypedValue read(EvaluationContext context, Object target, String name) throws AccessException {
+            EvalRoot root = (EvalRoot) target;
+            return switch (name) {
+                case "result" -> new TypedValue(root.result);
+                case "cluster" -> new TypedValue(root.cluster());
+                default -> new TypedValue(root.params.get(name));
+            };
+        }
+
+        @Override
+        public boolean canWrite(EvaluationContext context, Object target, String name) {
+            return false;
+        }
+
+        @Override
+        public void write(EvaluationContext context, Object target, String name, Object newValue)
+                throws AccessException {
+            throw new AccessException("runbook expressions are read-only");
+        }
+    }
+
+    /** Reads Map entries as properties ({@code result.partitions}); a missing key is an error, not null. */
+    private static final class ReadOnlyMapAccessor implements PropertyAccessor {
+        @Override
+        public Class<?>[] getSpecificTargetClasses() {
+            return new Class<?>[] {Map.class};
+        }
+
+        @Override
+        public boolean canRead(EvaluationContext context, Object target, String name) {
+            return target instanceof Map<?, ?> map && map.containsKey(name);
+        }
+
+        @Override
+        public TypedValue read(EvaluationContext context, Object target, String name) throws AccessException {
+            return new TypedValue(((Map<?, ?>) target).get(name));
+        }
+
+        @Override
+        public boolean canWrite(EvaluationContext context, Object target, String name) {
+            return false;
+        }
+
+        @Override
+        public void write(EvaluationContext context, Object target, String name, Object newValue)
+                throws AccessException {
+            throw new AccessException("runbook expressions are read-only");
+        }
+    }
+
+    /** Resolves only allow-listed methods on the model's own types; everything else is "method not found". */
+    private static final class AllowListMethodResolver implements MethodResolver {
+        private final ReflectiveMethodResolver delegate = new ReflectiveMethodResolver();
+
+        @Override
+        public MethodExecutor resolve(EvaluationContext context, Object target, String name,
+                List<TypeDescriptor> argumentTypes) throws AccessException {
+            if (target == null || target instanceof Class<?>) {
+                return null;
+            }
+            for (Map.Entry<Class<?>, Set<String>> allowed : ALLOWED_METHODS.entrySet()) {
+                if (allowed.getKey().isInstance(target) && allowed.getValue().contains(name)) {
+                    MethodExecutor executor = delegate.resolve(context, target, name, argumentTypes);
+                    if (executor == null) {
+                        return null;
+                    }
+                    return target instanceof ClusterView ? new ClusterCall(executor) : executor;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A ClusterView call: failures are cluster failures, results become plain trees. */
+    private record ClusterCall(MethodExecutor delegate) implements MethodExecutor {
+        @Override
+        public TypedValue execute(EvaluationContext context, Object target, Object... arguments)
+                throws AccessException {
+            try {
+                return new TypedValue(ModelTree.toPlain(delegate.execute(context, target, arguments).getValue()));
+            } catch (AccessException e) {
+                throw new ClusterReadException(e.getCause() != null ? e.getCause() : e);
+            } catch (RuntimeException e) {
+                throw new ClusterReadException(e);
+            }
+        }
+    }
+
+    private static <T extends Throwable> T findCause(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
+    }
+
+    private static String clean(String message) {
+        if (message == null) {
+            return "unknown error";
+        }
+        return message.replaceFirst("^EL\\d+E:\\s*", "").replaceFirst("^\\(pos \\d+\\):\\s*", "");
+    }
+}

@@ -1,0 +1,145 @@
+package dev.kshell.runbook;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The record of one run, as JSON lines: one object per line, flushed as soon as it is written so that a run that is
+ * aborted or killed still leaves everything up to that point. JSON lines rather than plain text because step output
+ * is multi-line and arbitrary (JSON escapes it unambiguously), the file can be read back by tools ({@code jq}), and
+ * the audit log uses the same format.
+ *
+ * <p>Events: {@code start} (file, params, options), one {@code step} per executed or skipped line (time, line, kind,
+ * step text, output, exitCode, ms), and {@code end} (exitCode, failedAt, message, interrupted). Times are ISO-8601
+ * UTC.
+ */
+public final class TranscriptWriter implements Closeable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    private final Path file;
+    private final BufferedWriter writer;
+    private final Clock clock;
+
+    private TranscriptWriter(Path file, BufferedWriter writer, Clock clock) {
+        this.file = file;
+        this.writer = writer;
+        this.clock = clock;
+    }
+
+    /** Opens (appends to) a named transcript file, creating its directory. */
+    public static TranscriptWriter open(Path file, Clock clock) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND), clock);
+    }
+
+    /** Creates a new file {@code dir/<yyyyMMdd-HHmmss>-<runbook>.jsonl} (UTC), never overwriting one. */
+    public static TranscriptWriter create(Path dir, String runbookFileName, Clock clock) throws IOException {
+        Files.createDirectories(dir);
+        String base = FILE_TIME.format(clock.instant()) + "-" + stem(runbookFileName);
+        for (int n = 1; ; n++) {
+            Path file = dir.resolve(base + (n == 1 ? "" : "-" + n) + ".jsonl");
+            try {
+                return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), clock);
+            } catch (FileAlreadyExistsException e) {
+                if (n > 1000) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public void start(Runbook runbook, RunbookOptions options) throws IOException {
+        Map<String, Object> e = event("start");
+        e.put("file", runbook.fileName());
+        e.put("params", runbook.values());
+        e.put("dryRun", options.dryRun());
+        e.put("step", options.step());
+        e.put("yes", options.yes());
+        e.put("user", System.getProperty("user.name"));
+        write(e);
+    }
+
+    /**
+     * @param kind     command, echo, assert, wait-until, confirm, guard
+     * @param exitCode the step's exit code; for skipped steps null
+     */
+    public void step(int line, String kind, String text, String output, Integer exitCode, long millis,
+            String note) throws IOException {
+        Map<String, Object> e = event("step");
+        e.put("line", line);
+        e.put("kind", kind);
+        e.put("step", text);
+        e.put("output", output);
+        e.put("exitCode", exitCode);
+        e.put("ms", millis);
+        if (note != null) {
+            e.put("note", note);
+        }
+        write(e);
+    }
+
+    public void end(RunResult result) throws IOException {
+        Map<String, Object> e = event("end");
+        e.put("exitCode", result.exitCode().code());
+        e.put("failedAt", result.failedAt());
+        e.put("message", result.message());
+        e.put("interrupted", result.interrupted());
+        write(e);
+    }
+
+    private Map<String, Object> event(String name) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("time", clock.instant().toString());
+        e.put("event", name);
+        return e;
+    }
+
+    private void write(Map<String, Object> event) throws IOException {
+        try {
+            writer.write(JSON.writeValueAsString(event));
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new IOException("cannot write the transcript: " + e.getMessage(), e);
+        }
+        writer.newLine();
+        writer.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        writer.close();
+    }
+
+    private static String stem(String fileName) {
+        String name = fileName == null ? "runbook" : fileName.replaceAll(".*[/\\\\]", "");
+        if (name.endsWith(".ksh")) {
+            name = name.substring(0, name.length() - 4);
+        }
+        name = name.replaceAll("[^A-Za-z0-9._-]", "_");
+        return name.isEmpty() ? "runbook" : name;
+    }
+}

@@ -51,6 +51,8 @@ public final class LocalCluster implements AutoCloseable {
      * took 45-60 s on one shared with other busy JVMs (load average 12-21).
      */
     static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 120) * 1000;
+    /** System property with extra JVM options for every node, separated by spaces (e.g. {@code -Xmx512m}). */
+    public static final String JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
     /** How long a graceful stop may take before the node is killed. */
     static final long STOP_TIMEOUT_MS = 20_000;
     /** Broker log line once the broker is registered, caught up and unfenced (BrokerServer startup end). */
@@ -321,7 +323,12 @@ public final class LocalCluster implements AutoCloseable {
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
                 "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
-                "-Dkshell.node.id=" + node.id,
+                "-Dkshell.node.id=" + node.id));
+        String extra = System.getProperty(JVM_OPTIONS_PROPERTY, "").trim();
+        if (!extra.isEmpty()) {
+            cmd.addAll(List.of(extra.split("\\s+")));
+        }
+        cmd.addAll(List.of(
                 "-Dlogback.configurationFile=" + node.dir.resolve("logback.xml"),
                 "-cp", System.getProperty("java.class.path"),
                 NodeMain.class.getName(), node.propsFile().toString()));

@@ -46,11 +46,11 @@ public final class LocalCluster implements AutoCloseable {
     /** System property overriding the readiness bound, in seconds. */
     public static final String READY_TIMEOUT_PROPERTY = "kshell.sandbox.readyTimeoutSeconds";
     /**
-     * Bound on every wait for a node (port open, broker started): 120 s, or the system property
+     * Bound on every wait for a node (port open, broker started): 180 s, or the system property
      * {@value #READY_TIMEOUT_PROPERTY} in seconds. A 3+3 cluster is ready in ~10 s on an idle 2-core machine, but
-     * took 45-60 s on one shared with other busy JVMs (load average 12-21).
+     * took 45-90 s on one shared with other busy JVMs (load average 12-27).
      */
-    static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 120) * 1000;
+    static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 180) * 1000;
     /** System property with extra JVM options for every node, separated by spaces (e.g. {@code -Xmx512m}). */
     public static final String JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
     /** How long a graceful stop may take before the node is killed. */
@@ -87,7 +87,7 @@ public final class LocalCluster implements AutoCloseable {
      * @param spec     the cluster's shape
      * @param progress receives one short line per step ("formatting 6 nodes", "broker 4 up (7.9 s)", ...);
      *                 called from the calling thread; may be {@code null}
-     * @throws IOException if a node exits while starting or is not ready within the bound (120 s by default,
+     * @throws IOException if a node exits while starting or is not ready within the bound (180 s by default,
      *                     see {@value #READY_TIMEOUT_PROPERTY}); the message names the node and ends with the tail
      *                     of its log
      */

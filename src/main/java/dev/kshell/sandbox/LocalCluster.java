@@ -10,12 +10,14 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -58,6 +60,8 @@ public final class LocalCluster implements AutoCloseable {
     /** Broker log line once the broker is registered, caught up and unfenced (BrokerServer startup end). */
     static final String BROKER_STARTED = "Transition from STARTING to STARTED";
 
+    private static final String TEMP_PREFIX = "kshell-sandbox-";
+    private static final String OWNER_FILE = "owner";
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final String BROKER_LISTENER = "PLAINTEXT";
     private static final String HOST = "127.0.0.1";
@@ -95,7 +99,15 @@ public final class LocalCluster implements AutoCloseable {
             throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         boolean temp = spec.dataDir() == null;
-        Path root = temp ? Files.createTempDirectory("kshell-sandbox-") : Files.createDirectories(spec.dataDir());
+        if (temp) {
+            sweepStaleTempDirs(Path.of(System.getProperty("java.io.tmpdir")));
+        }
+        Path root = temp ? Files.createTempDirectory(TEMP_PREFIX) : Files.createDirectories(spec.dataDir());
+        if (temp) {
+            ProcessHandle self = ProcessHandle.current();
+            Files.writeString(root.resolve(OWNER_FILE), self.pid() + " "
+                    + self.info().startInstant().map(Object::toString).orElse("-") + "\n", StandardCharsets.UTF_8);
+        }
         LocalCluster cluster = new LocalCluster(spec, root.toAbsolutePath(), temp, progress);
         try {
             cluster.layOut();
@@ -448,6 +460,32 @@ public final class LocalCluster implements AutoCloseable {
     private synchronized String endpoints(Role role) {
         return nodes.values().stream().filter(n -> n.role == role)
                 .map(n -> HOST + ":" + n.port).collect(Collectors.joining(","));
+    }
+
+    /**
+     * Deletes temp cluster dirs left behind by a launching JVM that was killed with {@code kill -9} (its nodes
+     * halted themselves, but nobody deleted the dir): those whose {@value #OWNER_FILE} file names a process that
+     * is gone.
+     */
+    static void sweepStaleTempDirs(Path tmp) {
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX) && Files.isDirectory(d))
+                    .filter(LocalCluster::ownerGone)
+                    .forEach(LocalCluster::deleteTree);
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            // best effort
+        }
+    }
+
+    private static boolean ownerGone(Path dir) {
+        try {
+            String[] owner = Files.readString(dir.resolve(OWNER_FILE), StandardCharsets.UTF_8).trim().split(" ");
+            Optional<Instant> started = owner.length > 1 && !owner[1].equals("-")
+                    ? Optional.of(Instant.parse(owner[1])) : Optional.empty();
+            return !ParentWatchdog.isAlive(Long.parseLong(owner[0]), started);
+        } catch (IOException | RuntimeException e) {
+            return false; // no owner file (yet) or unreadable: leave it alone
+        }
     }
 
     private static int[] freePorts(int count) throws IOException {

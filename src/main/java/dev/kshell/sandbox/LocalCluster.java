@@ -262,6 +262,7 @@ public final class LocalCluster implements AutoCloseable {
         p.put("num.recovery.threads.per.data.dir", "1");
         p.put("log.cleaner.threads", "1");
         p.put("log.cleaner.dedupe.buffer.size", "8388608"); // the 128 MiB default sits on a 256 MiB heap
+        p.put("num.partitions", "1"); // 4.4.0 warns when it is set on brokers only: the controller applies it
         if (spec.fastFailureDetection()) {
             p.put("broker.session.timeout.ms", "3000"); // read by controllers
             p.put("broker.heartbeat.interval.ms", "500"); // read by brokers
@@ -276,7 +277,6 @@ public final class LocalCluster implements AutoCloseable {
             p.put("advertised.listeners", BROKER_LISTENER + "://" + HOST + ":" + node.port);
             p.put("inter.broker.listener.name", BROKER_LISTENER);
             p.put("num.replica.fetchers", "1");
-            p.put("num.partitions", "1");
             p.put("auto.create.topics.enable", "false");
             p.put("group.initial.rebalance.delay.ms", "0");
             p.put("offsets.topic.replication.factor", Integer.toString(Math.min(3, brokers)));

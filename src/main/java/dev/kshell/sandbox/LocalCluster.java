@@ -10,12 +10,14 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -46,16 +48,20 @@ public final class LocalCluster implements AutoCloseable {
     /** System property overriding the readiness bound, in seconds. */
     public static final String READY_TIMEOUT_PROPERTY = "kshell.sandbox.readyTimeoutSeconds";
     /**
-     * Bound on every wait for a node (port open, broker started): 120 s, or the system property
+     * Bound on every wait for a node (port open, broker started): 180 s, or the system property
      * {@value #READY_TIMEOUT_PROPERTY} in seconds. A 3+3 cluster is ready in ~10 s on an idle 2-core machine, but
-     * took 45-60 s on one shared with other busy JVMs (load average 12-21).
+     * took 45-90 s on one shared with other busy JVMs (load average 12-27).
      */
-    static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 120) * 1000;
+    static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 180) * 1000;
+    /** System property with extra JVM options for every node, separated by spaces (e.g. {@code -Xmx512m}). */
+    public static final String JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
     /** How long a graceful stop may take before the node is killed. */
     static final long STOP_TIMEOUT_MS = 20_000;
     /** Broker log line once the broker is registered, caught up and unfenced (BrokerServer startup end). */
     static final String BROKER_STARTED = "Transition from STARTING to STARTED";
 
+    private static final String TEMP_PREFIX = "kshell-sandbox-";
+    private static final String OWNER_FILE = "owner";
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final String BROKER_LISTENER = "PLAINTEXT";
     private static final String HOST = "127.0.0.1";
@@ -85,7 +91,7 @@ public final class LocalCluster implements AutoCloseable {
      * @param spec     the cluster's shape
      * @param progress receives one short line per step ("formatting 6 nodes", "broker 4 up (7.9 s)", ...);
      *                 called from the calling thread; may be {@code null}
-     * @throws IOException if a node exits while starting or is not ready within the bound (120 s by default,
+     * @throws IOException if a node exits while starting or is not ready within the bound (180 s by default,
      *                     see {@value #READY_TIMEOUT_PROPERTY}); the message names the node and ends with the tail
      *                     of its log
      */
@@ -93,7 +99,15 @@ public final class LocalCluster implements AutoCloseable {
             throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         boolean temp = spec.dataDir() == null;
-        Path root = temp ? Files.createTempDirectory("kshell-sandbox-") : Files.createDirectories(spec.dataDir());
+        if (temp) {
+            sweepStaleTempDirs(Path.of(System.getProperty("java.io.tmpdir")));
+        }
+        Path root = temp ? Files.createTempDirectory(TEMP_PREFIX) : Files.createDirectories(spec.dataDir());
+        if (temp) {
+            ProcessHandle self = ProcessHandle.current();
+            Files.writeString(root.resolve(OWNER_FILE), self.pid() + " "
+                    + self.info().startInstant().map(Object::toString).orElse("-") + "\n", StandardCharsets.UTF_8);
+        }
         LocalCluster cluster = new LocalCluster(spec, root.toAbsolutePath(), temp, progress);
         try {
             cluster.layOut();
@@ -248,6 +262,7 @@ public final class LocalCluster implements AutoCloseable {
         p.put("num.recovery.threads.per.data.dir", "1");
         p.put("log.cleaner.threads", "1");
         p.put("log.cleaner.dedupe.buffer.size", "8388608"); // the 128 MiB default sits on a 256 MiB heap
+        p.put("num.partitions", "1"); // 4.4.0 warns when it is set on brokers only: the controller applies it
         if (spec.fastFailureDetection()) {
             p.put("broker.session.timeout.ms", "3000"); // read by controllers
             p.put("broker.heartbeat.interval.ms", "500"); // read by brokers
@@ -262,7 +277,6 @@ public final class LocalCluster implements AutoCloseable {
             p.put("advertised.listeners", BROKER_LISTENER + "://" + HOST + ":" + node.port);
             p.put("inter.broker.listener.name", BROKER_LISTENER);
             p.put("num.replica.fetchers", "1");
-            p.put("num.partitions", "1");
             p.put("auto.create.topics.enable", "false");
             p.put("group.initial.rebalance.delay.ms", "0");
             p.put("offsets.topic.replication.factor", Integer.toString(Math.min(3, brokers)));
@@ -321,7 +335,12 @@ public final class LocalCluster implements AutoCloseable {
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
                 "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
-                "-Dkshell.node.id=" + node.id,
+                "-Dkshell.node.id=" + node.id));
+        String extra = System.getProperty(JVM_OPTIONS_PROPERTY, "").trim();
+        if (!extra.isEmpty()) {
+            cmd.addAll(List.of(extra.split("\\s+")));
+        }
+        cmd.addAll(List.of(
                 "-Dlogback.configurationFile=" + node.dir.resolve("logback.xml"),
                 "-cp", System.getProperty("java.class.path"),
                 NodeMain.class.getName(), node.propsFile().toString()));
@@ -441,6 +460,32 @@ public final class LocalCluster implements AutoCloseable {
     private synchronized String endpoints(Role role) {
         return nodes.values().stream().filter(n -> n.role == role)
                 .map(n -> HOST + ":" + n.port).collect(Collectors.joining(","));
+    }
+
+    /**
+     * Deletes temp cluster dirs left behind by a launching JVM that was killed with {@code kill -9} (its nodes
+     * halted themselves, but nobody deleted the dir): those whose {@value #OWNER_FILE} file names a process that
+     * is gone.
+     */
+    static void sweepStaleTempDirs(Path tmp) {
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX) && Files.isDirectory(d))
+                    .filter(LocalCluster::ownerGone)
+                    .forEach(LocalCluster::deleteTree);
+        } catch (IOException | UncheckedIOException | SecurityException e) {
+            // best effort
+        }
+    }
+
+    private static boolean ownerGone(Path dir) {
+        try {
+            String[] owner = Files.readString(dir.resolve(OWNER_FILE), StandardCharsets.UTF_8).trim().split(" ");
+            Optional<Instant> started = owner.length > 1 && !owner[1].equals("-")
+                    ? Optional.of(Instant.parse(owner[1])) : Optional.empty();
+            return !ParentWatchdog.isAlive(Long.parseLong(owner[0]), started);
+        } catch (IOException | RuntimeException e) {
+            return false; // no owner file (yet) or unreadable: leave it alone
+        }
     }
 
     private static int[] freePorts(int count) throws IOException {

@@ -14,7 +14,9 @@ import java.util.Map;
  * @param dataDir              where node directories go; {@code null} means a fresh temp dir deleted on close
  * @param fastFailureDetection {@code broker.session.timeout.ms=3000} and {@code broker.heartbeat.interval.ms=500}
  *                             (a killed broker is fenced in ~3 s instead of ~9 s); for tests and demos
- * @param extraBrokerProps     extra {@code server.properties} entries for brokers, applied last (they win)
+ * @param extraBrokerProps     extra {@code server.properties} entries for brokers only, applied last (they win);
+ *                             note that in KRaft some topic defaults ({@code num.partitions},
+ *                             {@code default.replication.factor}) are applied by the controller
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                                Map<String, String> extraBrokerProps) {

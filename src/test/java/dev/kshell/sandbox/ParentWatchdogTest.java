@@ -2,6 +2,8 @@ package dev.kshell.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -10,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ParentWatchdogTest {
@@ -34,5 +37,26 @@ class ParentWatchdogTest {
         assertThat(ParentWatchdog.isAlive(self, Optional.of(started))).isTrue();
         assertThat(ParentWatchdog.isAlive(self, Optional.of(started.minusSeconds(3600)))).isFalse();
         assertThat(ParentWatchdog.isAlive(Long.MAX_VALUE, Optional.empty())).isFalse();
+    }
+
+    @Test
+    void should_sweep_temp_dirs_whose_owner_is_gone_and_keep_the_others(@TempDir Path tmp) throws Exception {
+        Process dead = new ProcessBuilder("sleep", "60").start();
+        Instant deadStart = dead.info().startInstant().orElseThrow();
+        dead.destroyForcibly().waitFor();
+        Path stale = Files.createDirectories(tmp.resolve("kshell-sandbox-1/node-1/data"));
+        Files.writeString(tmp.resolve("kshell-sandbox-1/owner"), dead.pid() + " " + deadStart + "\n");
+        Path live = Files.createDirectories(tmp.resolve("kshell-sandbox-2"));
+        ProcessHandle self = ProcessHandle.current();
+        Files.writeString(live.resolve("owner"), self.pid() + " " + self.info().startInstant().orElseThrow());
+        Path noOwner = Files.createDirectories(tmp.resolve("kshell-sandbox-3"));
+        Path other = Files.createDirectories(tmp.resolve("something-else"));
+
+        LocalCluster.sweepStaleTempDirs(tmp);
+
+        assertThat(stale.getParent().getParent()).doesNotExist();
+        assertThat(live).exists();
+        assertThat(noOwner).exists();
+        assertThat(other).exists();
     }
 }

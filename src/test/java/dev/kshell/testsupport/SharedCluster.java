@@ -9,7 +9,8 @@ import dev.kshell.sandbox.NodeInfo;
 
 /**
  * One real 3-controller + 3-broker cluster (ids 1-3 and 4-6, fast failure detection) per test JVM, started on
- * first use and shared by every integration test class; closed by a JVM shutdown hook.
+ * first use and shared by every integration test class. Nobody closes it: {@link LocalCluster}'s own JVM shutdown
+ * hook destroys the nodes and deletes the temp dir when the test JVM exits.
  *
  * <p>Tests that stop or kill nodes restore them: call {@link #ensureAllRunning()} in an {@code @AfterEach} (or
  * {@code @BeforeEach}) so the next test finds every node running.
@@ -33,8 +34,6 @@ public final class SharedCluster {
                 cluster = LocalCluster.start(LocalClusterSpec.seed().withFastFailureDetection(true),
                         line -> System.out.println("[shared-cluster] " + line));
                 System.out.printf("[shared-cluster] started in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-                LocalCluster started = cluster;
-                Runtime.getRuntime().addShutdownHook(new Thread(started::close, "shared-cluster-close"));
             } catch (IOException e) {
                 startFailure = new UncheckedIOException(e);
                 throw startFailure;

@@ -1,5 +1,7 @@
 package dev.kshell.runbook;
 
+import dev.kshell.text.EditDistance;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -221,8 +223,8 @@ public final class RunbookParser {
         }
         CommandCatalog catalog = st.catalog;
         if (catalog == null || !catalog.isCommand(words)) {
-            String hint = DIRECTIVES.stream().filter(d -> !d.equals("run") && distance(d, words.get(0)) <= 2)
-                    .min(java.util.Comparator.comparingInt((String d) -> distance(d, words.get(0)))
+            String hint = DIRECTIVES.stream().filter(d -> !d.equals("run") && EditDistance.between(d, words.get(0)) <= 2)
+                    .min(java.util.Comparator.comparingInt((String d) -> EditDistance.between(d, words.get(0)))
                             .thenComparing(d -> d))
                     .map(d -> " (did you mean the directive '" + d + "'?)").orElse("");
             st.error(l.line(), "unknown command '" + words.get(0) + "'" + hint);
@@ -544,29 +546,6 @@ public final class RunbookParser {
         names.add("result");
         names.add("cluster");
         return String.join(", ", names);
-    }
-
-    /** Edit distance, for "did you mean" (short words only, so quadratic is fine). */
-    static int distance(String a, String b) {
-        if (Math.abs(a.length() - b.length()) > 2 || b.length() > 40) {
-            return 3;
-        }
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 
     /** Everything one parse accumulates. */

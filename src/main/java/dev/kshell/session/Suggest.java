@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.text.EditDistance;
+
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,7 +22,7 @@ public final class Suggest {
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
             String n = norm(c);
-            int d = distance(g, n);
+            int d = EditDistance.between(g, n);
             if (d < bestDistance) {
                 best = c;
                 bestDistance = d;
@@ -39,24 +41,5 @@ public final class Suggest {
 
     private static String norm(String s) {
         return s.toLowerCase(Locale.ROOT).replace('.', '-').replace('_', '-');
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

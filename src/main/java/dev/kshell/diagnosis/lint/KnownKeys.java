@@ -1,5 +1,7 @@
 package dev.kshell.diagnosis.lint;
 
+import dev.kshell.text.EditDistance;
+
 import org.apache.kafka.common.config.ConfigDef;
 
 import java.util.Collections;

@@ -1,5 +1,7 @@
 package dev.kshell.diagnosis.lint;
 
+import dev.kshell.text.EditDistance;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -1,12 +1,13 @@
-package dev.kshell.diagnosis.lint;
+package dev.kshell.text;
 
 /** Optimal-string-alignment (restricted Damerau-Levenshtein) distance: insert, delete, substitute, swap two. */
-final class EditDistance {
+public final class EditDistance {
 
     private EditDistance() {
     }
 
-    static int between(String a, String b) {
+    /** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps each cost 1. */
+    public static int between(String a, String b) {
         int n = a.length();
         int m = b.length();
         int[][] d = new int[n + 1][m + 1];

@@ -88,7 +88,15 @@ final class Repl {
                         continue;
                     }
                     Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb);
-                    Future<CommandLineExecutor.Outcome> running = worker.submit(() -> executor.execute(line, output, prompter, run));
+                    java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
+                    Future<CommandLineExecutor.Outcome> running = worker.submit(() -> {
+                        try {
+                            return executor.execute(line, output, prompter, run);
+                        } finally {
+                            finished.countDown();
+                        }
+                    });
+                    // Ctrl-C while a command runs interrupts that command only; the shell stays.
                     Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
                     try {
                         CommandLineExecutor.Outcome outcome = running.get();
@@ -96,7 +104,11 @@ final class Repl {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
                         }
                     } catch (java.util.concurrent.CancellationException e) {
-                        out.println("cancelled");
+                        // The command sees the interrupt and reports "cancelled" itself; give it a moment so that
+                        // its last words come before the next prompt, not after.
+                        if (!awaitQuietly(finished)) {
+                            out.println("cancelled (the command is still winding down in the background)");
+                        }
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         break;
@@ -119,6 +131,16 @@ final class Repl {
         } catch (IOException e) {
             System.err.println("error: cannot open the terminal: " + e.getMessage());
             return ExitCode.INTERNAL.code();
+        }
+    }
+
+    /** Waits up to 3 s for a cancelled command to finish; false when it did not. */
+    private static boolean awaitQuietly(java.util.concurrent.CountDownLatch finished) {
+        try {
+            return finished.await(3, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 }

@@ -49,7 +49,7 @@ public class StatusCommand extends KshellCommand {
             return "not connected (connect --bootstrap-server HOST:PORT, or start kshell with --sandbox)\n";
         }
         StringBuilder out = new StringBuilder();
-        out.append("connected to ").append(s.label()).append(" via ").append(s.endpoints())
+        out.append("connected to ").append(s.label().equals(s.endpoints()) ? s.endpoints() : s.label() + " via " + s.endpoints())
                 .append(s.viaControllers() ? " (controllers)" : "").append(", deadline ").append(s.timeout()).append('\n');
         if (s.lastSnapshotAt() == null) {
             out.append("no snapshot yet (run brokers, topics or triage)\n");

@@ -8,6 +8,7 @@ import dev.kshell.diagnosis.PartitionFinding;
 import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.PartitionReport;
 import dev.kshell.diagnosis.StepStatus;
+import dev.kshell.diagnosis.TopicFilter;
 import dev.kshell.diagnosis.TopicGroup;
 import dev.kshell.diagnosis.TriageReport;
 import dev.kshell.diagnosis.TriageStep;
@@ -60,14 +61,16 @@ public final class DiagnosisTables {
 
     // ---- partition checks
 
-    /** What a check is called in a sentence: "3 partitions under min ISR". */
-    static String phrase(String kind) {
+    /** "1 leaderless partition", "3 partitions under min ISR", "no under-replicated partitions". */
+    static String count(String kind, int n) {
+        String partitions = n == 0 ? "no partitions" : plural(n, "partition");
+        String adjective = n == 0 ? "no " : n + " ";
         return switch (kind) {
-            case "leaderless" -> "leaderless";
-            case "under-min-isr" -> "under min ISR";
-            case "at-min-isr" -> "at min ISR";
-            case "under-replicated" -> "under-replicated";
-            default -> kind;
+            case "leaderless" -> adjective + "leaderless partition" + (n == 1 ? "" : "s");
+            case "under-replicated" -> adjective + "under-replicated partition" + (n == 1 ? "" : "s");
+            case "under-min-isr" -> partitions + " under min ISR";
+            case "at-min-isr" -> partitions + " at min ISR";
+            default -> partitions + " " + kind;
         };
     }
 
@@ -76,24 +79,26 @@ public final class DiagnosisTables {
      * (internal first) a header with its count and min.insync.replicas and a table of its partitions, then for
      * leaderless partitions what to do.
      *
-     * @param scope "", " in topic orders" or " in topics matching orders.*": appended to the summary
+     * @param filter the topics the check looked at, named in the summary line
      */
-    public static String partitions(PartitionReport report, String scope, int width, boolean color) {
+    public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color) {
         StringBuilder out = new StringBuilder();
-        String what = phrase(report.kind());
         boolean leaderless = report.kind().equals("leaderless");
-        Tone bad = report.kind().equals("leaderless") || report.kind().equals("under-min-isr") ? Tone.BAD : Tone.WARN;
-        if (report.total() == 0) {
-            out.append(Tone.GOOD.paint("no partitions " + what + scope, color)).append('\n');
-        } else {
-            List<String> counts = new ArrayList<>();
-            for (TopicGroup g : report.topics()) {
-                counts.add(g.topic() + " " + g.count());
-            }
-            out.append(bad.paint(plural(report.total(), "partition") + " " + what + " in "
-                    + plural(report.topics().size(), "topic") + scope + " (" + String.join(", ", counts) + ")",
-                    color)).append('\n');
+        Tone bad = leaderless || report.kind().equals("under-min-isr") ? Tone.BAD : Tone.WARN;
+        String where = switch (filter.mode()) {
+            case ALL -> report.total() == 0 ? "" : " in " + plural(report.topics().size(), "topic");
+            case TOPIC -> " in topic " + filter.value();
+            case PATTERN -> " in " + (report.total() == 0 ? "topics" : plural(report.topics().size(), "topic"))
+                    + " matching " + filter.value();
+        };
+        List<String> counts = new ArrayList<>();
+        for (TopicGroup g : report.topics()) {
+            counts.add(g.topic() + " " + g.count());
         }
+        String perTopic = report.total() == 0 || filter.mode() == TopicFilter.Mode.TOPIC ? ""
+                : " (" + String.join(", ", counts) + ")";
+        out.append((report.total() == 0 ? Tone.GOOD : bad).paint(count(report.kind(), report.total()) + where
+                + perTopic, color)).append('\n');
         int tableWidth = width > 0 ? Math.max(20, width - INDENT.length()) : 0;
         for (TopicGroup g : report.topics()) {
             out.append('\n').append(g.topic()).append(g.internal() ? " (internal)" : "").append(": ")

@@ -56,12 +56,7 @@ abstract class PartitionCheckCommand extends KshellCommand {
         if (!report.ok()) {
             throw new UsageException(report.error());
         }
-        String scope = switch (filter.mode()) {
-            case ALL -> "";
-            case TOPIC -> " in topic " + filter.value();
-            case PATTERN -> " in topics matching " + filter.value();
-        };
-        inv.emit(report, () -> DiagnosisTables.partitions(report, scope, inv.output().width(), inv.output().color()));
+        inv.emit(report, () -> DiagnosisTables.partitions(report, filter, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }
 

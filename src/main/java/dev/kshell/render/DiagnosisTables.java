@@ -84,6 +84,7 @@ public final class DiagnosisTables {
     public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color) {
         StringBuilder out = new StringBuilder();
         boolean leaderless = report.kind().equals("leaderless");
+        boolean minIsrCheck = report.kind().equals("under-min-isr") || report.kind().equals("at-min-isr");
         Tone bad = leaderless || report.kind().equals("under-min-isr") ? Tone.BAD : Tone.WARN;
         String where = switch (filter.mode()) {
             case ALL -> report.total() == 0 ? "" : " in " + plural(report.topics().size(), "topic");
@@ -102,8 +103,12 @@ public final class DiagnosisTables {
         int tableWidth = width > 0 ? Math.max(20, width - INDENT.length()) : 0;
         for (TopicGroup g : report.topics()) {
             out.append('\n').append(g.topic()).append(g.internal() ? " (internal)" : "").append(": ")
-                    .append(plural(g.count(), "partition")).append(", min.insync.replicas ")
-                    .append(g.minIsr() == null ? "unknown" : g.minIsr()).append('\n');
+                    .append(plural(g.count(), "partition"));
+            // leaderless and under-replicated do not load configs: say nothing rather than "unknown" there.
+            if (g.minIsr() != null || minIsrCheck) {
+                out.append(", min.insync.replicas ").append(g.minIsr() == null ? "unknown" : g.minIsr());
+            }
+            out.append('\n');
             Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery");
             for (PartitionFinding f : g.partitions()) {
                 Tone tone = f.leaderless() ? Tone.BAD : bad;

@@ -273,4 +273,24 @@ class DiagnosisCommandsTest {
         assertThat(run("triage").code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).startsWith("DEGRADED: ").contains("leader epoch climbed 5 -> 9");
     }
+
+    @Test
+    void should_diagnose_twelve_thousand_partitions_without_a_cluster_round_trip_per_topic() {
+        Snapshots.Builder b = Snapshots.cluster().brokers(4, 5, 6).fenced(5);
+        for (int t = 0; t < 120; t++) {
+            b.topic(String.format("t%03d", t)).minIsr(2).spread(100, 3);
+        }
+        connect(new Gateway(b.build()));
+        long t0 = System.nanoTime();
+        assertThat(run("leaderless --output json").code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(Json.mapper().readTree(out.toString()).get("total").asInt()).isEqualTo(3960);
+        assertThat(run("leaderless").code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).startsWith("3960 leaderless partitions in 120 topics (t000 33, t001 33");
+        assertThat(run("under-replicated").code()).isEqualTo(ExitCode.OK);
+        assertThat(run("triage").code()).isEqualTo(ExitCode.FINDINGS);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("4 commands over 12,000 partitions: " + ms + " ms");
+        // Generous: the build machine is shared; the point is no per-partition cluster call and no quadratic work.
+        assertThat(ms).as("4 commands over 12,000 partitions took %d ms", ms).isLessThan(20_000);
+    }
 }

@@ -286,4 +286,11 @@ public final class AdminClientGateway implements ClusterGateway {
             }
         };
     }
+
+    // ---- coordinators (diag-cmds)
+
+    @Override
+    public dev.kshell.model.CoordinatorClients coordinatorClients() {
+        return new AdminGroups(this).read();
+    }
 }

@@ -39,4 +39,16 @@ public interface ClusterGateway extends AutoCloseable {
 
     @Override
     void close();
+
+    // ---- coordinators (diag-cmds)
+
+    /**
+     * Consumer groups (with state and member count) and transactional ids (with state), read from every broker in
+     * parallel within the deadline. Never fails as a whole because one broker or one group cannot answer: what
+     * could not be read is listed in {@link dev.kshell.model.CoordinatorClients#problems()}. Throws
+     * {@link ClusterException} only when nothing at all can be read.
+     */
+    default dev.kshell.model.CoordinatorClients coordinatorClients() {
+        throw new UnsupportedOperationException("listing groups and transactions is not supported by this gateway");
+    }
 }

@@ -1,0 +1,15 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.diagnosis.PartitionCheck;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+/** {@code at-min-isr}: see {@link PartitionCheckCommand} and {@link PartitionCheck#AT_MIN_ISR}. */
+@Component
+public class AtMinIsrCommand extends PartitionCheckCommand {
+
+    public AtMinIsrCommand(ShellSession session) {
+        super(session, PartitionCheck.AT_MIN_ISR,
+                "Partitions with exactly min.insync.replicas in-sync replicas (one more loss blocks acks=all writes)");
+    }
+}

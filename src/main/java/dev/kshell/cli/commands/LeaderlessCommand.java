@@ -1,0 +1,15 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.diagnosis.PartitionCheck;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+/** {@code leaderless}: see {@link PartitionCheckCommand} and {@link PartitionCheck#LEADERLESS}. */
+@Component
+public class LeaderlessCommand extends PartitionCheckCommand {
+
+    public LeaderlessCommand(ShellSession session) {
+        super(session, PartitionCheck.LEADERLESS,
+                "Partitions with no leader or a leader that is not a live broker, with how each can recover");
+    }
+}

@@ -1,0 +1,15 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.diagnosis.PartitionCheck;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+/** {@code under-min-isr}: see {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_MIN_ISR}. */
+@Component
+public class UnderMinIsrCommand extends PartitionCheckCommand {
+
+    public UnderMinIsrCommand(ShellSession session) {
+        super(session, PartitionCheck.UNDER_MIN_ISR,
+                "Partitions with no leader or fewer in-sync replicas than min.insync.replicas (acks=all writes fail)");
+    }
+}

@@ -1,0 +1,15 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.diagnosis.PartitionCheck;
+import dev.kshell.session.ShellSession;
+import org.springframework.stereotype.Component;
+
+/** {@code under-replicated}: see {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_REPLICATED}. */
+@Component
+public class UnderReplicatedCommand extends PartitionCheckCommand {
+
+    public UnderReplicatedCommand(ShellSession session) {
+        super(session, PartitionCheck.UNDER_REPLICATED,
+                "Partitions with fewer in-sync replicas than assigned replicas");
+    }
+}

@@ -1,0 +1,253 @@
+package dev.kshell.render;
+
+import dev.kshell.diagnosis.Advice;
+import dev.kshell.diagnosis.CoordinatorEntry;
+import dev.kshell.diagnosis.CoordinatorPartition;
+import dev.kshell.diagnosis.CoordinatorReport;
+import dev.kshell.diagnosis.PartitionFinding;
+import dev.kshell.diagnosis.PartitionHealth;
+import dev.kshell.diagnosis.PartitionReport;
+import dev.kshell.diagnosis.StepStatus;
+import dev.kshell.diagnosis.TopicFilter;
+import dev.kshell.diagnosis.TopicGroup;
+import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.diagnosis.TriageStep;
+import dev.kshell.diagnosis.Verdict;
+import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Text renderings of the diagnosis reports ({@code leaderless}, {@code under-min-isr}, {@code at-min-isr},
+ * {@code under-replicated}, {@code coordinators}, {@code triage}): pure {@code (report, width, color) -> text}.
+ * The summary line comes first, so that the first line of the output answers the question.
+ */
+public final class DiagnosisTables {
+
+    /** Partitions named per advice line before "+N more". */
+    private static final int NAME_LIMIT = 8;
+    private static final String INDENT = "  ";
+
+    private DiagnosisTables() {
+    }
+
+    /**
+     * The groups and transactional ids {@code coordinators} judged, and its report.
+     *
+     * @param groupsChecked       groups looked at (listed now, remembered from earlier in the session, or named)
+     * @param transactionsChecked transactional ids looked at
+     * @param partitions          sick coordinator partitions
+     * @param groups              groups coordinated on a sick partition
+     * @param transactions        transactional ids coordinated on a sick partition
+     * @param notes               what could not be read or judged, one sentence each
+     */
+    public record CoordinatorsView(int groupsChecked, int transactionsChecked, List<CoordinatorPartition> partitions,
+                                   List<CoordinatorEntry> groups, List<CoordinatorEntry> transactions,
+                                   List<String> notes) {
+
+        public static CoordinatorsView of(int groupsChecked, int transactionsChecked, CoordinatorReport report,
+                                          List<String> readProblems) {
+            List<String> notes = new ArrayList<>(readProblems);
+            notes.addAll(report.notes());
+            return new CoordinatorsView(groupsChecked, transactionsChecked, report.partitions(), report.groups(),
+                    report.transactions(), List.copyOf(notes));
+        }
+    }
+
+    // ---- partition checks
+
+    /** "1 leaderless partition", "3 partitions under min ISR", "no under-replicated partitions". */
+    static String count(String kind, int n) {
+        String partitions = n == 0 ? "no partitions" : plural(n, "partition");
+        String adjective = n == 0 ? "no " : n + " ";
+        return switch (kind) {
+            case "leaderless" -> adjective + "leaderless partition" + (n == 1 ? "" : "s");
+            case "under-replicated" -> adjective + "under-replicated partition" + (n == 1 ? "" : "s");
+            case "under-min-isr" -> partitions + " under min ISR";
+            case "at-min-isr" -> partitions + " at min ISR";
+            default -> partitions + " " + kind;
+        };
+    }
+
+    /**
+     * A partition report: one summary line (how many partitions, in how many topics, per topic), then per topic
+     * (internal first) a header with its count and min.insync.replicas and a table of its partitions, then for
+     * leaderless partitions what to do.
+     *
+     * @param filter the topics the check looked at, named in the summary line
+     */
+    public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color) {
+        StringBuilder out = new StringBuilder();
+        boolean leaderless = report.kind().equals("leaderless");
+        boolean minIsrCheck = report.kind().equals("under-min-isr") || report.kind().equals("at-min-isr");
+        Tone bad = leaderless || report.kind().equals("under-min-isr") ? Tone.BAD : Tone.WARN;
+        String where = switch (filter.mode()) {
+            case ALL -> report.total() == 0 ? "" : " in " + plural(report.topics().size(), "topic");
+            case TOPIC -> " in topic " + filter.value();
+            case PATTERN -> " in " + (report.total() == 0 ? "topics" : plural(report.topics().size(), "topic"))
+                    + " matching " + filter.value();
+        };
+        List<String> counts = new ArrayList<>();
+        for (TopicGroup g : report.topics()) {
+            counts.add(g.topic() + " " + g.count());
+        }
+        String perTopic = report.total() == 0 || filter.mode() == TopicFilter.Mode.TOPIC ? ""
+                : " (" + String.join(", ", counts) + ")";
+        out.append((report.total() == 0 ? Tone.GOOD : bad).paint(count(report.kind(), report.total()) + where
+                + perTopic, color)).append('\n');
+        int tableWidth = width > 0 ? Math.max(20, width - INDENT.length()) : 0;
+        for (TopicGroup g : report.topics()) {
+            out.append('\n').append(g.topic()).append(g.internal() ? " (internal)" : "").append(": ")
+                    .append(plural(g.count(), "partition"));
+            // leaderless and under-replicated do not load configs: say nothing rather than "unknown" there.
+            if (g.minIsr() != null || minIsrCheck) {
+                out.append(", min.insync.replicas ").append(g.minIsr() == null ? "unknown" : g.minIsr());
+            }
+            out.append('\n');
+            Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery");
+            for (PartitionFinding f : g.partitions()) {
+                Tone tone = f.leaderless() ? Tone.BAD : bad;
+                table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
+                        f.isr(), f.elr(), f.lastKnownElr(), f.recovery() == null ? null : f.recovery().label());
+            }
+            indent(out, table.render(tableWidth, color));
+        }
+        if (leaderless && report.total() > 0) {
+            out.append('\n').append("what to do:\n");
+            Map<String, List<String>> byAdvice = new LinkedHashMap<>();
+            for (PartitionFinding f : report.partitions()) {
+                Advice a = PartitionHealth.advice(f);
+                byAdvice.computeIfAbsent(a.text(), k -> new ArrayList<>()).add(f.name());
+            }
+            byAdvice.forEach((text, names) -> out.append(INDENT).append(names(names)).append(": ").append(text)
+                    .append('\n'));
+        }
+        if (!report.unknownMinIsr().isEmpty()) {
+            out.append('\n').append(Tone.WARN.paint("min.insync.replicas unknown for "
+                    + plural(report.unknownMinIsr().size(), "topic") + " (" + names(report.unknownMinIsr())
+                    + "): their partitions with a leader were not judged", color)).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String leader(PartitionFinding f) {
+        if (f.leader() == null) {
+            return "none";
+        }
+        return f.leaderless() ? f.leader() + "(dead)" : f.leader().toString();
+    }
+
+    // ---- coordinators
+
+    public static String coordinators(CoordinatorsView v, int width, boolean color) {
+        StringBuilder out = new StringBuilder();
+        String checked = plural(v.groupsChecked(), "group") + " and " + plural(v.transactionsChecked(),
+                "transactional id") + " checked";
+        if (v.partitions().isEmpty()) {
+            out.append(Tone.GOOD.paint("no coordinator partition is leaderless or under min ISR (" + checked + ")",
+                    color)).append('\n');
+        } else {
+            out.append(Tone.BAD.paint(plural(v.partitions().size(), "coordinator partition") + " sick: "
+                    + plural(v.groups().size(), "group") + " and " + plural(v.transactions().size(),
+                    "transactional id") + " cannot commit, rebalance or complete transactions (" + checked + ")",
+                    color)).append('\n');
+            out.append('\n');
+            Table parts = Table.of("Partition", "Leader", "Replicas", "ISR", "Min ISR", "Problem", "Recovery",
+                    "Groups", "Txn ids");
+            for (CoordinatorPartition p : v.partitions()) {
+                boolean dead = p.recovery() != null;
+                parts.row(dead ? Tone.BAD : Tone.WARN, p.name(),
+                        p.leader() == null ? "none" : dead ? p.leader() + "(dead)" : p.leader(),
+                        p.replicas().stream().map(m -> m.label()).toList(), p.isr(), p.minIsr(), p.problem(),
+                        p.recovery() == null ? null : p.recovery().label(), p.groups(), p.transactions());
+            }
+            out.append(parts.render(width, color));
+            List<CoordinatorEntry> entries = new ArrayList<>(v.groups());
+            entries.addAll(v.transactions());
+            if (!entries.isEmpty()) {
+                out.append('\n');
+                Table ids = Table.of("Kind", "Id", "State", "Members", "Coordinator partition", "Problem");
+                for (CoordinatorEntry e : entries) {
+                    ids.row(e.kind(), e.id(), e.state() == null ? "unknown" : e.state(), e.members(),
+                            e.coordinatorPartition(), e.problem());
+                }
+                out.append(ids.render(width, color));
+            }
+        }
+        if (!v.notes().isEmpty()) {
+            out.append('\n');
+            for (String note : v.notes()) {
+                out.append(Tone.WARN.paint("note: " + note, color)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    // ---- triage
+
+    /**
+     * The verdict line (coloured by verdict), the first command to type, then the six steps in order: status,
+     * title and summary, the findings at WARNING and above (INFO dimmed), what to do outside kshell, and the exact
+     * next command.
+     */
+    public static String triage(TriageReport r, int width, boolean color) {
+        StringBuilder out = new StringBuilder();
+        Tone verdictTone = r.verdict() == Verdict.HEALTHY ? Tone.GOOD
+                : r.verdict() == Verdict.DEGRADED ? Tone.WARN : Tone.BAD;
+        out.append(verdictTone.paint(r.verdictLine(), color)).append('\n');
+        String next = r.nextCommand();
+        if (next != null) {
+            out.append("next: ").append(next).append('\n');
+        }
+        out.append('\n');
+        for (TriageStep s : r.steps()) {
+            String status = "[" + s.status().label() + "]";
+            Tone tone = switch (s.status()) {
+                case OK -> Tone.GOOD;
+                case WARN -> Tone.WARN;
+                case FAIL -> Tone.BAD;
+                case SKIPPED -> Tone.DIM;
+            };
+            out.append(tone.paint(String.format(Locale.ROOT, "%-9s %d. %s: %s", status, s.number(), s.title(),
+                    s.summary()), color)).append('\n');
+            if (s.status() == StepStatus.OK || s.status() == StepStatus.SKIPPED) {
+                continue;
+            }
+            for (Finding f : s.findings()) {
+                String line = "          " + f.severity().name().toLowerCase(Locale.ROOT) + " " + f.where() + ": "
+                        + f.message();
+                out.append((f.severity() == Severity.INFO ? Tone.DIM : Tone.PLAIN).paint(line, color)).append('\n');
+            }
+            if (s.action() != null) {
+                out.append("          do:   ").append(s.action()).append('\n');
+            }
+            if (s.next() != null) {
+                out.append("          next: ").append(s.next()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    // ---- helpers
+
+    /** "1 partition", "3 partitions". */
+    public static String plural(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static String names(List<String> names) {
+        if (names.size() <= NAME_LIMIT) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, NAME_LIMIT)) + ", +" + (names.size() - NAME_LIMIT) + " more";
+    }
+
+    private static void indent(StringBuilder out, String text) {
+        text.lines().forEach(l -> out.append(INDENT).append(l).append('\n'));
+    }
+}

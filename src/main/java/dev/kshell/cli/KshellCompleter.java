@@ -152,7 +152,9 @@ public final class KshellCompleter implements Completer {
         if (kind == Kind.NONE) {
             return options(c, args);
         }
-        return values(kind, word);
+        List<Candidate> out = values(kind, word);
+        out.removeIf(v -> v.complete() && args.contains(v.value())); // elect unclean a-0 b-0 <TAB>: not a-0 again
+        return out;
     }
 
     /** True when the last word is itself the value of the option before it ({@code --topic --x}: never). */
@@ -322,11 +324,11 @@ public final class KshellCompleter implements Completer {
         if (p.endsWith(".KSH") || p.contains("RUNBOOK")) {
             return Kind.KSH_FILE;
         }
+        if (p.contains("PROFILE")) { // before FILE: PROFILE contains it
+            return Kind.PROFILE;
+        }
         if (p.contains("FILE") || p.contains("PATH") || p.endsWith(".PROPERTIES") || p.equals("DIR")) {
             return Kind.FILE;
-        }
-        if (p.contains("PROFILE")) {
-            return Kind.PROFILE;
         }
         if (p.contains("COMMAND")) {
             return Kind.COMMAND;

@@ -8,12 +8,15 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code __complete -- WORD... PARTIAL} (hidden): prints the completion candidates of the last word, one per line,
@@ -30,11 +33,20 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
     private final ShellSession session;
     private final ObjectProvider<CommandLineParser> parser;
 
+    private final Supplier<Path> home;
+
+    @Autowired
     public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser) {
+        this(session, parser, KshellHome::dir);
+    }
+
+    /** @param home kshell's home (profiles.yaml); tests pass a temporary one */
+    public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser, Supplier<Path> home) {
         super("__complete", "Session", "Completion candidates for the bash/zsh scripts, one per line",
                 "__complete -- WORD... PARTIAL", true);
         this.session = session;
         this.parser = parser;
+        this.home = home;
     }
 
     @Override
@@ -58,7 +70,7 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
                 }
             });
         }
-        KshellCompleter completer = new KshellCompleter(parser.getObject(), session, KshellHome::dir, () -> { });
+        KshellCompleter completer = new KshellCompleter(parser.getObject(), session, home, () -> { });
         List<String> values = completer.values(words, words.size() - 1);
         inv.emit(values, () -> values.isEmpty() ? "" : String.join("\n", values) + "\n");
         return ExitCode.OK;

@@ -28,12 +28,6 @@ public class ExplainCommand extends KshellCommand {
                 "explain \"error code 19\" --output json");
     }
 
-    /** The pasted text may hold anything, dashes included: every word after the first belongs to it. */
-    @Override
-    public boolean optionsEndAtFirstArgument() {
-        return true;
-    }
-
     /**
      * @param text         the error text as given (cut to {@link ErrorExplainer#MAX_TEXT_CHARS})
      * @param explanations what it most likely means, best match first

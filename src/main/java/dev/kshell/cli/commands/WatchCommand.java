@@ -10,6 +10,7 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.cli.Watchable;
 import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.io.PrintWriter;
@@ -43,6 +44,7 @@ public class WatchCommand extends KshellCommand {
     private final ObjectProvider<CommandLineExecutor> executor;
     private final Clock clock;
 
+    @Autowired
     public WatchCommand(ObjectProvider<CommandLineExecutor> executor) {
         this(executor, Clock.systemUTC());
     }

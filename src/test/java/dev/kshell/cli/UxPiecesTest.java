@@ -72,6 +72,17 @@ class UxPiecesTest {
     }
 
     @Test
+    void should_colour_severities_in_tables() {
+        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.CRITICAL)).isEqualTo(dev.kshell.render.Tone.BAD);
+        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.WARNING)).isEqualTo(dev.kshell.render.Tone.WARN);
+        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.INFO)).isEqualTo(dev.kshell.render.Tone.PLAIN);
+        String row = dev.kshell.render.Table.of("rule").row(dev.kshell.render.Tone.of(dev.kshell.model.Severity.ERROR), "x")
+                .render(0, true);
+        assertThat(row).contains("[");
+        assertThat(dev.kshell.render.Table.of("rule").row(dev.kshell.render.Tone.BAD, "x").render(0, false)).doesNotContain("");
+    }
+
+    @Test
     void should_refresh_the_cached_snapshot_in_the_background_and_report_failures() {
         FakeGateway gateway = new FakeGateway(UxFixtures.incident());
         ShellSession session = new ShellSession(t -> gateway);

@@ -233,6 +233,7 @@ class UxCommandsTest {
         worker.interrupt();
         CommandLineExecutor.Outcome outcome = running.get(5, TimeUnit.SECONDS);
         assertThat(outcome.code()).isEqualTo(ExitCode.CANCELLED);
+        assertThat(err.toString()).isEqualTo("error: cancelled\n");
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(2000);
     }
 

@@ -66,7 +66,7 @@ public class WatchCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode run(Invocation inv) throws InterruptedException {
         List<String> words = inv.arguments();
         if (words.isEmpty()) {
             throw new UsageException("watch: which command? e.g. watch leaderless (usage: " + synopsis() + ")");
@@ -100,7 +100,7 @@ public class WatchCommand extends KshellCommand {
             into.flush();
             last = outcome.code();
             if (last == ExitCode.CANCELLED || Thread.currentThread().isInterrupted()) {
-                return ExitCode.CANCELLED;
+                throw new InterruptedException("watch interrupted"); // the executor says "cancelled", exit 130
             }
             String text = buffer.toString();
             String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
@@ -123,9 +123,10 @@ public class WatchCommand extends KshellCommand {
             try {
                 Thread.sleep(interval.toMillis());
             } catch (InterruptedException e) {
-                // Ctrl-C: the REPL cancelled this command's future. Leave quietly; the REPL says "cancelled".
+                // Ctrl-C: the REPL cancelled this command's future. The executor reports "cancelled" (exit 130)
+                // before the next prompt.
                 Thread.currentThread().interrupt();
-                return ExitCode.CANCELLED;
+                throw e;
             }
         }
     }

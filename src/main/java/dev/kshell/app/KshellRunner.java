@@ -73,7 +73,7 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         }
         RunOptions run = new RunOptions(options.yes(), false, false, false, options.stacktrace());
         boolean tty = System.console() != null;
-        boolean color = tty && !options.noColor() && System.getenv("NO_COLOR") == null;
+        boolean color = dev.kshell.cli.Colors.allowed(tty, options.noColor());
         if (options.oneShot()) {
             Output output = new Output(out, err, options.json(), color, 0, tty);
             Prompter prompter = tty ? TerminalPrompter.open() : Prompter.NONE;

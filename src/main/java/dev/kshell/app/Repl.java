@@ -1,10 +1,12 @@
 package dev.kshell.app;
 
+import dev.kshell.cli.Colors;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.RunOptions;
 import dev.kshell.cli.ShellControl;
+import dev.kshell.cli.SnapshotRefresher;
 import dev.kshell.model.ExitCode;
 import dev.kshell.cli.PromptText;
 import dev.kshell.session.KshellHome;
@@ -14,12 +16,14 @@ import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
+import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,6 +49,28 @@ final class Repl {
         this.run = run;
     }
 
+    /** How often the background refresher checks whether the cached snapshot went stale. */
+    private static final Duration REFRESH_CHECK = Duration.ofSeconds(2);
+
+    private volatile String shownPrompt;
+
+    /** Called on the refresh thread; JLine lets another thread redraw while readLine waits for a key. */
+    private void redrawPrompt(LineReader reader, SnapshotRefresher refresher, boolean color) {
+        try {
+            if (reader.isReading() && reader instanceof LineReaderImpl impl) {
+                String prompt = PromptText.prompt(session, refresher, color);
+                if (!prompt.equals(shownPrompt)) {
+                    shownPrompt = prompt;
+                    impl.setPrompt(prompt);
+                    reader.callWidget(LineReader.REDRAW_LINE);
+                    reader.callWidget(LineReader.REDISPLAY);
+                }
+            }
+        } catch (RuntimeException e) {
+            // a prompt that stays old until the next line is no failure
+        }
+    }
+
     int run() {
         try {
             Files.createDirectories(KshellHome.dir());
@@ -52,7 +78,8 @@ final class Repl {
             System.err.println("warning: cannot create " + KshellHome.dir() + ": " + e.getMessage());
         }
         // dumb(true): without a TTY JLine falls back quietly instead of warning (FACTS.md).
-        try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) {
+        try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
+             SnapshotRefresher refresher = new SnapshotRefresher(session)) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
             DefaultParser parser = new DefaultParser();
             parser.setEofOnUnclosedQuote(true);
@@ -61,7 +88,9 @@ final class Repl {
                     .terminal(terminal)
                     .appName("kshell")
                     .parser(parser)
-                    .completer(new KshellCompleter(executor.parser(), session))
+                    // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
+                    // the key-press thread.
+                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, refresher::nudge))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
@@ -71,14 +100,18 @@ final class Repl {
                 t.setDaemon(true);
                 return t;
             });
-            boolean color = !dumb && !options.noColor() && System.getenv("NO_COLOR") == null;
+            boolean color = Colors.allowed(!dumb, options.noColor());
+            // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
+            refresher.onRefresh(() -> redrawPrompt(reader, refresher, color));
+            refresher.start(REFRESH_CHECK);
             PrintWriter out = terminal.writer();
             ExitCode worst = ExitCode.OK;
             try {
                 while (!control.exitRequested()) {
                     String line;
                     try {
-                        line = reader.readLine(PromptText.prompt(session, color));
+                        shownPrompt = PromptText.prompt(session, refresher, color);
+                        line = reader.readLine(shownPrompt);
                     } catch (UserInterruptException e) {
                         continue; // Ctrl-C at the prompt: abandon the line, keep the shell
                     } catch (EndOfFileException e) {
@@ -117,6 +150,7 @@ final class Repl {
                     } finally {
                         terminal.handle(Terminal.Signal.INT, previous);
                         out.flush();
+                        refresher.afterCommand();
                     }
                 }
             } finally {

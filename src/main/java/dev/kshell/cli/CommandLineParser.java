@@ -95,6 +95,7 @@ public final class CommandLineParser {
             String token = tokens.get(i);
             if (onlyArguments || !token.startsWith("-") || token.equals("-") || token.matches("-\\d.*")) {
                 arguments.add(token);
+                onlyArguments |= command.optionsEndAtFirstArgument();
                 continue;
             }
             if (token.equals("--")) {

@@ -21,6 +21,10 @@ public final class ErrorMapper {
         if (failure instanceof UsageException) {
             return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
         }
+        if (failure instanceof dev.kshell.session.ConnectionRequest.InvalidRequest) {
+            // a bad profile, bootstrap list or properties file: the operator's input, said in one line
+            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
+        }
         if (failure instanceof CommandFailure f) {
             return new Mapped(f.code(), f.getMessage(), true);
         }

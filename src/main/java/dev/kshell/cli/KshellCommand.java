@@ -21,7 +21,12 @@ public abstract class KshellCommand extends AbstractCommand {
     private final List<String> examples = new ArrayList<>();
 
     protected KshellCommand(String name, String group, String description, String synopsis) {
-        super(name, description, group, "", false);
+        this(name, group, description, synopsis, false);
+    }
+
+    /** @param hidden true for plumbing (e.g. {@code __complete}): left out of help, completion and suggestions */
+    protected KshellCommand(String name, String group, String description, String synopsis, boolean hidden) {
+        super(name, description, group, "", hidden);
         this.synopsis = synopsis;
     }
 
@@ -44,6 +49,14 @@ public abstract class KshellCommand extends AbstractCommand {
 
     /** True when the command reads or changes a cluster, so it needs a connection. */
     public boolean needsConnection() {
+        return false;
+    }
+
+    /**
+     * True when the first positional argument ends the command's own options: everything after it is an argument,
+     * dashes included ({@code watch --interval 2s leaderless --topic orders}: {@code --topic} is leaderless's).
+     */
+    public boolean optionsEndAtFirstArgument() {
         return false;
     }
 

@@ -2,21 +2,53 @@ package dev.kshell.cli;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
+import dev.kshell.model.TopicState;
 import dev.kshell.render.Tone;
 import dev.kshell.session.ShellSession;
 
 import java.util.Set;
 
-/** The REPL prompt: the connection's name and a health mark from the last snapshot (no round trip per prompt). */
+/**
+ * The REPL prompt: the connection's name and a health mark from the last snapshot (no round trip per prompt).
+ * {@code kshell[prod-eu] ok> }, {@code kshell[prod-eu] !3 leaderless> }, {@code kshell[prod-eu] !no quorum> };
+ * a trailing {@code ?} says the last background refresh failed, so the mark may be old.
+ */
 public final class PromptText {
+
+    /** Endpoint lists longer than this are shortened to the first host and a count. */
+    private static final int MAX_LABEL = 32;
 
     private PromptText() {
     }
 
     public static String prompt(ShellSession session, boolean color) {
+        return prompt(session, null, color);
+    }
+
+    /** @param refresher the background refresher, or null; its last failure adds a {@code ?} */
+    public static String prompt(ShellSession session, SnapshotRefresher refresher, boolean color) {
         return session.connection()
-                .map(c -> "kshell[" + c.label() + "]" + mark(session.lastSnapshot().orElse(null), color) + "> ")
+                .map(c -> prompt(c.label(), session.lastSnapshot().orElse(null),
+                        refresher != null && refresher.lastError() != null, color))
                 .orElse("kshell> ");
+    }
+
+    /** The prompt for a connection called {@code label}, from {@code snapshot} (null before the first one). */
+    public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color) {
+        return "kshell[" + shorten(label) + "]" + mark(snapshot, color) + (refreshFailed && snapshot != null ? "?" : "")
+                + "> ";
+    }
+
+    /** "h1:9092,h2:9092,h3:9092" becomes "h1:9092+2"; profile names stay as they are. */
+    static String shorten(String label) {
+        if (label == null) {
+            return "?";
+        }
+        if (label.length() <= MAX_LABEL || !label.contains(",")) {
+            return label;
+        }
+        String[] parts = label.split(",");
+        return parts[0] + "+" + (parts.length - 1);
     }
 
     /** " ok", " !3 leaderless", " !no quorum", or nothing before the first snapshot. */
@@ -28,8 +60,14 @@ public final class PromptText {
             return " " + Tone.BAD.paint("!no quorum", color);
         }
         Set<Integer> live = s.liveBrokerIds();
-        long leaderless = s.topics().stream().flatMap(t -> t.partitions().stream())
-                .filter(p -> isLeaderless(p, live)).count();
+        long leaderless = 0;
+        for (TopicState t : s.topics()) {
+            for (PartitionState p : t.partitions()) {
+                if (isLeaderless(p, live)) {
+                    leaderless++;
+                }
+            }
+        }
         return leaderless > 0 ? " " + Tone.BAD.paint("!" + leaderless + " leaderless", color) : " " + Tone.GOOD.paint("ok", color);
     }
 

@@ -18,6 +18,18 @@ public enum Tone {
         this.style = style;
     }
 
+    /** The colour of a finding's severity in tables: critical/error red, warning yellow, info plain. */
+    public static Tone of(dev.kshell.model.Severity severity) {
+        if (severity == null) {
+            return PLAIN;
+        }
+        return switch (severity) {
+            case CRITICAL, ERROR -> BAD;
+            case WARNING -> WARN;
+            case INFO -> PLAIN;
+        };
+    }
+
     /** The text in this tone, as ANSI when {@code color}, else unchanged. */
     public String paint(String text, boolean color) {
         if (!color || this == PLAIN || text.isEmpty()) {

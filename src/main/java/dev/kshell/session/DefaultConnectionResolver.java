@@ -33,11 +33,23 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
         }
         ConnectionSettings settings = resolved.orElseThrow();
         // A profile's own timeout wins over the session default; an explicit --timeout wins over both.
-        Duration timeout = request.timeout() != null ? request.timeout()
-                : settings.timeout() != null && request.profile() != null ? settings.timeout() : defaultTimeout;
+        // (settings.timeout() is never null: ConnectionSettings fills in its own default, which must not beat the
+        // session's --timeout, so ask the profile itself whether it set one.)
+        Duration timeout = request.timeout() != null ? request.timeout() : profileTimeout(request.profile());
+        if (timeout == null) {
+            timeout = defaultTimeout;
+        }
         ClusterTarget target = new ClusterTarget(settings.bootstrapServers(), settings.bootstrapControllers(),
                 settings.clientProperties(), timeout);
         String label = settings.profileName() != null ? settings.profileName() : target.endpoints();
         return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId());
+    }
+
+    private Duration profileTimeout(String profile) {
+        if (profile == null || profile.isBlank()) {
+            return null;
+        }
+        Outcome<Profile> found = ProfileStore.find(home, profile.trim());
+        return found.isOk() ? found.orElseThrow().timeout() : null;
     }
 }

@@ -1,0 +1,83 @@
+package dev.kshell.cli;
+
+import java.io.PrintWriter;
+import java.util.function.LongSupplier;
+
+/**
+ * A progress line for long work (loading a large cluster's snapshot, starting the sandbox, elections in batches):
+ * one line on the error stream, rewritten in place, on a terminal only; nothing at all when output is piped, so
+ * scripts and logs stay clean. Quick work shows nothing either: the line appears only after {@link #DELAY_MS}.
+ *
+ * <pre>
+ * try (Progress p = Progress.start(inv.output(), "electing")) {
+ *     for (...) { ...; p.update(done, total); }
+ * }
+ * </pre>
+ * Not thread-safe; call it from the thread doing the work. Never throws.
+ */
+public final class Progress implements AutoCloseable {
+
+    /** Work shorter than this shows no progress line. */
+    public static final long DELAY_MS = 300;
+
+    /** At most one redraw per this many milliseconds. */
+    private static final long REDRAW_MS = 100;
+
+    private static final Progress NONE = new Progress(null, "", System::nanoTime);
+
+    private final PrintWriter err;
+    private final String label;
+    private final LongSupplier nanos;
+    private final long startNanos;
+    private long lastDrawNanos;
+    private boolean drawn;
+
+    Progress(PrintWriter err, String label, LongSupplier nanos) {
+        this.err = err;
+        this.label = label;
+        this.nanos = nanos;
+        this.startNanos = nanos.getAsLong();
+    }
+
+    /** A progress line on {@code output}'s error stream when it is a terminal, else one that prints nothing. */
+    public static Progress start(Output output, String label) {
+        return output != null && output.terminal() && !output.json() ? new Progress(output.err(), label, System::nanoTime) : NONE;
+    }
+
+    /** For tests: a progress line on {@code err} with its own clock. */
+    static Progress on(PrintWriter err, String label, LongSupplier nanos) {
+        return new Progress(err, label, nanos);
+    }
+
+    /** {@code label 37/120 (30%)}. */
+    public void update(long done, long total) {
+        String text = total > 0 ? done + "/" + total + " (" + (done * 100 / total) + "%)" : Long.toString(done);
+        step(text);
+    }
+
+    /** {@code label: text}. */
+    public void step(String text) {
+        if (err == null) {
+            return;
+        }
+        long now = nanos.getAsLong();
+        if (now - startNanos < DELAY_MS * 1_000_000L || (drawn && now - lastDrawNanos < REDRAW_MS * 1_000_000L)) {
+            return;
+        }
+        lastDrawNanos = now;
+        drawn = true;
+        // \r back to column 0, ESC[K clears what a longer earlier line left behind.
+        err.print("\r" + label + ": " + text + "\u001b[K");
+        err.flush();
+    }
+
+    /** Removes the line (the caller's result follows on a clean line). */
+    @Override
+    public void close() {
+        if (err != null && drawn) {
+            err.print("\r\u001b[K");
+            err.flush();
+            drawn = false;
+        }
+    }
+}

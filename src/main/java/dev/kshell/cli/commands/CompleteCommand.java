@@ -1,0 +1,78 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.CommandLineParser;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCompleter;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.model.ExitCode;
+import dev.kshell.session.KshellHome;
+import dev.kshell.session.ShellSession;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * {@code __complete -- WORD... PARTIAL} (hidden): prints the completion candidates of the last word, one per line,
+ * for the bash and zsh scripts in completions/. The same {@link KshellCompleter} as the REPL; when the launcher was
+ * given a connection, live names come from one quick snapshot (a short deadline: a slow cluster only means fewer
+ * candidates, never a hung Tab).
+ */
+@Component
+public class CompleteCommand extends dev.kshell.cli.KshellCommand {
+
+    /** The live lookup's deadline: a Tab press must come back quickly. */
+    static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(3);
+
+    private final ShellSession session;
+    private final ObjectProvider<CommandLineParser> parser;
+
+    private final Supplier<Path> home;
+
+    @Autowired
+    public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser) {
+        this(session, parser, KshellHome::dir);
+    }
+
+    /** @param home kshell's home (profiles.yaml); tests pass a temporary one */
+    public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser, Supplier<Path> home) {
+        super("__complete", "Session", "Completion candidates for the bash/zsh scripts, one per line",
+                "__complete -- WORD... PARTIAL", true);
+        this.session = session;
+        this.parser = parser;
+        this.home = home;
+    }
+
+    @Override
+    public boolean optionsEndAtFirstArgument() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        List<String> words = new ArrayList<>(inv.arguments());
+        if (words.isEmpty()) {
+            words.add("");
+        }
+        if (session.lastSnapshot().isEmpty()) {
+            Optional<ClusterGateway> gateway = session.gateway();
+            gateway.ifPresent(g -> {
+                try {
+                    session.remember(g.withTimeout(LOOKUP_TIMEOUT).snapshot(null, false));
+                } catch (RuntimeException e) {
+                    // unreachable or slow: complete what needs no cluster
+                }
+            });
+        }
+        KshellCompleter completer = new KshellCompleter(parser.getObject(), session, home, () -> { });
+        List<String> values = completer.values(words, words.size() - 1);
+        inv.emit(values, () -> values.isEmpty() ? "" : String.join("\n", values) + "\n");
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.UsageException;
+import dev.kshell.diagnosis.explain.ErrorExplainer;
+import dev.kshell.diagnosis.explain.Explanation;
+import dev.kshell.model.ExitCode;
+import dev.kshell.render.Tone;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code explain "<error text>"}: what a Kafka client error means, what to check, and the kshell command to run. */
+@Component
+public class ExplainCommand extends KshellCommand {
+
+    /** Text is wrapped at this width when the terminal's is unknown (piped). */
+    private static final int DEFAULT_WIDTH = 100;
+
+    public ExplainCommand() {
+        super("explain", "Help", "Explain a Kafka client error: likely cause, what to check, the command to run next",
+                "explain \"ERROR TEXT\"");
+        examples("explain \"There is no leader for this topic-partition as we are in the middle of a leadership election\"",
+                "explain NOT_ENOUGH_REPLICAS",
+                "explain \"Connection error: connect ECONNREFUSED 127.0.0.1:9092\"",
+                "explain \"error code 19\" --output json");
+    }
+
+    /**
+     * @param text         the error text as given (cut to {@link ErrorExplainer#MAX_TEXT_CHARS})
+     * @param explanations what it most likely means, best match first
+     */
+    public record Explained(String text, List<Explanation> explanations) {
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        String text = String.join(" ", inv.arguments()).strip();
+        if (text.isEmpty()) {
+            throw new UsageException("explain: paste the error text, quoted (usage: " + synopsis() + ")");
+        }
+        if (text.length() > ErrorExplainer.MAX_TEXT_CHARS) {
+            text = text.substring(0, ErrorExplainer.MAX_TEXT_CHARS);
+        }
+        Explained result = new Explained(text, ErrorExplainer.explain(text));
+        int width = inv.output().width() > 0 ? inv.output().width() : DEFAULT_WIDTH;
+        inv.emit(result, () -> render(result.explanations(), width, inv.output().color()));
+        return ExitCode.OK;
+    }
+
+    /** Pure: the explanations as text, wrapped to {@code width}. */
+    public static String render(List<Explanation> explanations, int width, boolean color) {
+        StringBuilder out = new StringBuilder();
+        boolean first = true;
+        for (Explanation e : explanations) {
+            if (!first) {
+                out.append('\n');
+            }
+            first = false;
+            boolean unknown = ErrorExplainer.NO_KNOWN_PATTERN.equals(e.matchedPattern());
+            out.append(Tone.HEADER.paint(e.matchedPattern(), color)).append('\n');
+            field(out, "cause", e.likelyCause(), width);
+            field(out, "check", e.whatToCheck(), width);
+            for (int i = 0; i < e.nextCommands().size(); i++) {
+                String line = (i == 0 ? "  next   " : "         ") + e.nextCommands().get(i);
+                out.append(unknown ? line : Tone.GOOD.paint(line, color)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static void field(StringBuilder out, String name, String text, int width) {
+        if (text == null || text.isBlank()) {
+            return;
+        }
+        String indent = "         ";
+        List<String> lines = wrap(text, Math.max(20, width - indent.length()));
+        for (int i = 0; i < lines.size(); i++) {
+            out.append(i == 0 ? String.format("  %-6s ", name) : indent).append(lines.get(i)).append('\n');
+        }
+    }
+
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split("\\s+")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,133 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.cli.Durations;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.Output;
+import dev.kshell.cli.Prompter;
+import dev.kshell.cli.UsageException;
+import dev.kshell.cli.Watchable;
+import dev.kshell.model.ExitCode;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * {@code watch [--interval 5s] [--count N] COMMAND...}: re-runs a read command through the same executor. On a
+ * terminal it redraws in place; piped, it prints a block only when the output changed (so a log shows transitions,
+ * not repetition). Ctrl-C interrupts the sleep (or the running command) and returns to the prompt.
+ */
+@Component
+public class WatchCommand extends KshellCommand {
+
+    static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
+    static final Duration MIN_INTERVAL = Duration.ofMillis(200);
+
+    /** Cursor home; clear to end of line; clear to end of screen; clear the whole screen. */
+    private static final String HOME = "\u001b[H";
+    private static final String CLEAR_LINE_END = "\u001b[K";
+    private static final String CLEAR_BELOW = "\u001b[J";
+    private static final String CLEAR_SCREEN = "\u001b[2J";
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+
+    // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, FACTS.md).
+    private final ObjectProvider<CommandLineExecutor> executor;
+    private final Clock clock;
+
+    @Autowired
+    public WatchCommand(ObjectProvider<CommandLineExecutor> executor) {
+        this(executor, Clock.systemUTC());
+    }
+
+    WatchCommand(ObjectProvider<CommandLineExecutor> executor, Clock clock) {
+        super("watch", "State", "Re-run a read command every few seconds; redraws in place, Ctrl-C stops",
+                "watch [--interval 5s] [--count N] COMMAND...");
+        this.executor = executor;
+        this.clock = clock;
+        options(option("interval", "time between runs, e.g. 2s (default 5s)"),
+                option("count", "stop after N runs (default: until Ctrl-C)"));
+        examples("watch leaderless", "watch --interval 2s quorum", "watch --count 3 under-min-isr --topic orders");
+    }
+
+    /** watch's own options come first; everything from the command name on belongs to the watched command. */
+    @Override
+    public boolean optionsEndAtFirstArgument() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) throws InterruptedException {
+        List<String> words = inv.arguments();
+        if (words.isEmpty()) {
+            throw new UsageException("watch: which command? e.g. watch leaderless (usage: " + synopsis() + ")");
+        }
+        CommandLineExecutor exec = executor.getObject();
+        KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
+        String refusal = Watchable.refusal(watched);
+        if (refusal != null) {
+            throw new UsageException("watch: " + refusal);
+        }
+        Duration interval = inv.duration("interval", DEFAULT_INTERVAL);
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            throw new UsageException("watch: --interval must be at least " + Durations.format(MIN_INTERVAL));
+        }
+        Integer count = inv.integer("count");
+        if (count != null && count < 1) {
+            throw new UsageException("watch: --count must be 1 or more");
+        }
+        String line = CommandLineExecutor.join(words);
+        Output base = inv.output();
+        PrintWriter out = base.out();
+        boolean redraw = base.terminal() && !base.json();
+        String previous = null;
+        ExitCode last = ExitCode.OK;
+        for (int run = 1; ; run++) {
+            StringWriter buffer = new StringWriter();
+            PrintWriter into = new PrintWriter(buffer);
+            // No progress lines or prompts inside: the output is redrawn as a whole.
+            Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
+            CommandLineExecutor.Outcome outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
+            into.flush();
+            last = outcome.code();
+            if (last == ExitCode.CANCELLED || Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException("watch interrupted"); // the executor says "cancelled", exit 130
+            }
+            String text = buffer.toString();
+            String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
+                    + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
+            if (redraw) {
+                out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (Ctrl-C to stop)" + CLEAR_LINE_END + "\n"
+                        + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
+                out.flush();
+            } else if (!text.equals(previous)) {
+                if (!base.json()) {
+                    out.print("# " + header + (previous == null ? "" : "   (changed)") + "\n");
+                }
+                out.print(text);
+                out.flush();
+            }
+            previous = text;
+            if (count != null && run >= count) {
+                return last;
+            }
+            try {
+                Thread.sleep(interval.toMillis());
+            } catch (InterruptedException e) {
+                // Ctrl-C: the REPL cancelled this command's future. The executor reports "cancelled" (exit 130)
+                // before the next prompt.
+                Thread.currentThread().interrupt();
+                throw e;
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.kshell.it;
+
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.testsupport.SharedCluster;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The real shell in a real terminal: kshell runs in tmux (its own server socket, 200x50), keys are sent with
+ * send-keys and the screen is read with capture-pane. Skipped when tmux is missing. One REPL for the whole class
+ * (a JVM start costs seconds here); the tests run in order on it.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TerminalEndToEndTest {
+
+    static final String TOPIC = "ux-e2e-completion-orders";
+    static final String SOCKET = "kshell-ux-" + ProcessHandle.current().pid();
+    static final String SESSION = "repl";
+    /**
+     * A prompt whose health mark came from a snapshot: {@code kshell[...] ok>} or {@code !2 leaderless>} (capture-pane
+     * drops the trailing space).
+     */
+    static final Pattern PROMPT_WITH_MARK = Pattern.compile("kshell\\[[^\\]]+\\] (ok|!\\d+ leaderless|!no quorum)\\??>");
+
+    private static LocalCluster cluster;
+    private static Path home;
+
+    @BeforeAll
+    static void startShell() throws Exception {
+        assumeTrue(tmuxAvailable(), "tmux is not installed: terminal tests skipped");
+        cluster = SharedCluster.get();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 3))).all().get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+        home = Files.createTempDirectory("kshell-ux-e2e");
+        tmux("new-session", "-d", "-s", SESSION, "-x", "200", "-y", "50",
+                javaCommand("--bootstrap-server", cluster.bootstrapServers()));
+        awaitScreen("the first prompt", s -> s.contains("kshell["), 180);
+    }
+
+    @AfterAll
+    static void stopShell() {
+        if (home != null) {
+            try {
+                tmux("kill-server");
+            } catch (Exception ignored) {
+                // already gone
+            }
+        }
+    }
+
+    @Test
+    @Order(1)
+    void should_complete_a_topic_name_from_the_live_cluster_with_tab() throws Exception {
+        // The background refresh loads the snapshot and redraws the prompt with its health mark, no key needed.
+        try {
+            awaitScreen("a prompt with a health mark", s -> PROMPT_WITH_MARK.matcher(s).find(), 60);
+        } catch (AssertionError slow) {
+            // A busy machine: ask for a fresh prompt (an empty line runs nothing) and wait for the mark there.
+            tmux("send-keys", "-t", SESSION, "Enter");
+            awaitScreen("a prompt with a health mark", s -> PROMPT_WITH_MARK.matcher(s).find(), 60);
+        }
+        tmux("send-keys", "-t", SESSION, "-l", "describe ux-e2e-compl");
+        tmux("send-keys", "-t", SESSION, "Tab");
+        awaitScreen("the completed topic name", s -> s.contains("describe " + TOPIC), 20);
+        tmux("send-keys", "-t", SESSION, "Enter");
+        awaitScreen("describe's table", s -> s.contains("PARTITION") && s.contains("LEADER"), 60);
+    }
+
+    @Test
+    @Order(2)
+    void should_keep_the_shell_on_ctrl_c_at_the_prompt() throws Exception {
+        tmux("send-keys", "-t", SESSION, "-l", "this line is abandoned");
+        tmux("send-keys", "-t", SESSION, "C-c");
+        Thread.sleep(500);
+        tmux("send-keys", "-t", SESSION, "-l", "describe no-such-topic-after-ctrl-c");
+        tmux("send-keys", "-t", SESSION, "Enter");
+        awaitScreen("the next command's answer", s -> s.contains("no topic 'no-such-topic-after-ctrl-c'"), 60);
+        assertThat(screen()).doesNotContain("unknown command 'this'"); // the abandoned line never ran
+    }
+
+    @Test
+    @Order(3)
+    void should_return_to_the_prompt_on_ctrl_c_during_watch() throws Exception {
+        tmux("send-keys", "-t", SESSION, "-l", "watch --interval 1s brokers");
+        tmux("send-keys", "-t", SESSION, "Enter");
+        awaitScreen("watch's header", s -> s.contains("every 1s: brokers"), 60);
+        Thread.sleep(1500); // at least one sleep in between runs
+        tmux("send-keys", "-t", SESSION, "C-c");
+        awaitScreen("'cancelled' and a prompt", s -> s.contains("cancelled") && lastLine(s).startsWith("kshell["), 30);
+        tmux("send-keys", "-t", SESSION, "-l", "describe no-such-topic-after-watch");
+        tmux("send-keys", "-t", SESSION, "Enter");
+        awaitScreen("the next command's answer", s -> s.contains("no topic 'no-such-topic-after-watch'"), 60);
+    }
+
+    @Test
+    @Order(4)
+    void should_colour_a_terminal_but_not_a_pipe_nor_with_no_color() throws Exception {
+        // On the terminal: the prompt's health mark and table headers carry ANSI attributes.
+        assertThat(tmux("capture-pane", "-p", "-e", "-t", SESSION)).contains("\u001b[");
+
+        // Piped: a one-shot command whose stdout is a pipe prints no escape at all.
+        List<String> command = new ArrayList<>(javaArgs());
+        command.addAll(List.of("--bootstrap-server", cluster.bootstrapServers(), "brokers"));
+        Process piped = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(piped.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(piped.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(output).contains("ENDPOINT").doesNotContain("\u001b");
+
+        // On a terminal with NO_COLOR set: none either.
+        tmux("new-window", "-d", "-n", "nocolor", "env NO_COLOR=1 " + javaCommand("--bootstrap-server",
+                cluster.bootstrapServers(), "brokers") + "; echo ONE-SHOT-DONE; sleep 120");
+        awaitScreen(SESSION + ":nocolor", "the one-shot output", s -> s.contains("ONE-SHOT-DONE"), 120);
+        String noColor = tmux("capture-pane", "-p", "-e", "-t", SESSION + ":nocolor");
+        assertThat(noColor).contains("ENDPOINT").doesNotContain("\u001b[");
+    }
+
+    // --- tmux plumbing ---
+
+    static boolean tmuxAvailable() {
+        try {
+            Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    static List<String> javaArgs() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of(java, "-Dkshell.home=" + home, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), "dev.kshell.app.KshellApplication");
+    }
+
+    /** The shell command line tmux runs (quoted for sh). */
+    static String javaCommand(String... args) {
+        List<String> all = new ArrayList<>(javaArgs());
+        all.addAll(List.of(args));
+        return String.join(" ", all.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+    }
+
+    static String tmux(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("tmux", "-L", SOCKET));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("tmux " + String.join(" ", args) + " failed: " + out);
+        }
+        return out;
+    }
+
+    static String screen() throws IOException, InterruptedException {
+        return tmux("capture-pane", "-p", "-t", SESSION);
+    }
+
+    static String lastLine(String screen) {
+        List<String> lines = screen.strip().lines().toList();
+        return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    }
+
+    static void awaitScreen(String what, Predicate<String> condition, int seconds) throws Exception {
+        awaitScreen(SESSION, what, condition, seconds);
+    }
+
+    static void awaitScreen(String target, String what, Predicate<String> condition, int seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            last = tmux("capture-pane", "-p", "-t", target);
+            if (condition.test(last)) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    }
+}

@@ -286,4 +286,11 @@ public final class AdminClientGateway implements ClusterGateway {
             }
         };
     }
+
+    // --- config audit (audit-cmds) ---
+
+    @Override
+    public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+        return new AdminConfigs(this).brokerConfigs(brokerIds, names);
+    }
 }

@@ -48,7 +48,7 @@ public final class FindingTables {
         }
         int messageWidth = width - widths[0] - widths[1] - widths[2] - 3 * GAP.length();
         // Too narrow to wrap usefully (or no width known, as when piped): one line per finding.
-        boolean wrap = width > 0 && messageWidth >= 30;
+        boolean wrap = width > 0 && messageWidth >= 40;
         Table table = Table.of(headers);
         for (Finding f : findings) {
             List<String> lines = wrap ? wrap(f.message(), messageWidth) : List.of(f.message());
@@ -127,11 +127,24 @@ public final class FindingTables {
         return out.toString();
     }
 
-    /** Word-wraps text to lines of at most {@code width} characters (a longer word gets a line of its own). */
+    /** Word-wraps text to lines of at most {@code width} characters. */
     static List<String> wrap(String text, int width) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
-        for (String word : text.split(" ")) {
+        for (String whole : text.split(" ")) {
+            String word = whole;
+            // A word longer than a line (a path) is cut into line-sized pieces.
+            while (word.length() > width) {
+                if (!line.isEmpty()) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                }
+                lines.add(word.substring(0, width));
+                word = word.substring(width);
+            }
+            if (word.isEmpty()) {
+                continue;
+            }
             if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
                 lines.add(line.toString());
                 line.setLength(0);

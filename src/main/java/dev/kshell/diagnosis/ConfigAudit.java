@@ -52,6 +52,17 @@ public final class ConfigAudit {
     private static final String UNCLEAN_WHY = "the controller elects out-of-sync replicas by itself and "
             + "acknowledged writes can be lost";
 
+    /*
+     * The KRaft controller resolves the setting as topic > its own node's dynamic config > cluster default > its
+     * own server.properties (ConfigurationControlManager.getTopicConfig); a broker's own value does not steer it.
+     * It still misleads (topics described through that broker report it) and it is live on a node that also runs
+     * a controller, so it is reported, with what it does and does not do.
+     */
+    private static final String BROKER_LEVEL_WHY = "the KRaft controller does not read a broker's own value (only "
+            + "the topic's, the cluster default and its own), so elections stay clean unless this node also runs a "
+            + "controller, but the setting says unclean is wanted and topics described through this broker report "
+            + "it as theirs";
+
     private ConfigAudit() {
     }
 
@@ -123,7 +134,8 @@ public final class ConfigAudit {
 
     private static void unclean(BrokerConfigs brokers, List<String> inheriting, String configs, List<Finding> out) {
         String inherit = inheriting.isEmpty() ? "" : "; " + inheriting.size() + " topic"
-                + (inheriting.size() == 1 ? "" : "s") + " inherit it (" + ConfigRisks.list(inheriting) + ")";
+                + (inheriting.size() == 1 ? " reports" : "s report") + " an inherited true ("
+                + ConfigRisks.list(inheriting) + ")";
         ConfigValue clusterDefault = brokers.clusterDefault().get(UNCLEAN);
         if (clusterDefault != null && clusterDefault.isTrue()) {
             out.add(new Finding(Severity.WARNING, "unclean-enabled", "cluster default",
@@ -140,7 +152,7 @@ public final class ConfigAudit {
             switch (v.source()) {
                 case "DYNAMIC_BROKER_CONFIG" -> out.add(new Finding(Severity.WARNING, "unclean-enabled",
                         "broker " + id, UNCLEAN + "=true on broker " + id + " (DYNAMIC_BROKER_CONFIG): "
-                        + UNCLEAN_WHY + inherit,
+                        + BROKER_LEVEL_WHY + inherit,
                         configs + " --alter --entity-type brokers --entity-name " + id + " --delete-config " + UNCLEAN));
                 case "DYNAMIC_DEFAULT_BROKER_CONFIG" -> {
                     // reported once above, as the cluster default
@@ -153,7 +165,7 @@ public final class ConfigAudit {
             // A dynamic cluster default of false overrides server.properties at once, without a restart.
             out.add(new Finding(Severity.WARNING, "unclean-enabled", where(statics),
                     UNCLEAN + "=true in the server.properties of " + where(statics) + " (" + source + "): "
-                            + UNCLEAN_WHY + inherit,
+                            + BROKER_LEVEL_WHY + inherit,
                     configs + " --alter --entity-type brokers --entity-default --add-config " + UNCLEAN
                             + "=false (takes effect at once); then remove it from server.properties"));
         }

@@ -90,7 +90,8 @@ class ConfigAuditTest {
         BrokerConfigs b = brokers(Map.of(4, good(), 5, with(UNCLEAN, "true", "DYNAMIC_BROKER_CONFIG", false), 6, good()));
         assertThat(audit(s, b)).singleElement().satisfies(f -> {
             assertThat(f.where()).isEqualTo("broker 5");
-            assertThat(f.message()).contains("(DYNAMIC_BROKER_CONFIG)").contains("1 topic inherit it (inherits)");
+            assertThat(f.message()).contains("(DYNAMIC_BROKER_CONFIG)").contains("1 topic reports an inherited true (inherits)")
+                    .contains("does not read a broker's own value");
             assertThat(f.fix()).isEqualTo("kafka-configs.sh --bootstrap-server b4:9092 --alter --entity-type brokers "
                     + "--entity-name 5 --delete-config unclean.leader.election.enable");
         });

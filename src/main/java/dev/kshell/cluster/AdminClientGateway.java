@@ -293,4 +293,11 @@ public final class AdminClientGateway implements ClusterGateway {
     public dev.kshell.model.CoordinatorClients coordinatorClients() {
         return new AdminGroups(this).read();
     }
+
+    // --- config audit (audit-cmds) ---
+
+    @Override
+    public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+        return new AdminConfigs(this).brokerConfigs(brokerIds, names);
+    }
 }

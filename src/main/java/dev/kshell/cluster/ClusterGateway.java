@@ -51,4 +51,15 @@ public interface ClusterGateway extends AutoCloseable {
     default dev.kshell.model.CoordinatorClients coordinatorClients() {
         throw new UnsupportedOperationException("listing groups and transactions is not supported by this gateway");
     }
+
+    // --- config audit (audit-cmds) ---
+
+    /**
+     * Broker-level configs named in {@code names}: the cluster-wide dynamic defaults (broker resource "") and each
+     * listed broker's effective values with their sources. A broker that does not answer is reported in
+     * {@link dev.kshell.model.BrokerConfigs#errors()}, not thrown.
+     */
+    default dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+        throw new UnsupportedOperationException("broker configs are not supported by this gateway");
+    }
 }

@@ -33,6 +33,15 @@ public final class ConfigRisks {
     }
 
     public static List<Finding> check(ClusterSnapshot s) {
+        return check(s, null);
+    }
+
+    /**
+     * As {@link #check(ClusterSnapshot)}, with {@code --bootstrap-server bootstrap} written into every
+     * kafka-configs.sh fix so that it can be pasted as it is (null: left out).
+     */
+    public static List<Finding> check(ClusterSnapshot s, String bootstrap) {
+        String configs = configsCommand(bootstrap);
         List<Finding> out = new ArrayList<>();
         Map<String, List<String>> uncleanInherited = new LinkedHashMap<>();
         List<String> rf1 = new ArrayList<>();
@@ -54,7 +63,7 @@ public final class ConfigRisks {
                     out.add(new Finding(Severity.WARNING, "unclean-enabled", "topic " + t.name(),
                             "unclean.leader.election.enable=true on topic " + t.name() + ": the controller elects "
                                     + "out-of-sync replicas by itself and acknowledged writes can be lost",
-                            "kafka-configs.sh --alter --entity-type topics --entity-name " + t.name()
+                            configs + " --alter --entity-type topics --entity-name " + t.name()
                                     + " --add-config unclean.leader.election.enable=false"));
                 } else {
                     uncleanInherited.computeIfAbsent(String.valueOf(c.uncleanLeaderElectionSource()),
@@ -69,12 +78,12 @@ public final class ConfigRisks {
                 out.add(new Finding(Severity.ERROR, "min-isr-above-rf", "topic " + t.name(),
                         "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") > replication factor " + rf
                                 + ": every acks=all write fails",
-                        setMinIsr(t.name(), Math.max(1, rf - 1))));
+                        setMinIsr(configs, t.name(), Math.max(1, rf - 1))));
             } else if (minIsr == rf && rf > 1) {
                 out.add(new Finding(Severity.WARNING, "min-isr-equals-rf", "topic " + t.name(),
                         "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") = replication factor " + rf
                                 + ": losing any one replica blocks acks=all writes",
-                        setMinIsr(t.name(), rf - 1)));
+                        setMinIsr(configs, t.name(), rf - 1)));
             } else if (rf == 1 && !t.internal()) {
                 rf1.add(t.name());
             }
@@ -87,7 +96,7 @@ public final class ConfigRisks {
                 "unclean.leader.election.enable=true from " + source + ", inherited by " + names.size() + " topic"
                         + (names.size() == 1 ? "" : "s") + " (" + list(names) + "): the controller elects "
                         + "out-of-sync replicas by itself and acknowledged writes can be lost",
-                uncleanFix(source))));
+                uncleanFix(configs, source))));
         if (!rf1.isEmpty()) {
             out.add(new Finding(Severity.INFO, "rf1", "topics",
                     rf1.size() + " topic" + (rf1.size() == 1 ? "" : "s") + " with replication factor 1 ("
@@ -112,16 +121,21 @@ public final class ConfigRisks {
                 "raise its replication factor to 3 with kafka-reassign-partitions.sh");
     }
 
-    private static String setMinIsr(String topic, int value) {
-        return "kafka-configs.sh --alter --entity-type topics --entity-name " + topic
+    /** {@code kafka-configs.sh}, with {@code --bootstrap-server} when known. */
+    public static String configsCommand(String bootstrap) {
+        return bootstrap == null ? "kafka-configs.sh" : "kafka-configs.sh --bootstrap-server " + bootstrap;
+    }
+
+    private static String setMinIsr(String configs, String topic, int value) {
+        return configs + " --alter --entity-type topics --entity-name " + topic
                 + " --add-config min.insync.replicas=" + value + " (or raise the replication factor)";
     }
 
-    private static String uncleanFix(String source) {
+    private static String uncleanFix(String configs, String source) {
         return switch (source) {
-            case "DYNAMIC_DEFAULT_BROKER_CONFIG" -> "kafka-configs.sh --alter --entity-type brokers --entity-default "
+            case "DYNAMIC_DEFAULT_BROKER_CONFIG" -> configs + " --alter --entity-type brokers --entity-default "
                     + "--delete-config unclean.leader.election.enable";
-            case "DYNAMIC_BROKER_CONFIG" -> "kafka-configs.sh --alter --entity-type brokers --entity-name <id> "
+            case "DYNAMIC_BROKER_CONFIG" -> configs + " --alter --entity-type brokers --entity-name <id> "
                     + "--delete-config unclean.leader.election.enable (for each broker that sets it)";
             case "STATIC_BROKER_CONFIG" -> "set unclean.leader.election.enable=false in server.properties "
                     + "(brokers and controllers) and restart them one at a time";

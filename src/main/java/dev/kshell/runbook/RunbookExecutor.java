@@ -14,6 +14,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ExpressionEvaluator.Bindings;
 import dev.kshell.runbook.ExpressionEvaluator.EvaluationFailure;
 import dev.kshell.runbook.Prompter.StepChoice;
+import dev.kshell.session.Durations;
 
 /**
  * Runs a parsed {@link Runbook}: steps in order, each echoed with its line number, stopping at the first failed

@@ -1,6 +1,7 @@
 package dev.kshell.runbook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -483,17 +484,11 @@ class RunbookExecutorTest {
     }
 
     @Test
-    void should_read_run_arguments() {
-        RunbookOptions.Args a = RunbookOptions.parseArgs(List.of("fix.ksh", "--param", "topic=orders", "--dry-run",
-                "--step", "--yes", "--transcript", "/tmp/t.jsonl", "--param", "x=a=b"));
-        assertThat(a.ok()).isTrue();
-        assertThat(a.file()).isEqualTo(Path.of("fix.ksh"));
-        assertThat(a.options()).isEqualTo(new RunbookOptions(Map.of("topic", "orders", "x", "a=b"), true, true,
-                true, Path.of("/tmp/t.jsonl")));
-        assertThat(RunbookOptions.parseArgs(List.of()).error()).startsWith("usage: run FILE.ksh");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "--param", "novalue")).error())
-                .isEqualTo("--param needs name=value, got 'novalue'");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "--force")).error()).isEqualTo("unknown option --force");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "b.ksh")).error()).contains("one runbook file");
+    void should_read_param_pairs() {
+        assertThat(RunbookOptions.params(List.of("topic=orders", "x=a=b", "empty=")))
+                .containsExactly(Map.entry("topic", "orders"), Map.entry("x", "a=b"), Map.entry("empty", ""));
+        assertThatThrownBy(() -> RunbookOptions.params(List.of("novalue")))
+                .hasMessage("--param needs name=value, got 'novalue'");
+        assertThatThrownBy(() -> RunbookOptions.params(List.of("a=1", "a=2"))).hasMessage("--param a given twice");
     }
 }

@@ -12,6 +12,7 @@ import dev.kshell.runbook.CommandCatalog;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
+import dev.kshell.testsupport.ManualClock;
 import dev.kshell.testsupport.RunbookHarness;
 import dev.kshell.testsupport.ShellHarness.Result;
 import org.junit.jupiter.api.AfterEach;
@@ -25,11 +26,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -62,7 +59,7 @@ class RunCommandTest {
     private final FakeMutation mutate = new FakeMutation("fake-mutate");
     private final FakeMutation unclean = new FakeMutation("elect unclean");
     private final SlowCommand slow = new SlowCommand();
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-29T03:00:00Z"));
     private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new QuorumCommand(s),
             new BrokersCommand(s), new DescribeCommand(s), mutate, unclean, slow), clock,
             d -> clock.advance(d));
@@ -496,30 +493,6 @@ class RunCommandTest {
         public String ask(String question) {
             asked.add(question);
             return answers.poll();
-        }
-    }
-
-    /** Time that moves only when the runbook sleeps. */
-    static final class TestClock extends Clock {
-        private Instant now = Instant.parse("2026-11-29T03:00:00Z");
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
         }
     }
 }

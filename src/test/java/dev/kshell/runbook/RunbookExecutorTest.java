@@ -8,11 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -29,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.Prompter.StepChoice;
+import dev.kshell.testsupport.ManualClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -105,25 +103,6 @@ class RunbookExecutorTest {
         }
     }
 
-    static final class FakeClock extends Clock {
-        Instant now = Instant.parse("2026-05-01T10:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     static final class FakeCluster implements ClusterView {
         final List<?> leaderless;
 
@@ -162,11 +141,11 @@ class RunbookExecutorTest {
     }
 
     private final FakeRunner runner = new FakeRunner();
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-05-01T10:00:00Z"));
     private final List<Duration> sleeps = new ArrayList<>();
     private final Sleeper sleeper = d -> {
         sleeps.add(d);
-        clock.now = clock.now.plus(d);
+        clock.advance(d);
     };
     private final StringWriter printed = new StringWriter();
     private Supplier<ClusterView> cluster = () -> new FakeCluster(0);

@@ -1,5 +1,6 @@
 package dev.kshell.it;
 
+import dev.kshell.app.KshellApplication;
 import dev.kshell.cli.commands.BrokersCommand;
 import dev.kshell.cli.commands.DescribeCommand;
 import dev.kshell.cli.commands.QuorumCommand;
@@ -25,7 +26,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -188,5 +192,43 @@ class RunbookIntegrationTest {
         JsonNode end = end(transcript);
         assertThat(end.get("exitCode").asInt()).isZero();
         assertThat(end.get("interrupted").asBoolean()).isFalse();
+    }
+
+    /** The one-shot path with the whole application (its real command catalog): {@code kshell ... run FILE}. */
+    @Test
+    void should_play_a_runbook_in_one_shot_mode_and_exit_with_its_code() throws Exception {
+        Path runbook = tmp.resolve("check.ksh");
+        Files.writeString(runbook, """
+                # a read-only check of the runbook's topic
+                param topic = runcmd-rf3
+                quorum
+                brokers
+                describe ${topic}
+                assert result.leaderless == 0 : "${topic} has leaderless partitions"
+                wait-until cluster.underMinIsr(topic).isEmpty() --timeout 30s --every 1s
+                """);
+        Path transcript = tmp.resolve("check.jsonl");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = KshellApplication.run(new String[]{"--bootstrap-server", cluster.bootstrapServers(), "run",
+                    runbook.toString(), "--transcript", transcript.toString()});
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        String printed = out.toString(StandardCharsets.UTF_8);
+        System.out.println("[runbook-it] one-shot:\n" + printed + err.toString(StandardCharsets.UTF_8));
+        assertThat(code).as(printed + err).isZero();
+        assertThat(printed).contains("[3] quorum", "[4] brokers", "[5] describe runcmd-rf3",
+                "[7] wait-until cluster.underMinIsr(topic).isEmpty()", "runbook " + runbook + " done: 3 command step(s)",
+                "transcript: " + transcript);
+        assertThat(steps(transcript)).extracting(s -> s.get("line").asInt()).containsExactly(3, 4, 5, 6, 7);
+        assertThat(end(transcript).get("exitCode").asInt()).isZero();
     }
 }

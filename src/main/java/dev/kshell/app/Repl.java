@@ -96,7 +96,6 @@ final class Repl {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
                         }
                     } catch (java.util.concurrent.CancellationException e) {
-                        awaitIdle(worker);
                         out.println("cancelled");
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
@@ -120,21 +119,6 @@ final class Repl {
         } catch (IOException e) {
             System.err.println("error: cannot open the terminal: " + e.getMessage());
             return ExitCode.INTERNAL.code();
-        }
-    }
-
-    /**
-     * After Ctrl-C the cancelled command still runs until it notices the interrupt (a runbook then writes where it
-     * stopped and closes its transcript). Waiting for the single worker to go idle keeps that last output above the
-     * next prompt; a command that ignores the interrupt gets a few seconds, then the prompt comes back anyway.
-     */
-    private static void awaitIdle(ExecutorService worker) {
-        try {
-            worker.submit(() -> { }).get(5, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-            // the prompt comes back; the command's last lines may follow it
         }
     }
 }

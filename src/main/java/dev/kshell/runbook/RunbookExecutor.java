@@ -296,7 +296,7 @@ public final class RunbookExecutor {
                 try {
                     ExpressionEvaluator.Check check = evaluator.check(w.expression(), bindings());
                     if (check.value()) {
-                        say("  true after " + Durations.format(Duration.between(started, clock.instant()))
+                        say("  true after " + elapsed(Duration.between(started, clock.instant()))
                                 + " (" + polls + " check" + (polls == 1 ? "" : "s") + ")");
                         record(w.line(), "wait-until", w.text(), stepOut.toString(), 0, started, null);
                         return null;
@@ -408,6 +408,12 @@ public final class RunbookExecutor {
             return "assert";
         }
         return step instanceof Step.WaitUntil ? "wait-until" : "confirm";
+    }
+
+    /** "16s" rather than "16082ms": whole seconds once past one second, as an operator reads a wait. */
+    private static String elapsed(Duration d) {
+        return Durations.format(d.compareTo(Duration.ofSeconds(1)) >= 0
+                ? d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) : d);
     }
 
     private static String firstLine(String output) {

@@ -77,6 +77,10 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         if (options.oneShot()) {
             Output output = new Output(out, err, options.json(), color, 0, tty);
             Prompter prompter = tty ? TerminalPrompter.open() : Prompter.NONE;
+            if (prompter instanceof TerminalPrompter terminal) {
+                Thread caller = Thread.currentThread();
+                terminal.onInterrupt(caller::interrupt);
+            }
             try {
                 return executor.execute(options.command(), CommandLineExecutor.join(options.command()), output,
                         prompter, run).code().code();

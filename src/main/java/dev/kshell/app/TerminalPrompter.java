@@ -50,6 +50,23 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
         }
     }
 
+    /**
+     * One-shot mode: Ctrl-C on the terminal runs {@code onFirst} (interrupt the command, so a runbook stops cleanly
+     * and says where); a second Ctrl-C ends the process as usual (exit 130).
+     */
+    void onInterrupt(Runnable onFirst) {
+        if (ownedTerminal == null) {
+            return;
+        }
+        java.util.concurrent.atomic.AtomicBoolean pressed = new java.util.concurrent.atomic.AtomicBoolean();
+        ownedTerminal.handle(Terminal.Signal.INT, signal -> {
+            if (pressed.getAndSet(true)) {
+                System.exit(130);
+            }
+            onFirst.run();
+        });
+    }
+
     @Override
     public void close() throws IOException {
         if (ownedTerminal != null) {

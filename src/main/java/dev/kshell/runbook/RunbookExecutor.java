@@ -14,6 +14,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ExpressionEvaluator.Bindings;
 import dev.kshell.runbook.ExpressionEvaluator.EvaluationFailure;
 import dev.kshell.runbook.Prompter.StepChoice;
+import dev.kshell.session.Durations;
 
 /**
  * Runs a parsed {@link Runbook}: steps in order, each echoed with its line number, stopping at the first failed
@@ -295,7 +296,7 @@ public final class RunbookExecutor {
                 try {
                     ExpressionEvaluator.Check check = evaluator.check(w.expression(), bindings());
                     if (check.value()) {
-                        say("  true after " + Durations.format(Duration.between(started, clock.instant()))
+                        say("  true after " + elapsed(Duration.between(started, clock.instant()))
                                 + " (" + polls + " check" + (polls == 1 ? "" : "s") + ")");
                         record(w.line(), "wait-until", w.text(), stepOut.toString(), 0, started, null);
                         return null;
@@ -407,6 +408,12 @@ public final class RunbookExecutor {
             return "assert";
         }
         return step instanceof Step.WaitUntil ? "wait-until" : "confirm";
+    }
+
+    /** "16s" rather than "16082ms": whole seconds once past one second, as an operator reads a wait. */
+    private static String elapsed(Duration d) {
+        return Durations.format(d.compareTo(Duration.ofSeconds(1)) >= 0
+                ? d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) : d);
     }
 
     private static String firstLine(String output) {

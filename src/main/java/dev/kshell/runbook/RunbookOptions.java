@@ -26,62 +26,23 @@ public record RunbookOptions(Map<String, String> params, boolean dryRun, boolean
         return new RunbookOptions(Map.of(), false, false, false, null);
     }
 
-    /** The outcome of reading {@code run}'s arguments: a file and options, or a usage error. */
-    public record Args(Path file, RunbookOptions options, String error) {
-        public boolean ok() {
-            return error == null;
-        }
-    }
-
     /**
-     * Reads {@code run}'s arguments (already split into words, without the word {@code run}). A convenience for the
-     * shell's {@code run} command; usage errors come back as values.
+     * Reads the values of {@code --param} options, {@code name=value} each (the value may hold '=' and may be
+     * empty). The shell's command parser reads the rest of {@code run}'s options.
+     *
+     * @throws IllegalArgumentException with a one-line usage message, for a pair without a name or a name given twice
      */
-    public static Args parseArgs(List<String> words) {
-        Path file = null;
+    public static Map<String, String> params(List<String> pairs) {
         Map<String, String> params = new LinkedHashMap<>();
-        boolean dryRun = false;
-        boolean step = false;
-        boolean yes = false;
-        Path transcript = null;
-        for (int i = 0; i < words.size(); i++) {
-            String w = words.get(i);
-            switch (w) {
-                case "--dry-run" -> dryRun = true;
-                case "--step" -> step = true;
-                case "--yes" -> yes = true;
-                case "--param", "--transcript" -> {
-                    if (i + 1 >= words.size()) {
-                        return new Args(null, null, w + " needs a value");
-                    }
-                    String v = words.get(++i);
-                    if (w.equals("--transcript")) {
-                        transcript = Path.of(v);
-                    } else {
-                        int eq = v.indexOf('=');
-                        if (eq <= 0) {
-                            return new Args(null, null, "--param needs name=value, got '" + v + "'");
-                        }
-                        if (params.put(v.substring(0, eq), v.substring(eq + 1)) != null) {
-                            return new Args(null, null, "--param " + v.substring(0, eq) + " given twice");
-                        }
-                    }
-                }
-                default -> {
-                    if (w.startsWith("--")) {
-                        return new Args(null, null, "unknown option " + w);
-                    }
-                    if (file != null) {
-                        return new Args(null, null, "one runbook file at a time (got " + file + " and " + w + ")");
-                    }
-                    file = Path.of(w);
-                }
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--param needs name=value, got '" + pair + "'");
+            }
+            if (params.put(pair.substring(0, eq), pair.substring(eq + 1)) != null) {
+                throw new IllegalArgumentException("--param " + pair.substring(0, eq) + " given twice");
             }
         }
-        if (file == null) {
-            return new Args(null, null, "usage: run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] "
-                    + "[--transcript FILE]");
-        }
-        return new Args(file, new RunbookOptions(params, dryRun, step, yes, transcript), null);
+        return params;
     }
 }

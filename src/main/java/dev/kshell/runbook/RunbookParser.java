@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 import dev.kshell.runbook.ExpressionEvaluator.Compiled;
 import dev.kshell.runbook.ExpressionEvaluator.InvalidExpressionException;
 import dev.kshell.runbook.LineTokenizer.TokenizeException;
+import dev.kshell.session.Durations;
+import dev.kshell.session.Outcome;
 
 /**
  * Reads a {@code .ksh} runbook into a {@link Runbook}, checking the whole file before anything runs. Never throws
@@ -350,10 +352,6 @@ public final class RunbookParser {
         }
         Duration timeout = duration(l, "timeout", options.get("timeout"), DEFAULT_TIMEOUT, st);
         Duration every = duration(l, "every", options.get("every"), DEFAULT_EVERY, st);
-        if (every != null && every.isZero()) {
-            st.error(l.line(), "--every must be more than 0");
-            every = null;
-        }
         Compiled expr = expression(l, exprText, st);
         if (ok && expr != null && timeout != null && every != null) {
             st.steps.add(new Step.WaitUntil(l.line(), l.text(), expr, timeout, every));
@@ -368,12 +366,13 @@ public final class RunbookParser {
         if (text == null) {
             return null;
         }
-        Optional<Duration> d = Durations.parse(text);
-        if (d.isEmpty()) {
-            st.error(l.line(), "bad duration '" + text + "' for --" + option + " (use e.g. 500ms, 30s, 5m, 1h)");
+        // The shell's one duration parser, so that a runbook reads 1m30s exactly as --timeout does.
+        Outcome<Duration> d = Durations.parse(text, "--" + option);
+        if (!d.isOk()) {
+            st.error(l.line(), d.errors().get(0).format());
             return null;
         }
-        return d.get();
+        return d.orElseThrow();
     }
 
     // ---- expressions ---------------------------------------------------------------------------------------

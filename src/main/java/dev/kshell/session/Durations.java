@@ -53,7 +53,7 @@ public final class Durations {
                     "'" + text + "' is not a duration; use a number with a unit: 500ms, 10s, 2m, 1h"));
         }
         if (d.isZero() || d.isNegative()) {
-            return Outcome.failed(SettingsError.of(source, "timeout must be more than zero, got '" + text + "'"));
+            return Outcome.failed(SettingsError.of(source, "must be more than zero, got '" + text + "'"));
         }
         return Outcome.ok(d);
     }

@@ -1,17 +1,15 @@
 package dev.kshell.runbook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -28,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.Prompter.StepChoice;
+import dev.kshell.testsupport.ManualClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -104,25 +103,6 @@ class RunbookExecutorTest {
         }
     }
 
-    static final class FakeClock extends Clock {
-        Instant now = Instant.parse("2026-05-01T10:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     static final class FakeCluster implements ClusterView {
         final List<?> leaderless;
 
@@ -161,11 +141,11 @@ class RunbookExecutorTest {
     }
 
     private final FakeRunner runner = new FakeRunner();
-    private final FakeClock clock = new FakeClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-05-01T10:00:00Z"));
     private final List<Duration> sleeps = new ArrayList<>();
     private final Sleeper sleeper = d -> {
         sleeps.add(d);
-        clock.now = clock.now.plus(d);
+        clock.advance(d);
     };
     private final StringWriter printed = new StringWriter();
     private Supplier<ClusterView> cluster = () -> new FakeCluster(0);
@@ -483,17 +463,11 @@ class RunbookExecutorTest {
     }
 
     @Test
-    void should_read_run_arguments() {
-        RunbookOptions.Args a = RunbookOptions.parseArgs(List.of("fix.ksh", "--param", "topic=orders", "--dry-run",
-                "--step", "--yes", "--transcript", "/tmp/t.jsonl", "--param", "x=a=b"));
-        assertThat(a.ok()).isTrue();
-        assertThat(a.file()).isEqualTo(Path.of("fix.ksh"));
-        assertThat(a.options()).isEqualTo(new RunbookOptions(Map.of("topic", "orders", "x", "a=b"), true, true,
-                true, Path.of("/tmp/t.jsonl")));
-        assertThat(RunbookOptions.parseArgs(List.of()).error()).startsWith("usage: run FILE.ksh");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "--param", "novalue")).error())
-                .isEqualTo("--param needs name=value, got 'novalue'");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "--force")).error()).isEqualTo("unknown option --force");
-        assertThat(RunbookOptions.parseArgs(List.of("a.ksh", "b.ksh")).error()).contains("one runbook file");
+    void should_read_param_pairs() {
+        assertThat(RunbookOptions.params(List.of("topic=orders", "x=a=b", "empty=")))
+                .containsExactly(Map.entry("topic", "orders"), Map.entry("x", "a=b"), Map.entry("empty", ""));
+        assertThatThrownBy(() -> RunbookOptions.params(List.of("novalue")))
+                .hasMessage("--param needs name=value, got 'novalue'");
+        assertThatThrownBy(() -> RunbookOptions.params(List.of("a=1", "a=2"))).hasMessage("--param a given twice");
     }
 }

@@ -156,6 +156,6 @@ class ConnectionSettingsTest {
     void should_reject_a_timeout_that_is_not_positive() {
         assertThat(messages(ConnectionSettings.resolve(
                 ConnectionOptions.bootstrapServer("h:9092").withTimeout("0s"), home)))
-                .containsExactly("--timeout: timeout must be more than zero, got '0s'");
+                .containsExactly("--timeout: must be more than zero, got '0s'");
     }
 }

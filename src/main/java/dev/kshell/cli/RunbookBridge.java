@@ -1,0 +1,196 @@
+package dev.kshell.cli;
+
+import dev.kshell.election.Confirmation;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.runbook.ClusterView;
+import dev.kshell.runbook.CommandCatalog;
+import dev.kshell.runbook.SnapshotClusterView;
+import dev.kshell.runbook.StepOutcome;
+import dev.kshell.runbook.StepRunner;
+import dev.kshell.session.ShellSession;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/**
+ * The shell's side of runbooks: the interfaces of runbook/ as thin adapters over the one command path (the same
+ * {@link CommandLineParser} and {@link CommandLineExecutor} as the REPL), the operator's terminal and the session's
+ * gateway. No runbook logic lives here.
+ */
+public final class RunbookBridge {
+
+    /** Commands a runbook may not contain: {@code run} itself (no nested runbooks). */
+    public static final Set<String> NOT_IN_RUNBOOKS = Set.of("run");
+    /** The one command that needs the file's {@code allow unclean} and the run's --yes. */
+    public static final String UNCLEAN_ELECTION = "elect unclean";
+
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
+
+    private RunbookBridge() {
+    }
+
+    // ---- CommandCatalog -------------------------------------------------------------------------------------
+
+    /** The shell's commands as the runbook parser sees them. */
+    public static CommandCatalog catalog(CommandLineParser parser) {
+        return new Catalog(parser);
+    }
+
+    private record Catalog(CommandLineParser parser) implements CommandCatalog {
+
+        private Optional<KshellCommand> command(List<String> words) {
+            return parser.find(words).filter(c -> !NOT_IN_RUNBOOKS.contains(c.getName()));
+        }
+
+        @Override
+        public boolean isCommand(List<String> words) {
+            return command(words).isPresent();
+        }
+
+        @Override
+        public boolean isMutating(List<String> words) {
+            return command(words).map(KshellCommand::mutating).orElse(false);
+        }
+
+        @Override
+        public boolean isUnclean(List<String> words) {
+            return command(words).map(c -> c.getName().equals(UNCLEAN_ELECTION)).orElse(false);
+        }
+
+        /** The parser's own check: unknown options, options missing their value. Nothing touches the cluster. */
+        @Override
+        public Optional<String> checkLine(List<String> words) {
+            try {
+                parser.parse(words);
+                return Optional.empty();
+            } catch (UsageException e) {
+                return Optional.of(e.getMessage());
+            }
+        }
+    }
+
+    // ---- StepRunner -----------------------------------------------------------------------------------------
+
+    /**
+     * Runs each step through {@code executor} exactly like a typed line, printing live to {@code output} and
+     * keeping a copy (colours removed) for the transcript.
+     */
+    public static StepRunner steps(CommandLineExecutor executor, Output output, Prompter prompter,
+                                   boolean stacktrace) {
+        return (line, opts) -> {
+            StringWriter copy = new StringWriter();
+            Output teed = new Output(tee(output.out(), copy), tee(output.err(), copy), output.json(),
+                    output.color(), output.width(), output.terminal());
+            RunOptions run = new RunOptions(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace);
+            CommandLineExecutor.Outcome outcome = executor.execute(line, teed, prompter, run);
+            teed.out().flush();
+            teed.err().flush();
+            if (outcome.code() == ExitCode.CANCELLED) {
+                // Ctrl-C reached the command (the gateway turns the interrupt into "cancelled"); make sure the
+                // runbook executor sees it too, so the run stops here and says so.
+                Thread.currentThread().interrupt();
+            }
+            return new StepOutcome(outcome.code().code(), ANSI.matcher(copy.toString()).replaceAll(""),
+                    outcome.model());
+        };
+    }
+
+    /** Writes to {@code live} and keeps a copy, so the operator sees output as it comes. */
+    static PrintWriter tee(PrintWriter live, StringWriter copy) {
+        return new PrintWriter(new Writer() {
+            @Override
+            public void write(char[] buf, int off, int len) {
+                live.write(buf, off, len);
+                copy.write(buf, off, len);
+            }
+
+            @Override
+            public void flush() {
+                live.flush();
+            }
+
+            @Override
+            public void close() {
+                flush();
+            }
+        });
+    }
+
+    // ---- Prompter -------------------------------------------------------------------------------------------
+
+    /** The runbook's questions (y/N, yes/skip/abort) asked through the shell's terminal prompter. */
+    public static dev.kshell.runbook.Prompter prompter(Prompter terminal) {
+        return new Asker(terminal);
+    }
+
+    private record Asker(Prompter terminal) implements dev.kshell.runbook.Prompter {
+
+        @Override
+        public boolean isInteractive() {
+            return terminal.interactive();
+        }
+
+        @Override
+        public boolean confirm(String question) throws InterruptedException {
+            Confirmation yesNo = Confirmation.yesNo(question);
+            String answer = terminal.ask(yesNo.prompt());
+            checkInterrupt();
+            return yesNo.accepts(answer);
+        }
+
+        @Override
+        public StepChoice askStep(String origin, String stepText) throws InterruptedException {
+            while (true) {
+                String answer = terminal.ask(origin + ": run '" + stepText + "'? [y]es / [s]kip / [a]bort: ");
+                checkInterrupt();
+                if (answer == null) {
+                    return StepChoice.ABORT; // end of input or Ctrl-C at the question
+                }
+                switch (answer.strip().toLowerCase(Locale.ROOT)) {
+                    case "y", "yes" -> {
+                        return StepChoice.YES;
+                    }
+                    case "s", "skip" -> {
+                        return StepChoice.SKIP;
+                    }
+                    case "a", "abort" -> {
+                        return StepChoice.ABORT;
+                    }
+                    default -> {
+                        // ask again: a typo must neither run nor skip a step
+                    }
+                }
+            }
+        }
+
+        private static void checkInterrupt() throws InterruptedException {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("cancelled at a prompt");
+            }
+        }
+    }
+
+    // ---- ClusterView ----------------------------------------------------------------------------------------
+
+    /**
+     * {@code cluster} for expressions: every call takes a fresh snapshot with topic configs (min.insync.replicas)
+     * through the session's gateway, and remembers it for the prompt and completion.
+     */
+    public static Supplier<ClusterView> cluster(ShellSession session) {
+        return () -> {
+            ClusterSnapshot snapshot = session.gateway()
+                    .orElseThrow(() -> new IllegalStateException("not connected to a cluster"))
+                    .snapshot(null, true);
+            session.remember(snapshot);
+            return new SnapshotClusterView(snapshot);
+        };
+    }
+}

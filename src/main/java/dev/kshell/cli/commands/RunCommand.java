@@ -1,0 +1,171 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.Output;
+import dev.kshell.cli.RunbookBridge;
+import dev.kshell.cli.UsageException;
+import dev.kshell.model.ExitCode;
+import dev.kshell.runbook.ParseResult;
+import dev.kshell.runbook.RunResult;
+import dev.kshell.runbook.Runbook;
+import dev.kshell.runbook.RunbookError;
+import dev.kshell.runbook.RunbookExecutor;
+import dev.kshell.runbook.RunbookOptions;
+import dev.kshell.runbook.RunbookParser;
+import dev.kshell.runbook.Sleeper;
+import dev.kshell.runbook.Step;
+import dev.kshell.session.KshellHome;
+import dev.kshell.session.ShellSession;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * {@code run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] [--transcript FILE]}: checks the whole runbook,
+ * then plays it step by step through the same command path as the REPL (runbook/ does the work; this adapts).
+ *
+ * <p>Output: the step echoes and each step's own output go to stdout as they happen; with {@code --output json}
+ * they go to stderr instead, so that stdout holds one JSON document, the {@link Summary}.
+ */
+@Component
+public class RunCommand extends KshellCommand {
+
+    private final ShellSession session;
+    // A provider, not the executor itself: the executor's parser needs every command, this one included (bean cycle).
+    private final Supplier<CommandLineExecutor> executor;
+    private final Clock clock;
+    private final Sleeper sleeper;
+
+    @Autowired
+    public RunCommand(ShellSession session, ObjectProvider<CommandLineExecutor> executor) {
+        this(session, executor::getObject, Clock.systemUTC(), Sleeper.SYSTEM);
+    }
+
+    /** For tests: a fixed executor, clock and sleeper. */
+    public RunCommand(ShellSession session, Supplier<CommandLineExecutor> executor, Clock clock,
+                      Sleeper sleeper) {
+        super("run", "Automation", "Play a .ksh runbook: checked as a whole first, then step by step with a transcript",
+                "run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] [--transcript FILE]");
+        this.session = session;
+        this.executor = executor;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        options(option("param", "override a param of the runbook: --param name=value (repeatable)"),
+                flag("dry-run", "run read-only steps; mutations only print their plan"),
+                flag("step", "ask yes / skip / abort before every command step"),
+                flag("yes", "answer confirm and the commands' y/N questions; with 'allow unclean', permits elect unclean"),
+                option("transcript", "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)"));
+        examples("run scripts/runbooks/triage.ksh",
+                "run scripts/runbooks/broker-down.ksh --param deadline=20m --dry-run",
+                "run fix.ksh --yes --transcript /tmp/incident-42.jsonl");
+    }
+
+    /** Where transcripts go unless --transcript names a file. */
+    public static Path transcriptDir() {
+        return KshellHome.dir().resolve("transcripts");
+    }
+
+    /**
+     * The JSON model of a run.
+     *
+     * @param exitCode   the run's exit code
+     * @param failedAt   {@code file:line} of the step that stopped the run, or null
+     * @param message    why it stopped, or the summary
+     * @param errors     the file's problems ({@code file:line: message}) when it did not pass the check; else empty
+     * @param transcript the transcript file, or null
+     */
+    public record Summary(String file, int exitCode, String failedAt, String message, boolean interrupted,
+                          List<String> errors, String transcript) {
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        if (inv.run().inRunbook()) {
+            throw new UsageException("nested 'run' is not allowed: a runbook cannot run another runbook");
+        }
+        String file = inv.requiredArgument("runbook file");
+        Map<String, String> params;
+        try {
+            params = RunbookOptions.params(inv.optionValues("param"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("run: " + e.getMessage());
+        }
+        String text = read(Path.of(file));
+        boolean yes = inv.flag("yes") || inv.run().yes();
+        boolean dryRun = inv.flag("dry-run") || inv.run().dryRun();
+        RunbookOptions options = new RunbookOptions(params, dryRun, inv.flag("step"), yes,
+                inv.option("transcript") == null ? null : Path.of(inv.option("transcript")));
+
+        CommandLineExecutor commands = executor.get();
+        ParseResult parsed = new RunbookParser().parse(file, text, params, RunbookBridge.catalog(commands.parser()));
+        List<String> problems = new ArrayList<>(parsed.errors().stream().map(RunbookError::render).toList());
+        if (parsed.isOk()) {
+            problems.addAll(needsConnection(parsed.runbook(), commands));
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(inv::note);
+            inv.note("error: " + file + ": " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
+                    + ", nothing ran");
+            inv.emit(new Summary(file, ExitCode.USAGE.code(), null, "the runbook did not pass the check", false,
+                    problems, null), () -> "");
+            return ExitCode.USAGE;
+        }
+
+        // Human text (step echoes, the steps' tables) on stdout, unless stdout is for the JSON summary.
+        Output io = inv.output();
+        PrintWriter human = io.json() ? io.err() : io.out();
+        Output stepOutput = new Output(human, io.err(), false, io.color(), io.width(), io.terminal());
+        RunbookExecutor runbooks = new RunbookExecutor(
+                RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.run().stacktrace()),
+                RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock, sleeper,
+                transcriptDir());
+        RunResult result = runbooks.execute(parsed.runbook(), options);
+        if (result.transcript() != null) {
+            human.println("transcript: " + result.transcript());
+            human.flush();
+        }
+        inv.emit(new Summary(file, result.exitCode().code(), result.failedAt(), result.message(),
+                result.interrupted(), List.of(), result.transcript() == null ? null : result.transcript().toString()),
+                () -> "");
+        return result.exitCode();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new UsageException("run: no such file: " + file);
+        } catch (IOException e) {
+            throw new UsageException("run: cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Steps that need a cluster while there is no connection: known before step 1, so nothing half-runs. */
+    private List<String> needsConnection(Runbook runbook, CommandLineExecutor commands) {
+        if (session.connection().isPresent()) {
+            return List.of();
+        }
+        List<String> problems = new ArrayList<>();
+        for (Step step : runbook.steps()) {
+            if (step instanceof Step.Command c && commands.parser().find(c.words())
+                    .map(KshellCommand::needsConnection).orElse(false)) {
+                problems.add(runbook.origin(c.line()) + ": '" + c.words().get(0) + "' needs a cluster: connect "
+                        + "--bootstrap-server HOST:PORT (or --profile NAME) first");
+            }
+        }
+        return problems;
+    }
+}

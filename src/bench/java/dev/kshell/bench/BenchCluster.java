@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * {@code --partitions} partitions in topics of {@code --per-topic} partitions with replication factors cycling
  * 1, 2, 3 (min.insync.replicas 2 where RF &gt; 1), then optionally kills the last broker ({@code kill -9}) and waits
  * until every partition whose replicas all lived on it shows no leader. Prints {@code READY <bootstrap servers>}
- * and keeps the cluster up until standard input closes.
+ * and keeps the cluster up until standard input closes or the {@code --parent} process is gone.
  *
  * <pre>java ... dev.kshell.bench.BenchCluster --brokers 3 --partitions 10000 --per-topic 50 --kill-broker</pre>
  */
@@ -51,6 +51,9 @@ public final class BenchCluster {
         int perTopic = Integer.parseInt(a.getOrDefault("per-topic", "50"));
         int maxRf = Math.min(brokers, Integer.parseInt(a.getOrDefault("max-rf", "3")));
         boolean kill = a.containsKey("kill-broker");
+        if (a.containsKey("parent")) {
+            watchParent(Long.parseLong(a.get("parent")));
+        }
 
         long t0 = System.nanoTime();
         LocalClusterSpec spec = new LocalClusterSpec(controllers, brokers, null, true,
@@ -99,6 +102,22 @@ public final class BenchCluster {
                 // keep running until the benchmark closes our input
             }
         }
+    }
+
+    /** Exits (stopping the nodes through LocalCluster's shutdown hook) when the benchmark script is gone. */
+    private static void watchParent(long pid) {
+        Thread t = new Thread(() -> {
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.exit(3);
+        }, "parent-watch");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static Properties adminProps(String bootstrap) {

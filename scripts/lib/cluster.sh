@@ -4,7 +4,7 @@ cluster_start() { # args for BenchCluster...
   local cp log="$bench_dir/cluster.log" line
   cp="$(bench_run_classpath)"
   bench_note "starting a cluster ($*); its progress goes to $log"
-  coproc CLUSTER { exec "$bench_java" -Xmx1g -Dlogback.configurationFile="$(bench_logback)" -cp "$cp" \
+  coproc CLUSTER { exec "$bench_java" -Xmx1g -Dkshell.sandbox.readyTimeoutSeconds=900 -Dlogback.configurationFile="$(bench_logback)" -cp "$cp" \
     dev.kshell.bench.BenchCluster --parent $$ "$@" 2>"$log"; }
   cluster_pid=$CLUSTER_PID
   cluster_in="${CLUSTER[1]}"

@@ -56,8 +56,12 @@ public final class BenchCluster {
         }
 
         long t0 = System.nanoTime();
-        LocalClusterSpec spec = new LocalClusterSpec(controllers, brokers, null, true,
-                Map.of("log.segment.bytes", "1048576", "num.recovery.threads.per.data.dir", "2"));
+        // Default failure detection (a 9 s broker session) and a long replica lag bound: on a loaded machine the
+        // 3 s session of fast detection fenced live brokers and followers dropped out of the ISR between the two
+        // tools' reads, so their answers differed for reasons that were not theirs.
+        LocalClusterSpec spec = new LocalClusterSpec(controllers, brokers, null, false,
+                Map.of("log.segment.bytes", "1048576", "num.recovery.threads.per.data.dir", "2",
+                        "replica.lag.time.max.ms", "120000"));
         try (LocalCluster cluster = LocalCluster.start(spec, line -> System.err.println("cluster: " + line));
              Admin admin = Admin.create(adminProps(cluster.bootstrapServers()))) {
             List<NewTopic> topics = new ArrayList<>();
@@ -143,7 +147,18 @@ public final class BenchCluster {
         while (true) {
             int leaderless = 0;
             int onDead = 0;
-            for (TopicDescription d : describe(admin, names).values()) {
+            Map<String, TopicDescription> described;
+            try {
+                described = describe(admin, names);
+            } catch (java.util.concurrent.ExecutionException e) {
+                // Right after createTopics a broker may not know every topic yet.
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(1000);
+                continue;
+            }
+            for (TopicDescription d : described.values()) {
                 for (TopicPartitionInfo p : d.partitions()) {
                     Node leader = p.leader();
                     if (leader == null || leader.isEmpty()) {

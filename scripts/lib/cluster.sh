@@ -1,0 +1,28 @@
+# Starts dev.kshell.bench.BenchCluster as a coprocess and waits for its READY line; cluster_stop ends it.
+# shellcheck shell=bash
+cluster_start() { # args for BenchCluster...
+  local cp log="$bench_dir/cluster.log" line
+  cp="$(bench_run_classpath)"
+  bench_note "starting a cluster ($*); its progress goes to $log"
+  coproc CLUSTER { exec "$bench_java" -Xmx1g -Dkshell.sandbox.readyTimeoutSeconds=900 -Dlogback.configurationFile="$(bench_logback)" -cp "$cp" \
+    dev.kshell.bench.BenchCluster --parent $$ "$@" 2>"$log"; }
+  cluster_pid=$CLUSTER_PID
+  cluster_in="${CLUSTER[1]}"
+  if ! read -r -t 1800 line <&"${CLUSTER[0]}" || [[ "$line" != READY* ]]; then
+    bench_note "the cluster did not start; the end of $log:"
+    tail -n 30 "$log" >&2
+    return 1
+  fi
+  bootstrap="${line#READY }"
+  bench_note "cluster ready: $bootstrap ($(grep -m1 'ready in' "$log" | sed 's/cluster: //'))"
+}
+
+cluster_stop() {
+  if [ -n "${cluster_pid:-}" ]; then
+    eval "exec ${cluster_in}>&-" 2>/dev/null || true
+    local i
+    for i in $(seq 60); do kill -0 "$cluster_pid" 2>/dev/null || break; sleep 1; done
+    kill "$cluster_pid" 2>/dev/null || true
+    cluster_pid=""
+  fi
+}

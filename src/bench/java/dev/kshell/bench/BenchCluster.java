@@ -1,0 +1,181 @@
+package dev.kshell.bench;
+
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.sandbox.LocalClusterSpec;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real KRaft cluster for scripts/bench-startup and scripts/bench-scan: starts {@link LocalCluster}, creates
+ * {@code --partitions} partitions in topics of {@code --per-topic} partitions with replication factors cycling
+ * 1, 2, 3 (min.insync.replicas 2 where RF &gt; 1), then optionally kills the last broker ({@code kill -9}) and waits
+ * until every partition whose replicas all lived on it shows no leader. Prints {@code READY <bootstrap servers>}
+ * and keeps the cluster up until standard input closes or the {@code --parent} process is gone.
+ *
+ * <pre>java ... dev.kshell.bench.BenchCluster --brokers 3 --partitions 10000 --per-topic 50 --kill-broker</pre>
+ */
+public final class BenchCluster {
+
+    private BenchCluster() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> a = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String k = args[i].replaceFirst("^--", "");
+            if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                a.put(k, args[++i]);
+            } else {
+                a.put(k, "true");
+            }
+        }
+        int controllers = Integer.parseInt(a.getOrDefault("controllers", "1"));
+        int brokers = Integer.parseInt(a.getOrDefault("brokers", "3"));
+        int partitions = Integer.parseInt(a.getOrDefault("partitions", "10000"));
+        int perTopic = Integer.parseInt(a.getOrDefault("per-topic", "50"));
+        int maxRf = Math.min(brokers, Integer.parseInt(a.getOrDefault("max-rf", "3")));
+        boolean kill = a.containsKey("kill-broker");
+        if (a.containsKey("parent")) {
+            watchParent(Long.parseLong(a.get("parent")));
+        }
+
+        long t0 = System.nanoTime();
+        // Default failure detection (a 9 s broker session) and a long replica lag bound: on a loaded machine the
+        // 3 s session of fast detection fenced live brokers and followers dropped out of the ISR between the two
+        // tools' reads, so their answers differed for reasons that were not theirs.
+        LocalClusterSpec spec = new LocalClusterSpec(controllers, brokers, null, false,
+                Map.of("log.segment.bytes", "1048576", "num.recovery.threads.per.data.dir", "2",
+                        "replica.lag.time.max.ms", "120000"));
+        try (LocalCluster cluster = LocalCluster.start(spec, line -> System.err.println("cluster: " + line));
+             Admin admin = Admin.create(adminProps(cluster.bootstrapServers()))) {
+            List<NewTopic> topics = new ArrayList<>();
+            int made = 0;
+            for (int t = 0; made < partitions; t++) {
+                int n = Math.min(perTopic, partitions - made);
+                short rf = (short) (1 + t % maxRf);
+                NewTopic topic = new NewTopic(String.format("bench-%05d", t), n, rf);
+                if (rf > 1) {
+                    topic.configs(Map.of("min.insync.replicas", "2"));
+                }
+                topics.add(topic);
+                made += n;
+            }
+            // A few topics per request: a huge single request makes the controller's reply outlive the deadline.
+            for (int i = 0; i < topics.size(); i += 20) {
+                admin.createTopics(topics.subList(i, Math.min(topics.size(), i + 20))).all().get(5, TimeUnit.MINUTES);
+            }
+            System.err.printf("cluster: %d partitions in %d topics created (%.1f s)%n", partitions, topics.size(),
+                    (System.nanoTime() - t0) / 1e9);
+            List<String> names = topics.stream().map(NewTopic::name).toList();
+            awaitLeaders(admin, names, Set.of(), 0);
+            if (kill) {
+                int victim = controllers + brokers;
+                int expected = 0;
+                for (TopicDescription d : describe(admin, names).values()) {
+                    for (TopicPartitionInfo p : d.partitions()) {
+                        if (p.replicas().stream().allMatch(r -> r.id() == victim)) {
+                            expected++;
+                        }
+                    }
+                }
+                cluster.killNode(victim);
+                System.err.printf("cluster: killed broker %d; waiting for %d leaderless partitions%n", victim, expected);
+                awaitLeaders(admin, names, Set.of(victim), expected);
+            }
+            System.err.printf("cluster: ready in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+            System.out.println("READY " + cluster.bootstrapServers());
+            System.out.flush();
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            while (in.readLine() != null) {
+                // keep running until the benchmark closes our input
+            }
+        }
+    }
+
+    /** Exits (stopping the nodes through LocalCluster's shutdown hook) when the benchmark script is gone. */
+    private static void watchParent(long pid) {
+        Thread t = new Thread(() -> {
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            System.exit(3);
+        }, "parent-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private static Properties adminProps(String bootstrap) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "60000");
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "120000");
+        return p;
+    }
+
+    private static Map<String, TopicDescription> describe(Admin admin, List<String> names) throws Exception {
+        Map<String, TopicDescription> all = new TreeMap<>();
+        for (int i = 0; i < names.size(); i += 500) {
+            all.putAll(admin.describeTopics(names.subList(i, Math.min(names.size(), i + 500))).allTopicNames()
+                    .get(2, TimeUnit.MINUTES));
+        }
+        return all;
+    }
+
+    /** Waits until exactly {@code expected} partitions have no leader and no leader sits on a dead broker. */
+    private static void awaitLeaders(Admin admin, List<String> names, Set<Integer> dead, int expected) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (true) {
+            int leaderless = 0;
+            int onDead = 0;
+            Map<String, TopicDescription> described;
+            try {
+                described = describe(admin, names);
+            } catch (java.util.concurrent.ExecutionException e) {
+                // Right after createTopics a broker may not know every topic yet.
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(1000);
+                continue;
+            }
+            for (TopicDescription d : described.values()) {
+                for (TopicPartitionInfo p : d.partitions()) {
+                    Node leader = p.leader();
+                    if (leader == null || leader.isEmpty()) {
+                        leaderless++;
+                    } else if (dead.contains(leader.id())) {
+                        onDead++;
+                    }
+                }
+            }
+            if (leaderless == expected && onDead == 0) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("partitions did not settle: " + leaderless + " leaderless (expected "
+                        + expected + "), " + onDead + " led by a dead broker");
+            }
+            Thread.sleep(1000);
+        }
+    }
+}

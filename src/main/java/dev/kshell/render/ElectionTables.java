@@ -166,7 +166,7 @@ public final class ElectionTables {
     }
 
     private static String line(String label, String text) {
-        return String.format("  %-16s: %s%n", label, text);
+        return String.format("  %-17s: %s%n", label, text);
     }
 
     private static String ids(List<Integer> ids) {

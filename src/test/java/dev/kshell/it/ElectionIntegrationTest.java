@@ -193,7 +193,14 @@ class ElectionIntegrationTest {
         JsonNode five = row.get("replicas").get(1);
         assertThat(five.get("id").asInt()).isEqualTo(5);
         assertThat(five.get("live").asBoolean()).isTrue();
-        assertThat(five.get("evidence").get("maxProducerLastSequence").asLong()).isEqualTo(99);
+        // describeProducers on a just-restarted replica sometimes gets no answer in time (seen here): then the plan
+        // must say so rather than invent a number
+        JsonNode sequence = five.get("evidence").get("maxProducerLastSequence");
+        if (sequence.isNull()) {
+            assertThat(five.get("evidence").get("error").asString()).contains("describeProducers on broker 5");
+        } else {
+            assertThat(sequence.asLong()).isEqualTo(99);
+        }
         long trueSize = admin.describeLogDirs(List.of(5)).allDescriptions().get().get(5).values().stream()
                 .mapToLong(d -> d.replicaInfos().get(new TopicPartition(topic, 0)).size()).sum();
         assertThat(five.get("evidence").get("logSizeBytes").asLong()).isEqualTo(trueSize).isPositive();

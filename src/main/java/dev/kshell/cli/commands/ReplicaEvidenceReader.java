@@ -21,6 +21,8 @@ import java.util.Set;
  */
 final class ReplicaEvidenceReader {
 
+    static final java.time.Duration PRODUCERS_DEADLINE = java.time.Duration.ofSeconds(3);
+
     private ReplicaEvidenceReader() {
     }
 
@@ -62,7 +64,9 @@ final class ReplicaEvidenceReader {
                 }
                 Long sequence = null;
                 try {
-                    sequence = gateway.maxProducerSequence(spec, broker).orElse(null);
+                    // auxiliary evidence with its own short deadline: a replica that does not answer (seen on a
+                    // just-restarted broker) must not stall the plan for the whole command timeout
+                    sequence = gateway.withTimeout(PRODUCERS_DEADLINE).maxProducerSequence(spec, broker).orElse(null);
                 } catch (RuntimeException e) {
                     errors.add("describeProducers on broker " + broker + ": " + e.getMessage());
                 }

@@ -21,7 +21,11 @@ public class KshellConfiguration {
 
     @Bean(destroyMethod = "close")
     ShellSession shellSession() {
-        return new ShellSession(AdminClientGateway::new);
+        ShellSession session = new ShellSession(AdminClientGateway::new);
+        // kshell remembers high watermarks per cluster whenever a command loads a snapshot (elect unclean reads them)
+        session.addSnapshotListener(new dev.kshell.session.OffsetMemory(session,
+                new dev.kshell.state.StateStore(dev.kshell.session.OffsetMemory.defaultDir())));
+        return session;
     }
 
     @Bean

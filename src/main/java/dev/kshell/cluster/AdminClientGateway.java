@@ -300,4 +300,33 @@ public final class AdminClientGateway implements ClusterGateway {
     public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
         return new AdminConfigs(this).brokerConfigs(brokerIds, names);
     }
+
+    // ---- elections (elect-cmds): one-line delegations to AdminElections ----
+
+    @Override
+    public java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
+            java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+        return new AdminElections(this).electLeaders(type, partitions);
+    }
+
+    @Override
+    public java.util.Map<String, java.util.Optional<String>> reorderReplicas(
+            java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
+        return new AdminElections(this).reorderReplicas(newOrders);
+    }
+
+    @Override
+    public ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
+        return new AdminElections(this).replicaSizes(brokerIds);
+    }
+
+    @Override
+    public java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
+        return new AdminElections(this).maxProducerSequence(partition, brokerId);
+    }
+
+    @Override
+    public java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+        return new AdminElections(this).latestOffsets(partitions);
+    }
 }

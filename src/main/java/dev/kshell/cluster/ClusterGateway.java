@@ -62,4 +62,68 @@ public interface ClusterGateway extends AutoCloseable {
     default dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
         throw new UnsupportedOperationException("broker configs are not supported by this gateway");
     }
+
+    // ---- elections (elect-cmds): leader elections, replica reorders, and the evidence an unclean plan needs ----
+
+    /** Which election Kafka should run. */
+    enum ElectionType { PREFERRED, UNCLEAN }
+
+    /**
+     * Runs electLeaders for the partitions (sent in batches) and reads the per-partition answer (never
+     * {@code all()}, which fails if any partition was not-needed).
+     *
+     * @return per partition name ("topic-3"): empty = elected, else the error's simple class name
+     *         (e.g. "ElectionNotNeededException"); a partition missing from the map got no answer
+     */
+    default java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
+            java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+        throw new UnsupportedOperationException("electLeaders not supported by this gateway");
+    }
+
+    /**
+     * Reassigns each partition to the SAME replica set in a new order (no data moves; completes at once even on a
+     * leaderless partition) and waits, within the deadline, until the new order is visible in the metadata.
+     *
+     * @param newOrders per partition, the full replica list in its new order
+     * @return per partition name: empty = done and visible, else one sentence why not
+     */
+    default java.util.Map<String, java.util.Optional<String>> reorderReplicas(
+            java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
+        throw new UnsupportedOperationException("reorderReplicas not supported by this gateway");
+    }
+
+    /**
+     * Per-replica log sizes from describeLogDirs (works on a leaderless partition's live replicas).
+     *
+     * @param brokerIds the brokers to ask
+     * @return sizes in bytes per broker per partition name, and one sentence per broker that could not answer
+     */
+    default ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
+        throw new UnsupportedOperationException("replicaSizes not supported by this gateway");
+    }
+
+    /** Bytes per broker id per partition name ("topic-3"), and per broker id the reason it gave none. */
+    record ReplicaSizes(java.util.Map<Integer, java.util.Map<String, Long>> sizes,
+                        java.util.Map<Integer, String> errors) {
+    }
+
+    /**
+     * The highest last sequence of any idempotent producer on one broker's replica of the partition
+     * (describeProducers with brokerId: works on a leaderless partition).
+     *
+     * @return the sequence, or empty when the replica knows no producer state (non-idempotent producers)
+     */
+    default java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
+        throw new UnsupportedOperationException("describeProducers not supported by this gateway");
+    }
+
+    /**
+     * The LATEST offset (read_uncommitted: the high watermark) of each partition. Pass only partitions with a live
+     * leader: listOffsets on a leaderless partition retries for the whole deadline (FACTS.md).
+     *
+     * @return per partition name; partitions that failed are missing
+     */
+    default java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+        throw new UnsupportedOperationException("listOffsets not supported by this gateway");
+    }
 }

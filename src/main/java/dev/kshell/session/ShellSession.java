@@ -98,6 +98,22 @@ public final class ShellSession implements AutoCloseable {
     public void remember(ClusterSnapshot s) {
         snapshot = s;
         snapshotAt = clock.instant();
+        for (java.util.function.Consumer<ClusterSnapshot> listener : snapshotListeners) {
+            try {
+                listener.accept(s);
+            } catch (RuntimeException e) {
+                // a listener (e.g. the offsets memory) is advisory: it never fails the command that loaded the snapshot
+                org.slf4j.LoggerFactory.getLogger(ShellSession.class).warn("snapshot listener failed: {}", e.toString());
+            }
+        }
+    }
+
+    private final java.util.List<java.util.function.Consumer<ClusterSnapshot>> snapshotListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Called (on the command's thread) with every snapshot a command {@link #remember}s, e.g. {@link OffsetMemory}. */
+    public void addSnapshotListener(java.util.function.Consumer<ClusterSnapshot> listener) {
+        snapshotListeners.add(listener);
     }
 
     public Optional<ClusterSnapshot> lastSnapshot() {

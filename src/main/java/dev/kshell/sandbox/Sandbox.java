@@ -106,6 +106,7 @@ public final class Sandbox implements AutoCloseable {
     private LoadProducer load;
     private boolean offsetsAltered;
     private boolean starting;
+    private boolean dataKept;
 
     public Sandbox(Function<ClusterTarget, ClusterGateway> gateways) {
         this.gateways = gateways;
@@ -141,6 +142,7 @@ public final class Sandbox implements AutoCloseable {
         }
         synchronized (this) {
             cluster = started;
+            dataKept = spec.dataDir() != null;
             admin = gateways.apply(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), ADMIN_TIMEOUT));
             try {
                 createDemoTopics(progress);
@@ -167,6 +169,11 @@ public final class Sandbox implements AutoCloseable {
         return cluster().nodes();
     }
 
+    /** True when the data stays after close (--sandbox-dir), false for a temp dir. */
+    public synchronized boolean dataKept() {
+        return dataKept;
+    }
+
     /** The sandbox's own gateway (the session's may point elsewhere). */
     synchronized ClusterGateway admin() {
         cluster();
@@ -182,6 +189,24 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxRefusal naming the reason otherwise
      */
     public synchronized NodeChange apply(NodeAction action, int id) {
+        NodeInfo node = check(action, id);
+        LocalCluster c = cluster;
+        long t0 = System.nanoTime();
+        switch (action) {
+            case STOP_BROKER, STOP_CONTROLLER -> c.stopNode(id);
+            case KILL_BROKER -> c.killNode(id);
+            case START_BROKER, START_CONTROLLER -> c.startNode(id);
+        }
+        return new NodeChange(id, lower(node.role()), action.label(), lower(c.node(id).state()), millis(t0));
+    }
+
+    /**
+     * Checks that a node command can run: the node exists, has the command's role and is not already in the
+     * requested state. Returns the node.
+     *
+     * @throws SandboxRefusal naming the reason otherwise
+     */
+    public synchronized NodeInfo check(NodeAction action, int id) {
         LocalCluster c = cluster();
         NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
                 "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
@@ -199,13 +224,7 @@ public final class Sandbox implements AutoCloseable {
             throw new SandboxRefusal(name + " is already " + lower(node.state()) + " (sandbox start-"
                     + lower(node.role()) + " " + id + " starts it)");
         }
-        long t0 = System.nanoTime();
-        switch (action) {
-            case STOP_BROKER, STOP_CONTROLLER -> c.stopNode(id);
-            case KILL_BROKER -> c.killNode(id);
-            case START_BROKER, START_CONTROLLER -> c.startNode(id);
-        }
-        return new NodeChange(id, lower(node.role()), action.label(), lower(c.node(id).state()), millis(t0));
+        return node;
     }
 
     // ---- scenarios -----------------------------------------------------------------------------------------

@@ -45,9 +45,9 @@ public final class Sandbox implements AutoCloseable {
     static final String OFFSETS_TOPIC = "__consumer_offsets";
     static final List<Integer> BROKERS = List.of(4, 5, 6);
     /** Deadline of the sandbox's own cluster calls. */
-    static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
     /** Bound on waiting for the cluster to show a fault's effect (fast failure detection: ~3 s). */
-    static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
 
     /** A demo topic: its assignment (preferred leader first) and configs. */
     public record DemoTopic(String name, List<List<Integer>> replicas, Map<String, String> configs) {
@@ -378,11 +378,14 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         List<String> made = new ArrayList<>();
         for (DemoTopic t : DEMO_TOPICS) {
-            if (admin.createTopicWithAssignment(t.name(), t.replicas(), t.configs())) {
-                made.add(t.name() + " (RF " + t.replicationFactor()
-                        + (t.configs().isEmpty() ? "" : ", min.insync.replicas " + t.configs().get("min.insync.replicas"))
-                        + ")");
-            }
+            // retried: right after start, a busy machine can take longer than one deadline to answer
+            awaitCondition("demo topic " + t.name() + " created", () -> {
+                if (admin.createTopicWithAssignment(t.name(), t.replicas(), t.configs())) {
+                    made.add(t.name() + " (RF " + t.replicationFactor() + (t.configs().isEmpty() ? ""
+                            : ", min.insync.replicas " + t.configs().get("min.insync.replicas")) + ")");
+                }
+                return true;
+            });
         }
         if (!made.isEmpty()) {
             progress.accept("created demo topics " + String.join(", ", made) + " in " + seconds(t0));

@@ -47,6 +47,7 @@ public class SandboxScenarioCommand extends KshellCommand {
                     () -> "dry run: would stage scenario " + scenario.label() + "\n");
             return ExitCode.OK;
         }
+        SandboxViews.refusing(sandbox::cluster);
         inv.note("staging scenario " + scenario.label() + " (this restarts and crashes real nodes; it takes a while)...");
         Sandbox.ScenarioRun run = SandboxViews.refusing(() -> sandbox.stage(scenario, inv.flag("load"),
                 line -> inv.note("  " + line)));

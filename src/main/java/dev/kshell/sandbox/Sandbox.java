@@ -120,7 +120,10 @@ public final class Sandbox implements AutoCloseable {
      * @param progress one line per step
      */
     public void start(Path dataDir, Consumer<String> progress) throws IOException, InterruptedException {
-        start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir), progress);
+        // A broker that cannot register within 60 s (Kafka's default) exits; on a machine busy enough to make
+        // startup take minutes that happened, so the sandbox gives it five.
+        start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir)
+                .withExtraBrokerProps(Map.of("initial.broker.registration.timeout.ms", "300000")), progress);
     }
 
     /** Starts a cluster of this shape (node ids must follow the seed: brokers 4-6) and creates the demo topics. */

@@ -106,6 +106,7 @@ public final class Sandbox implements AutoCloseable {
     private LoadProducer load;
     private boolean offsetsAltered;
     private boolean starting;
+    private volatile boolean closing;
     private boolean dataKept;
 
     public Sandbox(Function<ClusterTarget, ClusterGateway> gateways) {
@@ -363,7 +364,16 @@ public final class Sandbox implements AutoCloseable {
 
     /** Stops the load and every node; removes the data unless it was kept with --sandbox-dir. Idempotent. */
     @Override
-    public synchronized void close() {
+    public void close() {
+        // Seen first by a wait in progress (which holds the monitor), so that a SIGTERM during a scenario or the
+        // demo topics does not wait for that step's deadline.
+        closing = true;
+        synchronized (this) {
+            closeNow();
+        }
+    }
+
+    private void closeNow() {
         stopLoad();
         if (admin != null) {
             admin.close();
@@ -400,6 +410,9 @@ public final class Sandbox implements AutoCloseable {
         long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
         RuntimeException last = null;
         while (System.nanoTime() - deadline < 0) {
+            if (closing) {
+                throw new CancellationException("the sandbox is closing");
+            }
             try {
                 if (condition.getAsBoolean()) {
                     return;

@@ -92,6 +92,12 @@ final class ScenarioSteps {
         step("two controllers go down");
         cluster.stopNode(leader);
         cluster.stopNode(other);
+        // The survivor goes on calling itself leader until it notices it has no majority (a few seconds); wait for
+        // that, best effort, so that the operator meets the real state and not the last moment of the old one.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() - deadline < 0 && survivorStillLeads()) {
+            Sandbox.sleep(500);
+        }
         return List.of("demo-rf3");
     }
 
@@ -146,6 +152,15 @@ final class ScenarioSteps {
         sandbox.awaitCondition("clicks led by broker 6", () -> admin.snapshot(List.of("clicks"), false)
                 .topic("clicks").orElseThrow().partitions().stream().allMatch(p -> Integer.valueOf(6).equals(p.leader())));
         return List.of("clicks");
+    }
+
+    private boolean survivorStillLeads() {
+        try {
+            QuorumState q = admin.withTimeout(Duration.ofSeconds(5)).quorum();
+            return q.hasLeader() && cluster.node(q.leaderId()).state() == NodeInfo.State.RUNNING;
+        } catch (RuntimeException e) {
+            return false; // nobody answers for the quorum: that is the state to show
+        }
     }
 
     /** Puts {@code __consumer_offsets} back to RF 3 (preferred leaders unchanged) and drops its min.isr. */

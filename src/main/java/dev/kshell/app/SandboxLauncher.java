@@ -1,14 +1,50 @@
 package dev.kshell.app;
 
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
 
-/** Starts the embedded sandbox cluster and connects the session to it. */
+/**
+ * {@code --sandbox}: starts the session's {@link Sandbox} (progress on the error stream) and connects the session
+ * to it as "sandbox". The sandbox bean is closed with the application context, which also happens on SIGTERM and
+ * Ctrl-C (Spring's shutdown hook); the cluster's own hook and each node's parent watchdog cover the rest.
+ */
 @Component
 public class SandboxLauncher {
 
+    private final Sandbox sandbox;
+    private final ShellSession session;
+
+    public SandboxLauncher(Sandbox sandbox, ShellSession session) {
+        this.sandbox = sandbox;
+        this.session = session;
+    }
+
     public void startAndConnect(String dataDir, PrintWriter progress) {
-        throw new IllegalStateException("the sandbox is not available in this build");
+        long t0 = System.nanoTime();
+        Path dir = dataDir == null ? null : Path.of(dataDir).toAbsolutePath();
+        progress.println("sandbox: starting 3 controllers (1-3) and 3 brokers (4-6) in "
+                + (dir == null ? "a temp dir (removed on exit)" : dir + " (kept)") + "; Ctrl-C aborts");
+        try {
+            sandbox.start(dir, line -> progress.println("sandbox: " + line));
+        } catch (IOException e) {
+            throw new IllegalStateException("the sandbox did not start: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the sandbox start was interrupted", e);
+        }
+        String servers = sandbox.cluster().bootstrapServers();
+        session.connect(new ClusterTarget(servers, null, Map.of(), session.defaultTimeout()), "sandbox", null);
+        progress.println(String.format(Locale.ROOT, "sandbox: ready in %.1f s; connected to %s as 'sandbox'",
+                (System.nanoTime() - t0) / 1e9, servers));
+        progress.println("sandbox: try 'sandbox status', 'brokers', 'sandbox scenario --list'");
+        progress.flush();
     }
 }

@@ -329,4 +329,32 @@ public final class AdminClientGateway implements ClusterGateway {
     public java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
         return new AdminElections(this).latestOffsets(partitions);
     }
+
+    // ---- topic administration for the sandbox (sandbox-cmds) ----
+
+    @Override
+    public boolean createTopicWithAssignment(String topic, List<List<Integer>> replicasByPartition,
+                                             Map<String, String> configs) {
+        return new AdminTopics(this).create(topic, replicasByPartition, configs);
+    }
+
+    @Override
+    public void deleteTopicsIfPresent(java.util.Collection<String> topics) {
+        new AdminTopics(this).deleteIfPresent(topics);
+    }
+
+    @Override
+    public void setTopicConfig(String topic, String key, String value) {
+        new AdminTopics(this).setConfig(topic, key, value);
+    }
+
+    @Override
+    public void reassignAndWait(String topic, Map<Integer, List<Integer>> replicasByPartition) {
+        new AdminTopics(this).reassignAndWait(topic, replicasByPartition);
+    }
+
+    @Override
+    public int electPreferredQuietly(java.util.Collection<String> topics) {
+        return new AdminTopics(this).electPreferredQuietly(topics);
+    }
 }

@@ -126,4 +126,41 @@ public interface ClusterGateway extends AutoCloseable {
     default java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
         throw new UnsupportedOperationException("listOffsets not supported by this gateway");
     }
+
+    // ---- topic administration for the sandbox (sandbox-cmds; implemented by AdminTopics) ----
+
+    /**
+     * Creates a topic with an explicit replica assignment (one list of broker ids per partition, preferred leader
+     * first) and topic configs. Returns false, changing nothing, when the topic exists already.
+     */
+    default boolean createTopicWithAssignment(String topic, List<List<Integer>> replicasByPartition,
+                                              java.util.Map<String, String> configs) {
+        throw new UnsupportedOperationException("creating topics is not supported by this gateway");
+    }
+
+    /** Deletes these topics and waits until they are gone; names that do not exist are skipped. */
+    default void deleteTopicsIfPresent(java.util.Collection<String> topics) {
+        throw new UnsupportedOperationException("deleting topics is not supported by this gateway");
+    }
+
+    /** Sets ({@code value} non-null) or removes ({@code null}) one dynamic topic config. */
+    default void setTopicConfig(String topic, String key, String value) {
+        throw new UnsupportedOperationException("altering topic configs is not supported by this gateway");
+    }
+
+    /**
+     * Moves partitions of a topic to new replica lists and waits (within the deadline) until the reassignments
+     * have completed.
+     */
+    default void reassignAndWait(String topic, java.util.Map<Integer, List<Integer>> replicasByPartition) {
+        throw new UnsupportedOperationException("reassigning partitions is not supported by this gateway");
+    }
+
+    /**
+     * Preferred leader election for every partition of these topics; partitions that need none or cannot have one
+     * now are skipped. Returns how many partitions got a new leader.
+     */
+    default int electPreferredQuietly(java.util.Collection<String> topics) {
+        throw new UnsupportedOperationException("leader elections are not supported by this gateway");
+    }
 }

@@ -80,7 +80,8 @@ public final class LocalCluster implements AutoCloseable {
         this.root = root;
         this.tempRoot = tempRoot;
         this.progress = progress == null ? s -> { } : progress;
-        this.clusterId = Uuid.randomUuid().toString();
+        // a kept --sandbox-dir holds a formatted cluster: start it again instead of formatting a new one
+        this.clusterId = tempRoot ? Uuid.randomUuid().toString() : existingClusterId(root);
         this.shutdownHook = new Thread(this::destroyAllNow, "kshell-local-cluster-shutdown");
     }
 
@@ -298,6 +299,9 @@ public final class LocalCluster implements AutoCloseable {
         MetadataVersion version = MetadataVersion.latestProduction();
         for (Node node : nodes.values()) {
             String dir = node.dataDir().toString();
+            if (Files.exists(node.dataDir().resolve("meta.properties"))) {
+                continue; // kept from an earlier run of this --sandbox-dir
+            }
             try {
                 new Formatter()
                         .setPrintStream(quiet)
@@ -438,6 +442,25 @@ public final class LocalCluster implements AutoCloseable {
         if (tempRoot) {
             deleteTree(root);
         }
+    }
+
+    /** The cluster id of an earlier run kept in {@code root}, or a new one. */
+    private static String existingClusterId(Path root) {
+        try (Stream<Path> metas = Files.exists(root) ? Files.walk(root, 3) : Stream.empty()) {
+            for (Path meta : metas.filter(p -> p.getFileName().toString().equals("meta.properties")).toList()) {
+                java.util.Properties props = new java.util.Properties();
+                try (var in = Files.newInputStream(meta)) {
+                    props.load(in);
+                }
+                String id = props.getProperty("cluster.id");
+                if (id != null && !id.isBlank()) {
+                    return id.trim();
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // unreadable: format a new cluster
+        }
+        return Uuid.randomUuid().toString();
     }
 
     private void closeQuietly() {

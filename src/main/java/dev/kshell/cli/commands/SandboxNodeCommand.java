@@ -1,0 +1,67 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.UsageException;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.sandbox.Sandbox.NodeAction;
+
+import java.util.Locale;
+
+/**
+ * {@code sandbox stop-broker|kill-broker|start-broker|stop-controller|start-controller N}: one class, one bean per
+ * action (see {@link SandboxNodeCommands}).
+ */
+public class SandboxNodeCommand extends KshellCommand {
+
+    private final Sandbox sandbox;
+    private final NodeAction action;
+
+    public SandboxNodeCommand(Sandbox sandbox, NodeAction action) {
+        super("sandbox " + action.label(), "Sandbox", description(action), "sandbox " + action.label() + " N");
+        this.sandbox = sandbox;
+        this.action = action;
+        examples("sandbox " + action.label() + " " + (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER ? 5 : 2));
+    }
+
+    private static String description(NodeAction action) {
+        return switch (action) {
+            case STOP_BROKER -> "Stop a broker gracefully (controlled shutdown)";
+            case KILL_BROKER -> "Kill a broker abruptly (SIGKILL: a real crash, no controlled shutdown)";
+            case START_BROKER -> "Start a stopped or killed broker and wait until it has rejoined";
+            case STOP_CONTROLLER -> "Stop a controller gracefully";
+            case START_CONTROLLER -> "Start a stopped controller and wait until it listens";
+        };
+    }
+
+    @Override
+    public boolean mutating() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        String arg = inv.requiredArgument("node id");
+        int id;
+        try {
+            id = Integer.parseInt(arg);
+        } catch (NumberFormatException e) {
+            throw new UsageException(getName() + ": node id must be a number, not '" + arg + "'");
+        }
+        String role = action.role().name().toLowerCase(Locale.ROOT);
+        if (inv.run().dryRun()) {
+            inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
+                    () -> "dry run: would " + action.label().replace("-", " ") + " " + id + "\n");
+            return ExitCode.OK;
+        }
+        SandboxViews.refusing(() -> sandbox.check(action, id));
+        if (action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING) {
+            inv.note("starting " + role + " " + id + " (waits until it is up)...");
+        }
+        Sandbox.NodeChange change = SandboxViews.refusing(() -> sandbox.apply(action, id));
+        inv.emit(change, () -> String.format(Locale.ROOT, "%s %d %s (%.1f s)%n", change.role(), change.id(),
+                change.state(), change.tookMs() / 1000.0));
+        return ExitCode.OK;
+    }
+}

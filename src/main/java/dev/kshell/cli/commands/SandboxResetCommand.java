@@ -1,0 +1,41 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.Sandbox;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/** {@code sandbox reset}: back to a healthy cluster (every node running, scenario topics gone, leaders preferred). */
+@Component
+public class SandboxResetCommand extends KshellCommand {
+
+    private final Sandbox sandbox;
+
+    public SandboxResetCommand(Sandbox sandbox) {
+        super("sandbox reset", "Sandbox",
+                "Back to a healthy sandbox: start every node, delete scenario topics, preferred leaders, stop load",
+                "sandbox reset");
+        this.sandbox = sandbox;
+    }
+
+    @Override
+    public boolean mutating() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        inv.noArguments();
+        if (inv.run().dryRun()) {
+            inv.emit(new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),
+                    () -> "dry run: would reset the sandbox\n");
+            return ExitCode.OK;
+        }
+        Sandbox.ResetReport report = SandboxViews.refusing(() -> sandbox.reset(line -> inv.note("  " + line)));
+        inv.emit(report, () -> SandboxViews.renderReset(report));
+        return ExitCode.OK;
+    }
+}

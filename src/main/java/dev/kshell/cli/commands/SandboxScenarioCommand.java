@@ -1,0 +1,57 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.UsageException;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.sandbox.Scenario;
+import org.springframework.stereotype.Component;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** {@code sandbox scenario NAME [--load]} and {@code sandbox scenario --list}. */
+@Component
+public class SandboxScenarioCommand extends KshellCommand {
+
+    private final Sandbox sandbox;
+
+    public SandboxScenarioCommand(Sandbox sandbox) {
+        super("sandbox scenario", "Sandbox", "Stage an incident in the sandbox (sandbox scenario --list shows them)",
+                "sandbox scenario NAME [--load] | sandbox scenario --list");
+        this.sandbox = sandbox;
+        options(flag("list", "list the scenarios"),
+                flag("load", "also run a background producer (acks=all) on the scenario's topics; see 'sandbox load'"));
+        examples("sandbox scenario --list", "sandbox scenario broker-down --load");
+    }
+
+    @Override
+    public boolean mutating() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        if (inv.flag("list")) {
+            inv.noArguments();
+            SandboxViews.ScenarioList list = SandboxViews.scenarios();
+            inv.emit(list, () -> SandboxViews.renderScenarios(list, inv.output().width(), inv.output().color()));
+            return ExitCode.OK;
+        }
+        String name = inv.requiredArgument("scenario name");
+        Scenario scenario = Scenario.byLabel(name).orElseThrow(() -> new UsageException("no scenario '" + name
+                + "'; scenarios: " + Arrays.stream(Scenario.values()).map(Scenario::label).collect(Collectors.joining(", "))));
+        if (inv.run().dryRun()) {
+            inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.flag("load"), scenario.topics()),
+                    () -> "dry run: would stage scenario " + scenario.label() + "\n");
+            return ExitCode.OK;
+        }
+        SandboxViews.refusing(sandbox::cluster);
+        inv.note("staging scenario " + scenario.label() + " (this restarts and crashes real nodes; it takes a while)...");
+        Sandbox.ScenarioRun run = SandboxViews.refusing(() -> sandbox.stage(scenario, inv.flag("load"),
+                line -> inv.note("  " + line)));
+        inv.emit(run, () -> SandboxViews.renderScenarioRun(run));
+        return ExitCode.OK;
+    }
+}

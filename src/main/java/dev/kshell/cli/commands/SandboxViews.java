@@ -1,0 +1,133 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.UsageException;
+import dev.kshell.render.Table;
+import dev.kshell.render.Tone;
+import dev.kshell.sandbox.LoadStats;
+import dev.kshell.sandbox.NodeInfo;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.sandbox.SandboxRefusal;
+import dev.kshell.sandbox.Scenario;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/** The sandbox commands' models and pure renderers, and the one place a sandbox refusal becomes a usage error. */
+final class SandboxViews {
+
+    private SandboxViews() {
+    }
+
+    /** One node as {@code sandbox status} shows it. */
+    record NodeView(String role, int id, int port, String state, long pid, String dataDir) {
+        static NodeView of(NodeInfo n) {
+            return new NodeView(n.role().name().toLowerCase(Locale.ROOT), n.id(), n.port(),
+                    n.state().name().toLowerCase(Locale.ROOT), n.pid(), n.dataDir().toString());
+        }
+    }
+
+    /** {@code sandbox status}. */
+    record StatusView(String bootstrapServers, String bootstrapControllers, String root, boolean dataKept,
+                      List<NodeView> nodes) {
+    }
+
+    /** {@code sandbox scenario --list}. */
+    record ScenarioList(List<ScenarioEntry> scenarios) {
+    }
+
+    record ScenarioEntry(String name, String summary) {
+    }
+
+    /** {@code sandbox load}: the counts, or running=false and nothing else when no producer has run. */
+    record LoadView(boolean present, LoadStats stats) {
+    }
+
+    /** Runs a sandbox call; its refusals (no sandbox, no such node, already so) are usage errors (exit 2). */
+    static <T> T refusing(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (SandboxRefusal e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    static StatusView status(Sandbox sandbox) {
+        return refusing(() -> new StatusView(sandbox.cluster().bootstrapServers(),
+                sandbox.cluster().bootstrapControllers(), sandbox.cluster().root().toString(), sandbox.dataKept(),
+                sandbox.nodes().stream().map(NodeView::of).toList()));
+    }
+
+    static String renderStatus(StatusView v, int width, boolean color) {
+        Table t = Table.of("role", "id", "port", "state", "pid", "data dir");
+        for (NodeView n : v.nodes()) {
+            Tone tone = switch (n.state()) {
+                case "running" -> Tone.PLAIN;
+                case "stopped" -> Tone.WARN;
+                default -> Tone.BAD;
+            };
+            t.row(tone, n.role(), n.id(), n.port(), n.state(), n.pid() < 0 ? "-" : n.pid(), n.dataDir());
+        }
+        return t.render(width, color)
+                + "bootstrap servers " + v.bootstrapServers() + "; controllers " + v.bootstrapControllers() + "\n"
+                + "data in " + v.root() + (v.dataKept() ? " (kept on exit)" : " (temp, removed on exit)") + "\n";
+    }
+
+    static ScenarioList scenarios() {
+        return new ScenarioList(java.util.Arrays.stream(Scenario.values())
+                .map(s -> new ScenarioEntry(s.label(), s.summary())).toList());
+    }
+
+    static String renderScenarios(ScenarioList list, int width, boolean color) {
+        Table t = Table.of("scenario", "what it stages");
+        list.scenarios().forEach(s -> t.row(s.name(), s.summary()));
+        return t.render(width, color) + "run one with: sandbox scenario NAME [--load]; undo with: sandbox reset\n";
+    }
+
+    static String renderScenarioRun(Sandbox.ScenarioRun run) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "scenario %s is staged (%.1f s).%n%n", run.scenario(), run.tookMs() / 1000.0));
+        out.append(run.brief()).append("\n\n");
+        if (run.load()) {
+            out.append("A background producer writes to ").append(String.join(", ", run.loadTopics()))
+                    .append(" (acks=all); 'sandbox load' shows what it sees.\n");
+        }
+        out.append("When you are done: sandbox reset\n");
+        return out.toString();
+    }
+
+    static String renderReset(Sandbox.ResetReport r) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "sandbox healthy again (%.1f s)", r.tookMs() / 1000.0));
+        out.append(r.nodesStarted().isEmpty() ? "; every node was running" : "; started " + String.join(", ", r.nodesStarted()));
+        if (!r.topicsDeleted().isEmpty()) {
+            out.append("; deleted ").append(String.join(", ", r.topicsDeleted()));
+        }
+        if (r.offsetsRestored()) {
+            out.append("; __consumer_offsets back to RF 3");
+        }
+        out.append("; ").append(r.leadersMoved()).append(" partition(s) moved back to their preferred leader");
+        if (r.loadStopped()) {
+            out.append("; background load stopped");
+        }
+        return out.append('\n').toString();
+    }
+
+    static String renderLoad(LoadView v, int width, boolean color) {
+        if (!v.present()) {
+            return "no background load (start one with: sandbox scenario NAME --load, or sandbox load --topic T1,T2)\n";
+        }
+        LoadStats s = v.stats();
+        StringBuilder out = new StringBuilder();
+        out.append(s.running() ? "producing" : "stopped").append(" to ").append(String.join(", ", s.topics()))
+                .append(" since ").append(s.since()).append(" (acks=all)\n");
+        Table t = Table.of("sent", "acknowledged", "failed", "in flight");
+        t.row(s.failed() > 0 ? Tone.WARN : Tone.PLAIN, s.sent(), s.acknowledged(), s.failed(), s.inFlight());
+        out.append(t.render(width, color));
+        if (!s.failuresByError().isEmpty()) {
+            Table f = Table.of("error", "failed sends");
+            s.failuresByError().forEach((error, n) -> f.row(Tone.BAD, error, n));
+            out.append('\n').append(f.render(width, color));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,488 @@
+package dev.kshell.sandbox;
+
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.TopicState;
+import dev.kshell.sandbox.NodeInfo.Role;
+import dev.kshell.sandbox.NodeInfo.State;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The session's sandbox: owns the {@link LocalCluster} started by {@code --sandbox}, its demo topics, the fault
+ * injection commands, the scenarios, {@code reset} and the background load. Empty until {@link #start}; every
+ * other operation refuses with "no sandbox in this session" until then.
+ *
+ * <p>Topic work goes through a {@link ClusterGateway} of its own (the operator may disconnect or connect elsewhere
+ * while the sandbox keeps running). Operations are serialised: one fault or scenario at a time.
+ */
+public final class Sandbox implements AutoCloseable {
+
+    /** Demo topics created at start: name, replica lists per partition, topic configs. */
+    public static final List<DemoTopic> DEMO_TOPICS = List.of(
+            new DemoTopic("demo-rf1", List.of(List.of(4), List.of(5), List.of(6)), Map.of()),
+            new DemoTopic("demo-rf3", List.of(List.of(4, 5, 6), List.of(5, 6, 4), List.of(6, 4, 5)),
+                    Map.of("min.insync.replicas", "2")),
+            new DemoTopic("demo-rf2", List.of(List.of(4, 5), List.of(5, 6), List.of(6, 4)), Map.of()));
+
+    /** The consumer group of {@code offsets-rf2}. */
+    public static final String BILLING_GROUP = "billing";
+    static final String OFFSETS_TOPIC = "__consumer_offsets";
+    static final List<Integer> BROKERS = List.of(4, 5, 6);
+    /** Deadline of the sandbox's own cluster calls. */
+    static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+    /** Bound on waiting for the cluster to show a fault's effect (fast failure detection: ~3 s). */
+    static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
+
+    /** A demo topic: its assignment (preferred leader first) and configs. */
+    public record DemoTopic(String name, List<List<Integer>> replicas, Map<String, String> configs) {
+        public int replicationFactor() {
+            return replicas.get(0).size();
+        }
+    }
+
+    /** A fault-injection command: which role it applies to and the state it leaves the node in. */
+    public enum NodeAction {
+        STOP_BROKER("stop-broker", Role.BROKER, State.STOPPED),
+        KILL_BROKER("kill-broker", Role.BROKER, State.KILLED),
+        START_BROKER("start-broker", Role.BROKER, State.RUNNING),
+        STOP_CONTROLLER("stop-controller", Role.CONTROLLER, State.STOPPED),
+        START_CONTROLLER("start-controller", Role.CONTROLLER, State.RUNNING);
+
+        private final String label;
+        private final Role role;
+        private final State target;
+
+        NodeAction(String label, Role role, State target) {
+            this.label = label;
+            this.role = role;
+            this.target = target;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public Role role() {
+            return role;
+        }
+
+        public State target() {
+            return target;
+        }
+    }
+
+    /** What a node command did. */
+    public record NodeChange(int id, String role, String action, String state, long tookMs) {
+    }
+
+    /** What a staged scenario left behind: its name, how long it took, the brief, whether load runs. */
+    public record ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics) {
+    }
+
+    /** What {@code reset} did. */
+    public record ResetReport(List<String> nodesStarted, List<String> topicsDeleted, boolean offsetsRestored,
+                              int leadersMoved, boolean loadStopped, long tookMs) {
+    }
+
+    private final Function<ClusterTarget, ClusterGateway> gateways;
+    private LocalCluster cluster;
+    private ClusterGateway admin;
+    private LoadProducer load;
+    private boolean offsetsAltered;
+    private boolean starting;
+    private volatile boolean closing;
+    private boolean dataKept;
+
+    public Sandbox(Function<ClusterTarget, ClusterGateway> gateways) {
+        this.gateways = gateways;
+    }
+
+    /**
+     * Starts the seed-shaped cluster (controllers 1-3, brokers 4-6, fast failure detection) and creates the demo
+     * topics.
+     *
+     * @param dataDir  where to keep the data (kept on close), or null for a temp dir removed on close
+     * @param progress one line per step
+     */
+    public void start(Path dataDir, Consumer<String> progress) throws IOException, InterruptedException {
+        // A broker that cannot register within 60 s (Kafka's default) exits; on a machine busy enough to make
+        // startup take minutes that happened, so the sandbox gives it five.
+        start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir)
+                .withExtraBrokerProps(Map.of("initial.broker.registration.timeout.ms", "300000")), progress);
+    }
+
+    /** Starts a cluster of this shape (node ids must follow the seed: brokers 4-6) and creates the demo topics. */
+    public void start(LocalClusterSpec spec, Consumer<String> progress) throws IOException, InterruptedException {
+        synchronized (this) {
+            if (cluster != null || starting) {
+                throw new SandboxRefusal("the sandbox is already running");
+            }
+            starting = true;
+        }
+        // Not under the monitor: a shutdown (Ctrl-C, SIGTERM) during the start must be able to close().
+        LocalCluster started;
+        try {
+            started = LocalCluster.start(spec, progress);
+        } finally {
+            synchronized (this) {
+                starting = false;
+            }
+        }
+        synchronized (this) {
+            cluster = started;
+            dataKept = spec.dataDir() != null;
+            admin = gateways.apply(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), ADMIN_TIMEOUT));
+            try {
+                createDemoTopics(progress);
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    public synchronized boolean running() {
+        return cluster != null;
+    }
+
+    /** The running cluster, or a refusal. */
+    public synchronized LocalCluster cluster() {
+        if (cluster == null) {
+            throw new SandboxRefusal("no sandbox in this session (start kshell with --sandbox)");
+        }
+        return cluster;
+    }
+
+    public List<NodeInfo> nodes() {
+        return cluster().nodes();
+    }
+
+    /** True when the data stays after close (--sandbox-dir), false for a temp dir. */
+    public synchronized boolean dataKept() {
+        return dataKept;
+    }
+
+    /** The sandbox's own gateway (the session's may point elsewhere). */
+    synchronized ClusterGateway admin() {
+        cluster();
+        return admin;
+    }
+
+    // ---- fault injection -----------------------------------------------------------------------------------
+
+    /**
+     * Applies a node command after checking that the node exists, has the command's role and is not already in
+     * the requested state.
+     *
+     * @throws SandboxRefusal naming the reason otherwise
+     */
+    public synchronized NodeChange apply(NodeAction action, int id) {
+        NodeInfo node = check(action, id);
+        LocalCluster c = cluster;
+        long t0 = System.nanoTime();
+        switch (action) {
+            case STOP_BROKER, STOP_CONTROLLER -> c.stopNode(id);
+            case KILL_BROKER -> c.killNode(id);
+            case START_BROKER, START_CONTROLLER -> c.startNode(id);
+        }
+        return new NodeChange(id, lower(node.role()), action.label(), lower(c.node(id).state()), millis(t0));
+    }
+
+    /**
+     * Checks that a node command can run: the node exists, has the command's role and is not already in the
+     * requested state. Returns the node.
+     *
+     * @throws SandboxRefusal naming the reason otherwise
+     */
+    public synchronized NodeInfo check(NodeAction action, int id) {
+        LocalCluster c = cluster();
+        NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
+                "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
+        String name = name(node);
+        if (node.role() != action.role()) {
+            String other = action.label().replace(lower(action.role()), lower(node.role()));
+            throw new SandboxRefusal("node " + id + " is a " + lower(node.role()) + ", not a " + lower(action.role())
+                    + " (try: sandbox " + other + " " + id + ")");
+        }
+        boolean alive = node.state() == State.RUNNING;
+        if (action.target() == State.RUNNING && alive) {
+            throw new SandboxRefusal(name + " is already running");
+        }
+        if (action.target() != State.RUNNING && !alive) {
+            throw new SandboxRefusal(name + " is already " + lower(node.state()) + " (sandbox start-"
+                    + lower(node.role()) + " " + id + " starts it)");
+        }
+        return node;
+    }
+
+    // ---- scenarios -----------------------------------------------------------------------------------------
+
+    /**
+     * Stages a scenario: resets first if the cluster is not healthy or an earlier scenario's topics remain, then
+     * sets up topics and data, applies the faults and waits until the cluster shows them.
+     *
+     * @param withLoad start the background producer on the scenario's topics afterwards
+     */
+    public synchronized ScenarioRun stage(Scenario scenario, boolean withLoad, Consumer<String> progress) {
+        cluster();
+        long t0 = System.nanoTime();
+        if (needsReset()) {
+            progress.accept("resetting the sandbox first");
+            reset(progress);
+        }
+        stopLoad();
+        List<String> loadTopics = switch (scenario) {
+            case BROKER_DOWN -> new ScenarioSteps(this, progress).brokerDown();
+            case UNCLEAN_ONLY -> new ScenarioSteps(this, progress).uncleanOnly();
+            case QUORUM_LOSS -> new ScenarioSteps(this, progress).quorumLoss();
+            case OFFSETS_RF2 -> new ScenarioSteps(this, progress).offsetsRf2();
+            case PREFERRED_IMBALANCE -> new ScenarioSteps(this, progress).preferredImbalance();
+        };
+        if (withLoad) {
+            load = new LoadProducer(cluster.bootstrapServers(), loadTopics);
+        }
+        return new ScenarioRun(scenario.label(), millis(t0), scenario.brief(), withLoad,
+                withLoad ? loadTopics : List.of());
+    }
+
+    void markOffsetsAltered() {
+        offsetsAltered = true;
+    }
+
+    private boolean needsReset() {
+        if (offsetsAltered || load != null || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)) {
+            return true;
+        }
+        List<String> names = admin.topicNames();
+        return Scenario.allTopics().stream().anyMatch(names::contains);
+    }
+
+    /**
+     * Returns to a healthy cluster: stops the load, starts every node that is not running (controllers first),
+     * puts the consumer offsets topic back to RF 3, deletes the scenarios' topics, re-creates missing demo topics
+     * and moves leadership back to the preferred leaders.
+     */
+    public synchronized ResetReport reset(Consumer<String> progress) {
+        LocalCluster c = cluster();
+        long t0 = System.nanoTime();
+        boolean loadStopped = stopLoad();
+        List<String> started = new ArrayList<>();
+        for (Role role : List.of(Role.CONTROLLER, Role.BROKER)) {
+            for (NodeInfo node : c.nodes()) {
+                if (node.role() == role && node.state() != State.RUNNING) {
+                    progress.accept("starting " + name(node));
+                    c.startNode(node.id());
+                    started.add(name(node));
+                }
+            }
+        }
+        if (!started.isEmpty()) {
+            awaitCondition("every broker registered and unfenced", () -> {
+                ClusterSnapshot s = admin.snapshot(List.of(), false);
+                return s.liveBrokerIds().containsAll(BROKERS) && s.quorum() != null && s.quorum().hasLeader();
+            });
+        }
+        boolean offsetsRestored = false;
+        if (offsetsAltered) {
+            progress.accept("restoring " + OFFSETS_TOPIC + " to replication factor 3");
+            ScenarioSteps.restoreOffsetsTopic(admin);
+            offsetsAltered = false;
+            offsetsRestored = true;
+        }
+        List<String> present = admin.topicNames();
+        List<String> doomed = Scenario.allTopics().stream().filter(present::contains).toList();
+        if (!doomed.isEmpty()) {
+            progress.accept("deleting scenario topics " + String.join(", ", doomed));
+            admin.deleteTopicsIfPresent(doomed);
+        }
+        createDemoTopics(s -> { });
+        progress.accept("waiting for every replica to be in sync, then electing preferred leaders");
+        int moved = healLeaders();
+        return new ResetReport(started, doomed, offsetsRestored, moved, loadStopped, millis(t0));
+    }
+
+    /** Waits for full ISRs, then elects preferred leaders until every partition is led by its first replica. */
+    private int healLeaders() {
+        awaitCondition("every partition fully in sync", () -> admin.snapshot(null, false).topics().stream()
+                .flatMap(t -> t.partitions().stream()).allMatch(p -> p.isr().size() == p.replicas().size()));
+        int[] moved = {0};
+        awaitCondition("every partition led by its preferred leader", () -> {
+            List<String> topics = admin.topicNames();
+            boolean preferred = admin.snapshot(topics, false).topics().stream().flatMap(t -> t.partitions().stream())
+                    .allMatch(p -> p.leader() != null && p.leader().equals(p.preferredLeader()));
+            if (!preferred) {
+                moved[0] += admin.electPreferredQuietly(topics);
+            }
+            return preferred;
+        });
+        return moved[0];
+    }
+
+    // ---- load ----------------------------------------------------------------------------------------------
+
+    /** The background producer's counts, if one has run since the last reset. */
+    public synchronized Optional<LoadStats> load() {
+        cluster();
+        return Optional.ofNullable(load).map(LoadProducer::stats);
+    }
+
+    /** Starts the background producer on these topics (replacing a running one). */
+    public synchronized LoadStats startLoad(List<String> topics) {
+        cluster();
+        stopLoad();
+        load = new LoadProducer(cluster.bootstrapServers(), topics);
+        return load.stats();
+    }
+
+    /** Stops the background producer; true if one was running. */
+    public synchronized boolean stopLoad() {
+        if (load == null) {
+            return false;
+        }
+        load.close();
+        load = null;
+        return true;
+    }
+
+    // ---- lifecycle -----------------------------------------------------------------------------------------
+
+    /** Stops the load and every node; removes the data unless it was kept with --sandbox-dir. Idempotent. */
+    @Override
+    public void close() {
+        // Seen first by a wait in progress (which holds the monitor), so that a SIGTERM during a scenario or the
+        // demo topics does not wait for that step's deadline.
+        closing = true;
+        synchronized (this) {
+            closeNow();
+        }
+    }
+
+    private void closeNow() {
+        stopLoad();
+        if (admin != null) {
+            admin.close();
+            admin = null;
+        }
+        if (cluster != null) {
+            cluster.close();
+            cluster = null;
+        }
+    }
+
+    // ---- helpers shared with ScenarioSteps ------------------------------------------------------------------
+
+    private void createDemoTopics(Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        List<String> made = new ArrayList<>();
+        for (DemoTopic t : DEMO_TOPICS) {
+            // retried: right after start, a busy machine can take longer than one deadline to answer
+            awaitCondition("demo topic " + t.name() + " created", () -> {
+                if (admin.createTopicWithAssignment(t.name(), t.replicas(), t.configs())) {
+                    made.add(t.name() + " (RF " + t.replicationFactor() + (t.configs().isEmpty() ? ""
+                            : ", min.insync.replicas " + t.configs().get("min.insync.replicas")) + ")");
+                }
+                return true;
+            });
+        }
+        if (!made.isEmpty()) {
+            progress.accept("created demo topics " + String.join(", ", made) + " in " + seconds(t0));
+        }
+    }
+
+    /** Polls (every 250 ms) until the condition holds; cluster errors while polling count as "not yet". */
+    void awaitCondition(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+        RuntimeException last = null;
+        while (System.nanoTime() - deadline < 0) {
+            if (closing) {
+                throw new CancellationException("the sandbox is closing");
+            }
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+            } catch (CancellationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                last = e;
+            }
+            sleep(250);
+        }
+        throw new IllegalStateException("the sandbox did not reach '" + what + "' within "
+                + SETTLE_TIMEOUT.toSeconds() + " s" + (last == null ? "" : " (last error: " + last.getMessage() + ")"));
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("cancelled");
+        }
+    }
+
+    Optional<PartitionState> partition(String topic, int partition) {
+        return admin.snapshot(List.of(topic), false).topic(topic).map(TopicState::partitions)
+                .flatMap(ps -> ps.stream().filter(p -> p.partition() == partition).findFirst());
+    }
+
+    Optional<QuorumState> quorum() {
+        try {
+            return Optional.of(admin.quorum());
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    static String name(NodeInfo node) {
+        return lower(node.role()) + " " + node.id();
+    }
+
+    static String lower(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String describeIds(List<NodeInfo> nodes) {
+        List<Integer> controllers = nodes.stream().filter(n -> n.role() == Role.CONTROLLER).map(NodeInfo::id).toList();
+        List<Integer> brokers = nodes.stream().filter(n -> n.role() == Role.BROKER).map(NodeInfo::id).toList();
+        return "controllers " + range(controllers) + ", brokers " + range(brokers);
+    }
+
+    private static String range(List<Integer> ids) {
+        return ids.isEmpty() ? "none" : ids.size() == 1 ? ids.get(0).toString()
+                : ids.get(0) + "-" + ids.get(ids.size() - 1);
+    }
+
+    static long millis(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    static String seconds(long t0) {
+        return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** For the scenario steps: start a node and wrap the checked failure. */
+    void startNode(int id) {
+        try {
+            cluster.startNode(id);
+        } catch (UncheckedIOException e) {
+            throw new IllegalStateException(e.getCause().getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.kshell.sandbox;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The incidents the sandbox can stage. Each names the topics it creates (so {@code sandbox reset} can remove them)
+ * and carries the brief the operator reads afterwards: what is observed, never what is wrong.
+ */
+public enum Scenario {
+
+    BROKER_DOWN("broker-down",
+            "the seed incident: a broker dies; an RF 1 topic loses a leader, an RF 3 topic drops under min ISR",
+            List.of("orders", "payments"),
+            """
+            Producers writing to 'orders' and 'payments' report errors since a few seconds ago; consumers of \
+            'orders' see part of the topic stop moving. Nobody has touched the cluster's configuration today.
+            Work out which partitions cannot take writes and why, which of them can come back without losing \
+            acknowledged data, and what you would do (and not do) next."""),
+
+    UNCLEAN_ONLY("unclean-only",
+            "a leaderless partition whose only live replica is out of sync (unclean election: the last resort)",
+            List.of("ledger"),
+            """
+            'ledger' stopped taking writes and reads. One of its brokers came back after a restart; the other one \
+            crashed and the team says it will not be back today. The business asks whether 'ledger' can be made \
+            available now, and at what cost. Find out what each replica holds and what every option would lose \
+            before you act."""),
+
+    QUORUM_LOSS("quorum-loss",
+            "two of the three controllers are stopped",
+            List.of(),
+            """
+            Admin tools hang and time out, a new topic cannot be created, yet some producers still seem to work. \
+            The brokers look up. Find out what state the cluster's metadata layer is in, what still works and what \
+            does not, and what must happen for it to recover."""),
+
+    OFFSETS_RF2("offsets-rf2",
+            "consumer offsets stored with replication factor 2 and min.insync.replicas 2, then one broker dies",
+            List.of("invoices"),
+            """
+            The 'billing' consumer group has stopped making progress on 'invoices', while producers to 'invoices' \
+            are fine. Find out why the group cannot move on, and why the loss of a single broker was enough."""),
+
+    PREFERRED_IMBALANCE("preferred-imbalance",
+            "after a rolling restart, every leader of a topic sits on one broker",
+            List.of("clicks"),
+            """
+            Last night's rolling restart went smoothly and nothing is failing, but one broker now works much \
+            harder than the other two and 'clicks' latency has crept up. Find out why, and fix it without \
+            restarting anything.""");
+
+    private final String label;
+    private final String summary;
+    private final List<String> topics;
+    private final String brief;
+
+    Scenario(String label, String summary, List<String> topics, String brief) {
+        this.label = label;
+        this.summary = summary;
+        this.topics = topics;
+        this.brief = brief;
+    }
+
+    /** The name typed on the command line ({@code broker-down}). */
+    public String label() {
+        return label;
+    }
+
+    /** One line for {@code sandbox scenario --list}: what it stages (the list is for choosing, not a spoiler). */
+    public String summary() {
+        return summary;
+    }
+
+    /** Topics the scenario creates; {@code sandbox reset} deletes them. */
+    public List<String> topics() {
+        return topics;
+    }
+
+    /** What the operator is told once the scenario is staged. */
+    public String brief() {
+        return brief;
+    }
+
+    public static Optional<Scenario> byLabel(String label) {
+        return Arrays.stream(values()).filter(s -> s.label.equals(label)).findFirst();
+    }
+
+    /** Every topic any scenario creates. */
+    public static List<String> allTopics() {
+        return Arrays.stream(values()).flatMap(s -> s.topics.stream()).distinct().toList();
+    }
+}

@@ -1,0 +1,257 @@
+package dev.kshell.sandbox;
+
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.TopicState;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * How each {@link Scenario} is staged on a healthy sandbox. Every step is real: records are produced, brokers are
+ * killed ({@code SIGKILL}) or stopped, and each scenario waits until the cluster shows the fault before it returns.
+ * Each method returns the topics a {@code --load} producer should write to.
+ */
+final class ScenarioSteps {
+
+    private final Sandbox sandbox;
+    private final LocalCluster cluster;
+    private final ClusterGateway admin;
+    private final Consumer<String> progress;
+
+    ScenarioSteps(Sandbox sandbox, Consumer<String> progress) {
+        this.sandbox = sandbox;
+        this.cluster = sandbox.cluster();
+        this.admin = sandbox.admin();
+        this.progress = progress;
+    }
+
+    /**
+     * The seed: broker 5 crashes. {@code orders} (RF 1, partition 0 on broker 5) loses a leader; {@code payments}
+     * (RF 3 with min.insync.replicas 3, a setting equal to RF) drops under min ISR everywhere, so acks=all
+     * producers fail there too.
+     */
+    List<String> brokerDown() {
+        create("orders", List.of(List.of(5), List.of(6), List.of(4)), Map.of());
+        create("payments", List.of(List.of(4, 5, 6), List.of(5, 6, 4), List.of(6, 4, 5)),
+                Map.of("min.insync.replicas", "3"));
+        produce("orders", 60, "all");
+        produce("payments", 60, "all");
+        step("a broker has a bad night");
+        cluster.killNode(5);
+        sandbox.awaitCondition("orders-0 leaderless and payments under min ISR", () -> {
+            PartitionState orders = sandbox.partition("orders", 0).orElseThrow();
+            PartitionState payments = sandbox.partition("payments", 0).orElseThrow();
+            return orders.leader() == null && payments.isr().size() < 3;
+        });
+        return List.of("orders", "payments");
+    }
+
+    /**
+     * FACTS.md's recipe: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
+     * only, broker 4 killed, broker 5 started again. Broker 5 is live but out of sync: no clean leader exists.
+     */
+    List<String> uncleanOnly() {
+        create("ledger", List.of(List.of(4, 5)), Map.of());
+        produce("ledger", 100, "1");
+        step("a replica goes away for maintenance");
+        cluster.stopNode(5);
+        sandbox.awaitCondition("ledger-0 ISR [4]", () -> sandbox.partition("ledger", 0).orElseThrow().isr().equals(List.of(4)));
+        produce("ledger", 100, "1");
+        step("the leader crashes, the other replica comes back");
+        cluster.killNode(4);
+        sandbox.startNode(5);
+        sandbox.awaitCondition("ledger-0 leaderless with broker 5 live", () -> {
+            PartitionState p = sandbox.partition("ledger", 0).orElseThrow();
+            return p.leader() == null && p.isr().isEmpty()
+                    && admin.snapshot(List.of(), false).liveBrokerIds().contains(5);
+        });
+        return List.of("ledger");
+    }
+
+    /** Two of the three controllers stop (the active one among them when it is known). */
+    List<String> quorumLoss() {
+        int leader = sandbox.quorum().filter(QuorumState::hasLeader).map(QuorumState::leaderId).orElse(1);
+        int other = leader == 3 ? 2 : 3;
+        step("two controllers go down");
+        cluster.stopNode(leader);
+        cluster.stopNode(other);
+        // The survivor goes on calling itself leader until it notices it has no majority (a few seconds); wait for
+        // that, best effort, so that the operator meets the real state and not the last moment of the old one.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() - deadline < 0 && survivorStillLeads()) {
+            Sandbox.sleep(500);
+        }
+        return List.of("demo-rf3");
+    }
+
+    /**
+     * The seed's {@code offsets.topic.replication.factor=2} with min.insync.replicas 2. That broker setting only
+     * counts when {@code __consumer_offsets} is created, and the sandbox created it with RF 3: so the topic is made
+     * to look exactly as the seed's would (each partition reassigned to 2 replicas, topic-level
+     * min.insync.replicas=2) instead of restarting the whole cluster. Then the broker leading the {@code billing}
+     * group's coordinator partition crashes.
+     */
+    List<String> offsetsRf2() {
+        create("invoices", List.of(List.of(4, 5, 6), List.of(5, 6, 4), List.of(6, 4, 5)), Map.of());
+        produce("invoices", 30, "all");
+        step("the billing group consumes and commits");
+        consumeAndCommit("invoices", 30);
+        step("giving " + Sandbox.OFFSETS_TOPIC + " the seed's replication factor 2 and min.insync.replicas 2");
+        int partitions = admin.snapshot(List.of(Sandbox.OFFSETS_TOPIC), false).topic(Sandbox.OFFSETS_TOPIC)
+                .map(t -> t.partitions().size()).orElseThrow();
+        Map<Integer, List<Integer>> rf2 = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            rf2.put(p, List.of(broker(p), broker(p + 1)));
+        }
+        sandbox.markOffsetsAltered();
+        admin.reassignAndWait(Sandbox.OFFSETS_TOPIC, rf2);
+        admin.setTopicConfig(Sandbox.OFFSETS_TOPIC, "min.insync.replicas", "2");
+        int coordinatorPartition = coordinatorPartition(Sandbox.BILLING_GROUP, partitions);
+        PartitionState coordinator = sandbox.partition(Sandbox.OFFSETS_TOPIC, coordinatorPartition).orElseThrow();
+        int victim = coordinator.leader() != null ? coordinator.leader() : coordinator.replicas().get(0);
+        step("a broker crashes");
+        cluster.killNode(victim);
+        sandbox.awaitCondition("the billing group's offsets partition under min ISR", () ->
+                sandbox.partition(Sandbox.OFFSETS_TOPIC, coordinatorPartition).orElseThrow().isr().size() < 2);
+        return List.of("invoices");
+    }
+
+    /**
+     * {@code clicks}: six partitions whose second replica is always broker 6. A rolling restart of brokers 4 and
+     * 5 (controlled shutdowns) moves each of their leaderships to the next in-sync replica: broker 6; nothing
+     * moves them back until someone elects preferred leaders (or Kafka's own auto rebalance runs, every 300 s by
+     * default).
+     */
+    List<String> preferredImbalance() {
+        create("clicks", List.of(List.of(4, 6, 5), List.of(5, 6, 4), List.of(6, 4, 5), List.of(4, 6, 5),
+                List.of(5, 6, 4), List.of(6, 5, 4)), Map.of());
+        produce("clicks", 60, "all");
+        for (int broker : List.of(4, 5)) {
+            step("rolling restart: broker " + broker);
+            cluster.stopNode(broker);
+            sandbox.startNode(broker);
+            sandbox.awaitCondition("clicks fully in sync after restarting broker " + broker, () -> inSync("clicks"));
+        }
+        sandbox.awaitCondition("clicks led by broker 6", () -> admin.snapshot(List.of("clicks"), false)
+                .topic("clicks").orElseThrow().partitions().stream().allMatch(p -> Integer.valueOf(6).equals(p.leader())));
+        return List.of("clicks");
+    }
+
+    private boolean survivorStillLeads() {
+        try {
+            QuorumState q = admin.withTimeout(Duration.ofSeconds(5)).quorum();
+            return q.hasLeader() && cluster.node(q.leaderId()).state() == NodeInfo.State.RUNNING;
+        } catch (RuntimeException e) {
+            return false; // nobody answers for the quorum: that is the state to show
+        }
+    }
+
+    /** Puts {@code __consumer_offsets} back to RF 3 (preferred leaders unchanged) and drops its min.isr. */
+    static void restoreOffsetsTopic(ClusterGateway admin) {
+        TopicState offsets = admin.snapshot(List.of(Sandbox.OFFSETS_TOPIC), false).topic(Sandbox.OFFSETS_TOPIC)
+                .orElseThrow();
+        Map<Integer, List<Integer>> rf3 = new HashMap<>();
+        for (PartitionState p : offsets.partitions()) {
+            List<Integer> replicas = new ArrayList<>(p.replicas());
+            Sandbox.BROKERS.stream().filter(b -> !replicas.contains(b)).forEach(replicas::add);
+            rf3.put(p.partition(), replicas);
+        }
+        admin.reassignAndWait(Sandbox.OFFSETS_TOPIC, rf3);
+        admin.setTopicConfig(Sandbox.OFFSETS_TOPIC, "min.insync.replicas", null);
+    }
+
+    /** Kafka's group coordinator partition: {@code Utils.abs(groupId.hashCode()) % partitions}. */
+    static int coordinatorPartition(String groupId, int partitions) {
+        int h = groupId.hashCode();
+        return (h == Integer.MIN_VALUE ? 0 : Math.abs(h)) % partitions;
+    }
+
+    private static int broker(int i) {
+        return Sandbox.BROKERS.get(Math.floorMod(i, Sandbox.BROKERS.size()));
+    }
+
+    private boolean inSync(String topic) {
+        return admin.snapshot(List.of(topic), false).topic(topic).orElseThrow().partitions().stream()
+                .allMatch(p -> p.isr().size() == p.replicas().size());
+    }
+
+    private void create(String topic, List<List<Integer>> replicas, Map<String, String> configs) {
+        progress.accept("creating topic " + topic);
+        admin.createTopicWithAssignment(topic, replicas, configs);
+        // a just-created topic has no leaders for a moment
+        sandbox.awaitCondition(topic + " has leaders", () -> admin.snapshot(List.of(topic), false).topic(topic)
+                .map(t -> t.partitions().stream().allMatch(p -> p.leader() != null)).orElse(false));
+    }
+
+    private void step(String line) {
+        progress.accept(line);
+    }
+
+    /** Produces {@code count} records spread over the topic's partitions and waits for every acknowledgement. */
+    private void produce(String topic, int count, String acks) {
+        progress.accept("producing " + count + " records to " + topic + " (acks=" + acks + ")");
+        Properties p = LoadProducer.properties(cluster.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, acks);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-setup");
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "20000");
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
+            int partitions = producer.partitionsFor(topic).size();
+            List<Future<RecordMetadata>> acksPending = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                acksPending.add(producer.send(new ProducerRecord<>(topic, i % partitions, "k" + i, "setup-" + i)));
+            }
+            for (Future<RecordMetadata> f : acksPending) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("cancelled");
+        } catch (Exception e) {
+            throw new IllegalStateException("producing to " + topic + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Consumes with the billing group until {@code count} records arrived, then commits them. */
+    private void consumeAndCommit(String topic, int count) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, Sandbox.BILLING_GROUP);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-billing");
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            int seen = 0;
+            while (seen < count && System.nanoTime() - deadline < 0) {
+                seen += consumer.poll(Duration.ofMillis(500)).count();
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new java.util.concurrent.CancellationException("cancelled");
+                }
+            }
+            if (seen < count) {
+                throw new IllegalStateException("the billing group read " + seen + " of " + count + " records within 60 s");
+            }
+            consumer.commitSync(Duration.ofSeconds(30));
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.kshell.cli;
+
+import dev.kshell.cli.commands.SandboxLoadCommand;
+import dev.kshell.cli.commands.SandboxNodeCommand;
+import dev.kshell.cli.commands.SandboxResetCommand;
+import dev.kshell.cli.commands.SandboxScenarioCommand;
+import dev.kshell.cli.commands.SandboxStatusCommand;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.sandbox.Scenario;
+import dev.kshell.testsupport.FakeGateway;
+import dev.kshell.testsupport.ShellHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The sandbox commands without a sandbox: refusals, the scenario list, dry runs, and who may use sandbox/. */
+@Timeout(30)
+class SandboxCommandsTest {
+
+    private final Sandbox sandbox = new Sandbox(target -> {
+        throw new AssertionError("no cluster in this test");
+    });
+    private final ShellHarness shell = new ShellHarness(session -> {
+        List<KshellCommand> list = new ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
+                new SandboxScenarioCommand(sandbox), new SandboxResetCommand(sandbox), new SandboxLoadCommand(sandbox)));
+        Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
+        return list;
+    });
+
+    @AfterEach
+    void close() {
+        shell.close();
+    }
+
+    @Test
+    void should_say_no_sandbox_in_this_session_with_exit_2() {
+        for (String line : List.of("sandbox status", "sandbox kill-broker 5", "sandbox start-controller 1",
+                "sandbox scenario broker-down", "sandbox reset", "sandbox load", "sandbox load --stop")) {
+            ShellHarness.Result r = shell.run(line);
+            assertThat(r.code()).as(line).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).as(line).isEqualTo("error: no sandbox in this session (start kshell with --sandbox)\n");
+        }
+    }
+
+    @Test
+    void should_list_every_scenario_without_a_sandbox() {
+        ShellHarness.Result r = shell.run("sandbox scenario --list");
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(r.out()).startsWith("SCENARIO");
+        Arrays.stream(Scenario.values()).forEach(s -> assertThat(r.out()).contains(s.label(), s.summary()));
+        assertThat(shell.run("sandbox scenario --list --output json").json().get("scenarios")).hasSize(5);
+    }
+
+    @Test
+    void should_refuse_unknown_scenarios_and_bad_node_ids_before_touching_anything() {
+        ShellHarness.Result unknown = shell.run("sandbox scenario broker-gone");
+        assertThat(unknown.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(unknown.err()).contains("no scenario 'broker-gone'", "broker-down", "preferred-imbalance");
+        ShellHarness.Result missing = shell.run("sandbox kill-broker");
+        assertThat(missing.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(missing.err()).contains("missing node id");
+        assertThat(shell.run("sandbox kill-broker x").err()).contains("node id must be a number");
+    }
+
+    @Test
+    void should_only_plan_under_dry_run() {
+        RunOptions dry = new RunOptions(true, true, true, false, false);
+        ShellHarness.Result r = shell.run("sandbox kill-broker 5", dev.kshell.cli.Prompter.NONE, dry);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(r.out()).isEqualTo("dry run: would kill broker 5\n");
+        assertThat(shell.run("sandbox scenario quorum-loss --load", dev.kshell.cli.Prompter.NONE, dry).out())
+                .isEqualTo("dry run: would stage scenario quorum-loss\n");
+    }
+
+    @Test
+    void should_keep_the_sandbox_package_to_app_and_the_sandbox_commands() throws IOException {
+        Path main = Path.of("src/main/java/dev/kshell");
+        try (Stream<Path> files = Files.walk(main)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String rel = main.relativize(f).toString();
+                boolean allowed = rel.startsWith("app/") || rel.startsWith("sandbox/")
+                        || rel.startsWith("cli/commands/Sandbox");
+                if (!allowed) {
+                    assertThat(Files.readString(f)).as(rel).doesNotContain("dev.kshell.sandbox");
+                }
+            }
+        }
+    }
+
+    @Test
+    void should_not_need_a_fake_gateway_change() {
+        // the new gateway operations are default methods: existing fakes keep compiling and refuse them clearly
+        FakeGateway fake = new FakeGateway(dev.kshell.diagnosis.Snapshots.cluster().build());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fake.deleteTopicsIfPresent(List.of("x")))
+                .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("not supported");
+    }
+}

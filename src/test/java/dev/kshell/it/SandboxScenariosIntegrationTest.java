@@ -1,0 +1,281 @@
+package dev.kshell.it;
+
+import dev.kshell.app.SandboxLauncher;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.DescribeCommand;
+import dev.kshell.cli.commands.QuorumCommand;
+import dev.kshell.cli.commands.SandboxLoadCommand;
+import dev.kshell.cli.commands.SandboxNodeCommand;
+import dev.kshell.cli.commands.SandboxResetCommand;
+import dev.kshell.cli.commands.SandboxScenarioCommand;
+import dev.kshell.cli.commands.SandboxStatusCommand;
+import dev.kshell.cluster.AdminClientGateway;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.NodeInfo;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.sandbox.Scenario;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.ShellHarness;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sandbox end to end on a cluster of its own (the shared one must stay healthy for others): started through
+ * {@link SandboxLauncher} as {@code --sandbox} does, every scenario staged through the real command path and
+ * checked with the raw Admin API, {@code sandbox reset} back to healthy after each, and finally close: temp data
+ * gone, no node process left. One sandbox serves every test; the methods run in order.
+ */
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SandboxScenariosIntegrationTest {
+
+    private static Sandbox sandbox;
+    private static ShellHarness shell;
+    private static Admin admin;
+    private static String progress;
+
+    static List<KshellCommand> commands(Sandbox sandbox, ShellSession session) {
+        List<KshellCommand> list = new java.util.ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
+                new SandboxScenarioCommand(sandbox), new SandboxResetCommand(sandbox), new SandboxLoadCommand(sandbox),
+                new DescribeCommand(session), new QuorumCommand(session)));
+        Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
+        return list;
+    }
+
+    @BeforeAll
+    static void startSandbox() {
+        sandbox = new Sandbox(AdminClientGateway::new);
+        shell = new ShellHarness(session -> commands(sandbox, session));
+        StringWriter lines = new StringWriter();
+        long t0 = System.nanoTime();
+        new SandboxLauncher(sandbox, shell.session).startAndConnect(null, new PrintWriter(lines, true));
+        progress = lines.toString();
+        System.out.printf("[sandbox-it] sandbox started in %.1f s%n%s", (System.nanoTime() - t0) / 1e9, progress);
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, sandbox.cluster().bootstrapServers()));
+    }
+
+    @AfterAll
+    static void closeAll() {
+        if (admin != null) {
+            admin.close();
+        }
+        if (shell != null) {
+            shell.close();
+        }
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void should_start_connected_with_demo_topics_and_progress() throws Exception {
+        assertThat(progress).contains("formatting 6 nodes", "broker 6 up", "created demo topics", "ready in",
+                "connected to");
+        assertThat(shell.session.connection()).hasValueSatisfying(c -> assertThat(c.label()).isEqualTo("sandbox"));
+        Map<String, TopicDescription> demo = describe("demo-rf1", "demo-rf3", "demo-rf2");
+        assertThat(demo.get("demo-rf1").partitions()).allMatch(p -> p.replicas().size() == 1);
+        assertThat(demo.get("demo-rf3").partitions()).allMatch(p -> p.replicas().size() == 3);
+        assertThat(demo.get("demo-rf2").partitions()).allMatch(p -> p.replicas().size() == 2);
+        assertThat(topicConfig("demo-rf3", "min.insync.replicas")).isEqualTo("2");
+
+        ShellHarness.Result status = shell.run("sandbox status --output json");
+        assertThat(status.code()).isEqualTo(ExitCode.OK);
+        assertThat(status.json().get("nodes")).hasSize(6);
+        status.json().get("nodes").forEach(n -> assertThat(n.get("state").asString()).isEqualTo("running"));
+        assertThat(shell.run("sandbox status").out()).contains("ROLE", "controller", "broker", "running", "temp");
+    }
+
+    @Test
+    @Order(2)
+    void should_refuse_unknown_nodes_wrong_roles_and_repeated_states() {
+        assertRefused("sandbox kill-broker 9", "no node 9");
+        assertRefused("sandbox stop-broker 2", "node 2 is a controller");
+        assertRefused("sandbox start-controller 5", "node 5 is a broker");
+        assertRefused("sandbox start-broker 5", "already running");
+        assertRefused("sandbox stop-broker five", "must be a number");
+
+        assertThat(shell.run("sandbox kill-broker 6").code()).isEqualTo(ExitCode.OK);
+        assertRefused("sandbox kill-broker 6", "already killed");
+        assertRefused("sandbox stop-broker 6", "already killed");
+        assertThat(shell.run("sandbox status").out()).contains("killed");
+        assertThat(shell.run("sandbox start-broker 6").code()).isEqualTo(ExitCode.OK);
+
+        assertThat(shell.run("sandbox stop-controller 3").code()).isEqualTo(ExitCode.OK);
+        assertRefused("sandbox stop-controller 3", "already stopped");
+        assertThat(shell.run("sandbox start-controller 3").code()).isEqualTo(ExitCode.OK);
+        assertThat(sandbox.nodes()).allMatch(n -> n.state() == NodeInfo.State.RUNNING);
+    }
+
+    @Test
+    @Order(3)
+    void should_stage_broker_down_with_failing_load_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario broker-down --load");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        assertThat(staged.out()).contains("scenario broker-down is staged", "'orders'", "sandbox reset");
+        assertThat(staged.out()).doesNotContain("broker 5"); // the brief does not give the answer away
+
+        TopicPartitionInfo orders0 = describe("orders").get("orders").partitions().get(0);
+        assertThat(orders0.leader()).isNull();
+        assertThat(describe("payments").get("payments").partitions()).allMatch(p -> p.isr().size() == 2);
+        assertThat(topicConfig("payments", "min.insync.replicas")).isEqualTo("3");
+        assertThat(node(5).state()).isEqualTo(NodeInfo.State.KILLED);
+        assertThat(shell.run("describe orders").code()).isEqualTo(ExitCode.FINDINGS);
+
+        ShellHarness.Result load = Await.until("failed sends", Duration.ofSeconds(30),
+                () -> shell.run("sandbox load --output json"), r -> r.json().get("stats").get("failed").asLong() > 0);
+        assertThat(load.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(shell.run("sandbox load").out()).contains("SENT", "FAILED", "ERROR");
+
+        resetAndAssertHealthy();
+        assertThat(shell.run("sandbox load").out()).contains("no background load");
+    }
+
+    @Test
+    @Order(4)
+    void should_stage_unclean_only_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario unclean-only");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        TopicPartitionInfo ledger = describe("ledger").get("ledger").partitions().get(0);
+        assertThat(ledger.leader()).isNull();
+        assertThat(ledger.isr()).isEmpty();
+        assertThat(ledger.elr()).extracting(n -> n.id()).containsExactly(4);
+        assertThat(node(4).state()).isEqualTo(NodeInfo.State.KILLED);
+        assertThat(node(5).state()).isEqualTo(NodeInfo.State.RUNNING);
+        resetAndAssertHealthy();
+    }
+
+    @Test
+    @Order(5)
+    void should_stage_quorum_loss_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario quorum-loss");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        assertThat(sandbox.nodes().stream().filter(n -> n.role() == NodeInfo.Role.CONTROLLER
+                && n.state() == NodeInfo.State.STOPPED)).hasSize(2);
+        // the surviving controller still answers from its own raft state (no leader) or nobody answers at all
+        ShellHarness.Result quorum = shell.run("quorum --timeout 5s");
+        System.out.println("[sandbox-it] quorum after quorum-loss: exit " + quorum.code() + "\n" + quorum.out() + quorum.err());
+        assertThat(quorum.code()).isIn(ExitCode.FINDINGS, ExitCode.UNREACHABLE);
+        resetAndAssertHealthy();
+    }
+
+    @Test
+    @Order(6)
+    void should_stage_offsets_rf2_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario offsets-rf2");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        List<TopicPartitionInfo> offsets = describe("__consumer_offsets").get("__consumer_offsets").partitions();
+        assertThat(offsets).allMatch(p -> p.replicas().size() == 2);
+        assertThat(topicConfig("__consumer_offsets", "min.insync.replicas")).isEqualTo("2");
+        int coordinator = Math.abs(Sandbox.BILLING_GROUP.hashCode()) % offsets.size();
+        assertThat(offsets.get(coordinator).isr()).hasSizeLessThan(2);
+
+        resetAndAssertHealthy();
+        assertThat(describe("__consumer_offsets").get("__consumer_offsets").partitions())
+                .allMatch(p -> p.replicas().size() == 3);
+        assertThat(topicConfig("__consumer_offsets", "min.insync.replicas")).isNotEqualTo("2");
+    }
+
+    @Test
+    @Order(7)
+    void should_stage_preferred_imbalance_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario preferred-imbalance");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        List<TopicPartitionInfo> clicks = describe("clicks").get("clicks").partitions();
+        assertThat(clicks).allMatch(p -> p.leader().id() == 6 && p.isr().size() == 3);
+        assertThat(clicks).anyMatch(p -> p.replicas().get(0).id() != 6);
+        resetAndAssertHealthy();
+    }
+
+    @Test
+    @Order(8)
+    void should_list_scenarios_and_refuse_unknown_ones() {
+        ShellHarness.Result list = shell.run("sandbox scenario --list");
+        assertThat(list.code()).isEqualTo(ExitCode.OK);
+        Arrays.stream(Scenario.values()).forEach(s -> assertThat(list.out()).contains(s.label()));
+        ShellHarness.Result unknown = shell.run("sandbox scenario brokers-down");
+        assertThat(unknown.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(unknown.err()).contains("no scenario 'brokers-down'", "broker-down");
+    }
+
+    @Test
+    @Order(99)
+    void should_remove_temp_data_and_leave_no_node_process_on_close() {
+        Path root = sandbox.cluster().root();
+        List<Long> pids = sandbox.nodes().stream().map(NodeInfo::pid).toList();
+        assertThat(pids).allMatch(pid -> pid > 0);
+        long t0 = System.nanoTime();
+        sandbox.close();
+        System.out.printf("[sandbox-it] close took %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        assertThat(root).doesNotExist();
+        assertThat(pids).noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        assertThat(ProcessHandle.current().children().filter(p -> p.info().commandLine().orElse("")
+                .contains("NodeMain"))).isEmpty();
+        ShellHarness.Result after = shell.run("sandbox status");
+        assertThat(after.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(after.err()).contains("no sandbox in this session");
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private static void resetAndAssertHealthy() throws Exception {
+        ShellHarness.Result reset = shell.run("sandbox reset");
+        assertThat(reset.code()).as(reset.err()).isEqualTo(ExitCode.OK);
+        assertThat(reset.out()).contains("sandbox healthy again");
+        assertThat(sandbox.nodes()).allMatch(n -> n.state() == NodeInfo.State.RUNNING);
+        Set<String> names = admin.listTopics().names().get();
+        assertThat(names).doesNotContainAnyElementsOf(Scenario.allTopics());
+        assertThat(names).contains("demo-rf1", "demo-rf3", "demo-rf2");
+        Map<String, TopicDescription> all = admin.describeTopics(names).allTopicNames().get(20, TimeUnit.SECONDS);
+        all.values().forEach(t -> t.partitions().forEach(p -> {
+            assertThat(p.leader()).as(t.name() + "-" + p.partition() + " leader").isNotNull();
+            assertThat(p.leader().id()).as(t.name() + "-" + p.partition() + " preferred").isEqualTo(p.replicas().get(0).id());
+            assertThat(p.isr()).as(t.name() + "-" + p.partition() + " ISR").hasSameSizeAs(p.replicas());
+        }));
+        assertThat(admin.describeMetadataQuorum().quorumInfo().get(20, TimeUnit.SECONDS).leaderId()).isPositive();
+    }
+
+    private static void assertRefused(String line, String reason) {
+        ShellHarness.Result r = shell.run(line);
+        assertThat(r.code()).as(line + ": " + r.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).as(line).contains(reason);
+    }
+
+    private static NodeInfo node(int id) {
+        return sandbox.cluster().node(id);
+    }
+
+    private static Map<String, TopicDescription> describe(String... topics) throws Exception {
+        return admin.describeTopics(List.of(topics)).allTopicNames().get(20, TimeUnit.SECONDS);
+    }
+
+    private static String topicConfig(String topic, String key) throws Exception {
+        ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config c = admin.describeConfigs(List.of(r)).all().get(20, TimeUnit.SECONDS).get(r);
+        return c.get(key) == null ? null : c.get(key).value();
+    }
+}

@@ -54,6 +54,7 @@ final class AdminTopics {
         try {
             gateway.admin().createTopics(List.of(newTopic), new CreateTopicsOptions().timeoutMs(gateway.timeoutMs()))
                     .all().get(gateway.timeoutMs() + 2000L, TimeUnit.MILLISECONDS);
+            awaitVisible(topic);
             return true;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TopicExistsException) {
@@ -64,6 +65,22 @@ final class AdminTopics {
             return KafkaErrors.translate(gateway.target(), "createTopics", () -> {
                 throw e;
             });
+        }
+    }
+
+    /**
+     * A created topic reaches the brokers' metadata a moment after createTopics returns; until then describing it
+     * fails with UnknownTopicOrPartition. Wait (bounded by the deadline) so the operator's first look finds it.
+     */
+    private void awaitVisible(String topic) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(gateway.timeoutMs());
+        while (System.nanoTime() < deadline) {
+            try {
+                gateway.admin().describeTopics(List.of(topic)).allTopicNames().get(2, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                Thread.sleep(100);
+            }
         }
     }
 

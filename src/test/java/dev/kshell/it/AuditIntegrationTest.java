@@ -136,7 +136,7 @@ class AuditIntegrationTest {
                 || f.startsWith("WARNING unclean-enabled broker 6 "));
 
         ShellHarness.Result table = shell.run("audit");
-        System.out.println("[audit-example] exit " + table.code().code() + "\n" + table.out()); // docs/audit-cmds.md
+        System.out.println("[audit-example] exit " + table.code().code() + "\n" + table.out()); // quoted in README.md
         assertThat(table.out()).containsPattern("WARNING +unclean-enabled +broker 5 ")
                 .contains("\nFIX\n").contains("broker 5 (unclean-enabled): kafka-configs.sh");
     }
@@ -171,7 +171,7 @@ class AuditIntegrationTest {
         assertThat(seconds).isLessThan(30);
 
         ShellHarness.Result table = shell.run("audit --profile shared --profile nowhere");
-        System.out.println("[audit-example] exit " + table.code().code() + "\n" + table.out()); // docs/audit-cmds.md
+        System.out.println("[audit-example] exit " + table.code().code() + "\n" + table.out()); // quoted in README.md
         assertThat(table.out().lines().toList().get(1)).startsWith("shared ");
         assertThat(table.out().lines().toList().get(2)).matches("nowhere +127\\.0\\.0\\.1:1 .*NOT AUDITED: .*");
 

@@ -222,7 +222,7 @@ class DiagnosisCommandsIntegrationTest {
 
     private ShellHarness.Result run(String line) {
         ShellHarness.Result text = shell.run(line);
-        // Print what an operator reads (docs/diag-cmds.md quotes these runs).
+        // Print what an operator reads (README.md quotes these runs).
         System.out.println("=== " + line + "  (exit " + text.code().code() + ")\n" + text.out() + text.err());
         return text;
     }

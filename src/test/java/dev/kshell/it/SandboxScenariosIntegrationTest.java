@@ -269,8 +269,16 @@ class SandboxScenariosIntegrationTest {
         return sandbox.cluster().node(id);
     }
 
-    private static Map<String, TopicDescription> describe(String... topics) throws Exception {
-        return admin.describeTopics(List.of(topics)).allTopicNames().get(20, TimeUnit.SECONDS);
+    private static Map<String, TopicDescription> describe(String... topics) {
+        // This client may ask a broker whose metadata has not caught up with a just-created topic yet.
+        return dev.kshell.testsupport.Await.until("topics " + List.of(topics) + " visible", java.time.Duration.ofSeconds(30),
+                () -> {
+                    try {
+                        return admin.describeTopics(List.of(topics)).allTopicNames().get(20, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, m -> m.size() == topics.length);
     }
 
     private static String topicConfig(String topic, String key) throws Exception {

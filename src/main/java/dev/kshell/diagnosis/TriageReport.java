@@ -29,12 +29,22 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
 
     /** The first command to type: the {@code next} of the first step that is not ok, or null when healthy. */
     public String nextCommand() {
+        // The most severe problem first: with leaderless partitions "leaderless" beats "brokers" (a fenced
+        // broker is usually the cause, but the operator needs to see what is down); ties go to the earlier step.
+        String next = null;
+        Severity worst = null;
         for (TriageStep s : steps) {
-            if (s.status() != StepStatus.OK && s.status() != StepStatus.SKIPPED && s.next() != null) {
-                return s.next();
+            if (s.status() == StepStatus.OK || s.status() == StepStatus.SKIPPED || s.next() == null) {
+                continue;
+            }
+            Severity stepWorst = s.findings().stream().map(Finding::severity).max(Severity::compareTo)
+                    .orElse(Severity.INFO);
+            if (worst == null || stepWorst.compareTo(worst) > 0) {
+                worst = stepWorst;
+                next = s.next();
             }
         }
-        return null;
+        return next;
     }
 
     /**

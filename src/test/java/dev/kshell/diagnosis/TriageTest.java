@@ -68,7 +68,7 @@ class TriageTest {
         assertThat(r.step(5).action()).isEqualTo("start broker 5 and 6 to restore the ISR");
         assertThat(r.step(6).findings()).extracting(Finding::rule)
                 .containsExactly("internal-rf-low", "rf1");
-        assertThat(r.nextCommand()).isEqualTo("brokers");
+        assertThat(r.nextCommand()).as("the most severe step leads").isEqualTo("leaderless");
         assertThat(r.verdictLine())
                 .isEqualTo("UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)");
     }

@@ -21,7 +21,7 @@ class DiagnosisTablesTest {
         TriageReport r = Triage.run(Snapshots.seedIncident(), null);
         assertThat(DiagnosisTables.triage(r, 0, false)).isEqualTo("""
                 UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)
-                next: brokers
+                next: leaderless
 
                 [ok]      1. Quorum: leader 1, epoch 5, 3 of 3 voters caught up
                 [warn]    2. Brokers: 3 registered: 4 live, 5, 6 fenced

@@ -63,10 +63,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
         ClusterSnapshot snapshot = resolved.snapshot();
         String clusterId = snapshot.clusterId();
         StateStore store = new StateStore(OffsetMemory.defaultDir());
-        StateStore.Loaded memory = store.load(clusterId);
-        if (memory.warning() != null) {
-            inv.note("warning: " + memory.warning());
-        }
+        StateStore.Loaded memory = ElectionFlow.loadMemory(inv, store, clusterId);
         Map<String, ReplicaOrderChange> recorded = memory.memory().reorders();
         RestoreOrderPlan plan = RestoreOrderPlanner.plan(snapshot, resolved.specs(), recorded);
         Decision decision = ElectionGuard.restoreOrder(plan, ElectionFlow.guardContext(session, inv, clusterId));

@@ -69,12 +69,9 @@ public class ElectUncleanCommand extends KshellCommand {
         ElectionFlow.Resolved resolved = ElectionFlow.resolve(gateway, inv.arguments(), USAGE);
         ClusterSnapshot snapshot = resolved.snapshot();
         String clusterId = snapshot.clusterId();
-        StateStore store = new StateStore(OffsetMemory.defaultDir());
         // Read the memory BEFORE anything else can record over it (the post-election read, another command).
-        StateStore.Loaded memory = store.load(clusterId);
-        if (memory.warning() != null) {
-            inv.note("warning: " + memory.warning());
-        }
+        StateStore store = new StateStore(OffsetMemory.defaultDir());
+        StateStore.Loaded memory = ElectionFlow.loadMemory(inv, store, clusterId);
         Map<String, OffsetsSeen> remembered = memory.memory().partitions();
         Map<String, List<ReplicaEvidence>> evidence = ReplicaEvidenceReader.read(gateway, snapshot, resolved.specs());
         UncleanPlan plan = UncleanElectionPlanner.plan(snapshot, resolved.specs(), evidence, remembered,

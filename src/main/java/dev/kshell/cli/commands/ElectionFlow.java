@@ -1,5 +1,7 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.state.StateStore;
+
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
@@ -76,6 +78,15 @@ final class ElectionFlow {
             return Path.of(env);
         }
         return KshellHome.dir().resolve("audit.jsonl");
+    }
+
+    /** The cluster's remembered offsets and reorders; a damaged state file is a warning, never a failure. */
+    static StateStore.Loaded loadMemory(Invocation inv, StateStore store, String clusterId) {
+        StateStore.Loaded memory = store.load(clusterId);
+        if (memory.warning() != null) {
+            inv.note("warning: " + memory.warning());
+        }
+        return memory;
     }
 
     static GuardContext guardContext(ShellSession session, Invocation inv, String actualClusterId) {

@@ -17,7 +17,9 @@ echo "== 3. waiting up to ${deadline} for every partition to have a live leader"
 wait-until cluster.leaderless().isEmpty() --timeout ${deadline} --every ${every}
 leaderless
 assert result.total == 0 : "partitions are still leaderless; run triage for the options"
-echo "== 4. move leadership back to the preferred replicas (the plan is printed first)"
+echo "== 4. wait for every replica to be back in sync, then move leadership back to the preferred replicas"
+# A preferred election needs the preferred replica in the ISR: right after a broker returns it is still catching up.
+wait-until cluster.healthy() --timeout ${deadline} --every ${every}
 elect preferred --all
 echo "== 5. verify: no partition under min ISR"
 under-min-isr

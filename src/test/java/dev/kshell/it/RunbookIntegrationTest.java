@@ -194,6 +194,64 @@ class RunbookIntegrationTest {
         assertThat(end.get("interrupted").asBoolean()).isFalse();
     }
 
+    /**
+     * The shipped scripts/runbooks/broker-down.ksh itself, through one-shot mode and the application's real command
+     * catalog, while broker 5 is stopped and comes back a few seconds into the run.
+     */
+    @Test
+    void should_play_the_shipped_broker_down_runbook_through_a_broker_restart() throws Exception {
+        shell = shell();
+        Path runbook = Path.of("scripts/runbooks/broker-down.ksh").toAbsolutePath();
+        // The runbook ends by asserting a HEALTHY triage: start from one, so that what it judges is this test's doing.
+        Await.until("a healthy cluster before the run", Duration.ofSeconds(120),
+                () -> oneShot("triage"), code -> code == 0);
+        cluster.stopNode(5);
+        Await.until(RF1 + " leaderless", Duration.ofSeconds(60), () -> shell.run("describe " + RF1),
+                r -> r.code() == ExitCode.FINDINGS);
+        CompletableFuture<Void> restart = CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(4000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            cluster.startNode(5);
+        });
+        Path transcript = tmp.resolve("shipped-broker-down.jsonl");
+        int code = oneShot("--yes", "run", runbook.toString(), "--param", "deadline=180s", "--param", "every=2s",
+                "--transcript", transcript.toString());
+        restart.get(120, TimeUnit.SECONDS);
+        List<JsonNode> steps = steps(transcript);
+        assertThat(code).as(Files.readString(transcript)).isZero();
+        assertThat(steps).extracting(s -> s.get("line").asInt())
+                .containsExactly(12, 13, 14, 15, 16, 17, 18, 19, 20, 22, 23, 24, 25, 26, 27, 28);
+        assertThat(steps.get(1).get("exitCode").asInt()).as("triage while broker 5 is down: findings").isEqualTo(1);
+        assertThat(steps.get(1).get("output").asString()).contains("UNAVAILABLE");
+        assertThat(steps.get(3).get("output").asString()).contains(RF1, "no-live-replica");
+        assertThat(steps.get(5).get("ms").asLong()).as("waited for the broker").isGreaterThan(1000);
+        assertThat(steps.get(10).get("step").asString()).isEqualTo("elect preferred --all");
+        assertThat(steps.get(10).get("exitCode").asInt()).isZero();
+        assertThat(steps.get(14).get("output").asString()).contains("HEALTHY");
+        assertThat(end(transcript).get("exitCode").asInt()).isZero();
+    }
+
+    private int oneShot(String... words) {
+        List<String> args = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers()));
+        args.addAll(List.of(words));
+        java.io.PrintStream savedOut = System.out;
+        java.io.PrintStream savedErr = System.err;
+        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(sink, true));
+        System.setErr(new java.io.PrintStream(sink, true));
+        try {
+            return KshellApplication.run(args.toArray(String[]::new));
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+            System.out.println("[runbook-it] kshell " + String.join(" ", words) + "\n" + sink);
+        }
+    }
+
     /** The one-shot path with the whole application (its real command catalog): {@code kshell ... run FILE}. */
     @Test
     void should_play_a_runbook_in_one_shot_mode_and_exit_with_its_code() throws Exception {

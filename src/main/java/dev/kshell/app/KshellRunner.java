@@ -3,7 +3,7 @@ package dev.kshell.app;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.Prompter;
-import dev.kshell.cli.RunOptions;
+import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
@@ -71,7 +71,7 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
             err.println("error: " + e.getMessage());
             return ExitCode.UNREACHABLE.code();
         }
-        RunOptions run = new RunOptions(options.yes(), false, false, false, options.stacktrace());
+        ExecutionMode run = new ExecutionMode(options.yes(), false, false, false, options.stacktrace());
         boolean tty = System.console() != null;
         boolean color = dev.kshell.cli.Colors.allowed(tty, options.noColor());
         if (options.oneShot()) {

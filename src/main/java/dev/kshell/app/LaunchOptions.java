@@ -1,6 +1,6 @@
 package dev.kshell.app;
 
-import dev.kshell.cli.Durations;
+import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.UsageException;
 import dev.kshell.session.ConnectionRequest;
 
@@ -79,7 +79,7 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                     }
                     json = format.equals("json");
                 }
-                case "--timeout" -> timeout = Durations.parse("--timeout", value(args, i, name, inline));
+                case "--timeout" -> timeout = DurationOptions.parse("--timeout", value(args, i, name, inline));
                 case "--sandbox" -> sandbox = true;
                 case "--no-color" -> noColor = true;
                 case "--stacktrace" -> stacktrace = true;

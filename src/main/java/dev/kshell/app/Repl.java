@@ -4,7 +4,7 @@ import dev.kshell.cli.Colors;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.cli.Output;
-import dev.kshell.cli.RunOptions;
+import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.cli.SnapshotRefresher;
 import dev.kshell.model.ExitCode;
@@ -39,9 +39,9 @@ final class Repl {
     private final ShellSession session;
     private final ShellControl control;
     private final LaunchOptions options;
-    private final RunOptions run;
+    private final ExecutionMode run;
 
-    Repl(CommandLineExecutor executor, ShellSession session, ShellControl control, LaunchOptions options, RunOptions run) {
+    Repl(CommandLineExecutor executor, ShellSession session, ShellControl control, LaunchOptions options, ExecutionMode run) {
         this.executor = executor;
         this.session = session;
         this.control = control;
@@ -122,7 +122,7 @@ final class Repl {
                     }
                     Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb);
                     java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
-                    Future<CommandLineExecutor.Outcome> running = worker.submit(() -> {
+                    Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
                         try {
                             return executor.execute(line, output, prompter, run);
                         } finally {
@@ -132,7 +132,7 @@ final class Repl {
                     // Ctrl-C while a command runs interrupts that command only; the shell stays.
                     Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
                     try {
-                        CommandLineExecutor.Outcome outcome = running.get();
+                        CommandLineExecutor.LineResult outcome = running.get();
                         if (dumb) {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
                         }

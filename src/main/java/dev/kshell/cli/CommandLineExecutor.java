@@ -31,10 +31,10 @@ public final class CommandLineExecutor {
     }
 
     /** What running a line gave: its exit code, the command's JSON model (or null) and the error line (or null). */
-    public record Outcome(ExitCode code, Object model, String error) {
+    public record LineResult(ExitCode code, Object model, String error) {
     }
 
-    public Outcome execute(String line, Output output, Prompter prompter, RunOptions run) {
+    public LineResult execute(String line, Output output, Prompter prompter, ExecutionMode run) {
         try {
             List<String> tokens = CommandLineParser.tokenize(line);
             return execute(tokens, line.strip(), output, prompter, run);
@@ -43,25 +43,25 @@ public final class CommandLineExecutor {
         }
     }
 
-    public Outcome execute(List<String> tokens, String displayLine, Output output, Prompter prompter, RunOptions run) {
+    public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
         try {
             CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
             KshellCommand command = parsed.command();
             if (parsed.helpRequested()) {
                 output.out().print(CommandHelp.forCommand(command));
                 output.out().flush();
-                return new Outcome(ExitCode.OK, null, null);
+                return new LineResult(ExitCode.OK, null, null);
             }
             Output effective = applyCommonOptions(parsed, output);
-            RunOptions effectiveRun = parsed.options().containsKey("stacktrace")
-                    ? new RunOptions(run.yes(), run.dryRun(), run.inRunbook(), run.allowUnclean(), true) : run;
+            ExecutionMode effectiveRun = parsed.options().containsKey("stacktrace")
+                    ? new ExecutionMode(run.yes(), run.dryRun(), run.inRunbook(), run.allowUnclean(), true) : run;
             if (command.needsConnection() && session.connection().isEmpty()) {
                 throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
             ExitCode code = session.withCommandTimeout(invocation.duration("timeout", null), () -> command.run(invocation));
-            return new Outcome(code, invocation.model(), null);
+            return new LineResult(code, invocation.model(), null);
         } catch (Throwable failure) {
             if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
                 throw error;
@@ -86,7 +86,7 @@ public final class CommandLineExecutor {
         return effective;
     }
 
-    private Outcome report(Throwable failure, Output output, RunOptions run) {
+    private LineResult report(Throwable failure, Output output, ExecutionMode run) {
         ErrorMapper.Mapped mapped = ErrorMapper.map(failure);
         if (!mapped.expected()) {
             LOG.error("internal error", failure);
@@ -101,7 +101,7 @@ public final class CommandLineExecutor {
             err.print(trace);
         }
         err.flush();
-        return new Outcome(mapped.code(), null, mapped.message());
+        return new LineResult(mapped.code(), null, mapped.message());
     }
 
     /** Quotes words back into a line for display and the audit log (one-shot arguments arrive already split). */

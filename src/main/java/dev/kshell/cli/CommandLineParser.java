@@ -138,7 +138,7 @@ public final class CommandLineParser {
             }
         }
         String bare = token.replaceFirst("^-+", "");
-        String hint = dev.kshell.session.Suggest.closest(bare, allowed.stream().map(CommandOption::longName).toList())
+        String hint = dev.kshell.util.Suggest.closest(bare, allowed.stream().map(CommandOption::longName).toList())
                 .map(s -> " (did you mean --" + s + "?)").orElse("");
         throw new UsageException(command.getName() + ": unknown option " + token + hint
                 + "; see '" + command.getName() + " --help'");
@@ -154,8 +154,8 @@ public final class CommandLineParser {
         // Two-word commands: "elect prefered" should suggest "elect preferred".
         String typedTwo = tokens.size() > 1 ? typed + " " + tokens.get(1) : typed;
         Optional<String> hint = !subs.isEmpty()
-                ? dev.kshell.session.Suggest.closest(typedTwo, names)
-                : dev.kshell.session.Suggest.closest(typed, names);
+                ? dev.kshell.util.Suggest.closest(typedTwo, names)
+                : dev.kshell.util.Suggest.closest(typed, names);
         if (!subs.isEmpty() && hint.isEmpty()) {
             return new UsageException("'" + typedTwo + "' is not a command; try one of: " + String.join(", ", subs));
         }
@@ -166,7 +166,7 @@ public final class CommandLineParser {
     /** A command with its options (by long name, every value given) and positional arguments. */
     public record ParsedCommand(KshellCommand command, Map<String, List<String>> options, List<String> arguments) {
 
-        public Invocation toInvocation(String line, Output output, Prompter prompter, RunOptions run) {
+        public Invocation toInvocation(String line, Output output, Prompter prompter, ExecutionMode run) {
             return new Invocation(line, command, options, arguments, output, prompter, run);
         }
 

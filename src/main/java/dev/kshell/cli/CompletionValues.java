@@ -8,7 +8,7 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.TopicState;
-import dev.kshell.session.Outcome;
+import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
 import org.jline.reader.Candidate;
@@ -193,7 +193,7 @@ public final class CompletionValues {
     /** Profile names from {@code home/profiles.yaml}; nothing when the file is missing or malformed. */
     public static List<Candidate> profiles(Path home, String word) {
         List<Candidate> out = new ArrayList<>();
-        Outcome<ProfileSet> loaded = ProfileStore.load(home);
+        Validated<ProfileSet> loaded = ProfileStore.load(home);
         if (!loaded.isOk()) {
             return out;
         }

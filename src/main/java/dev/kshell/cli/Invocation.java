@@ -20,11 +20,11 @@ public final class Invocation {
     private final List<String> arguments;
     private final Output output;
     private final Prompter prompter;
-    private final RunOptions run;
+    private final ExecutionMode run;
     private Object model;
 
     Invocation(String commandLine, KshellCommand command, Map<String, List<String>> options, List<String> arguments,
-               Output output, Prompter prompter, RunOptions run) {
+               Output output, Prompter prompter, ExecutionMode run) {
         this.commandLine = commandLine;
         this.command = command;
         this.options = options;
@@ -50,7 +50,7 @@ public final class Invocation {
         return prompter;
     }
 
-    public RunOptions run() {
+    public ExecutionMode run() {
         return run;
     }
 
@@ -91,7 +91,7 @@ public final class Invocation {
 
     public Duration duration(String name, Duration defaultValue) {
         String value = option(name);
-        return value == null ? defaultValue : Durations.parse("--" + name, value);
+        return value == null ? defaultValue : DurationOptions.parse("--" + name, value);
     }
 
     /** Exactly one positional argument, named for the error message. */
@@ -131,9 +131,5 @@ public final class Invocation {
     public void note(String line) {
         output.err().println(line);
         output.err().flush();
-    }
-
-    public ExitCode fail(ExitCode code, String message) {
-        throw new CommandFailure(code, message);
     }
 }

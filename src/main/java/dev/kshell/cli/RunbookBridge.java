@@ -89,8 +89,8 @@ public final class RunbookBridge {
             StringWriter copy = new StringWriter();
             Output teed = new Output(tee(output.out(), copy), tee(output.err(), copy), output.json(),
                     output.color(), output.width(), output.terminal());
-            RunOptions run = new RunOptions(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace);
-            CommandLineExecutor.Outcome outcome = executor.execute(line, teed, prompter, run);
+            ExecutionMode run = new ExecutionMode(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace);
+            CommandLineExecutor.LineResult outcome = executor.execute(line, teed, prompter, run);
             teed.out().flush();
             teed.err().flush();
             if (outcome.code() == ExitCode.CANCELLED) {
@@ -127,11 +127,11 @@ public final class RunbookBridge {
     // ---- Prompter -------------------------------------------------------------------------------------------
 
     /** The runbook's questions (y/N, yes/skip/abort) asked through the shell's terminal prompter. */
-    public static dev.kshell.runbook.Prompter prompter(Prompter terminal) {
+    public static dev.kshell.runbook.RunbookPrompter prompter(Prompter terminal) {
         return new Asker(terminal);
     }
 
-    private record Asker(Prompter terminal) implements dev.kshell.runbook.Prompter {
+    private record Asker(Prompter terminal) implements dev.kshell.runbook.RunbookPrompter {
 
         @Override
         public boolean isInteractive() {

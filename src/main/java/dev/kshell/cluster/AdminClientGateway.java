@@ -275,33 +275,21 @@ public final class AdminClientGateway implements ClusterGateway {
         T get() throws Exception;
     }
 
-    static <T> Supplier<T> unchecked(Call<T> call) {
-        return () -> {
-            try {
-                return call.get();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        };
-    }
-
-    // ---- coordinators (diag-cmds)
+    // ---- coordinators
 
     @Override
     public dev.kshell.model.CoordinatorClients coordinatorClients() {
         return new AdminGroups(this).read();
     }
 
-    // --- config audit (audit-cmds) ---
+    // --- config audit ---
 
     @Override
     public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
         return new AdminConfigs(this).brokerConfigs(brokerIds, names);
     }
 
-    // ---- elections (elect-cmds): one-line delegations to AdminElections ----
+    // ---- elections: one-line delegations to AdminElections ----
 
     @Override
     public java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
@@ -330,7 +318,7 @@ public final class AdminClientGateway implements ClusterGateway {
         return new AdminElections(this).latestOffsets(partitions);
     }
 
-    // ---- topic administration for the sandbox (sandbox-cmds) ----
+    // ---- topic administration for the sandbox ----
 
     @Override
     public boolean createTopicWithAssignment(String topic, List<List<Integer>> replicasByPartition,

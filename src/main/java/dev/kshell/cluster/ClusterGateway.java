@@ -40,7 +40,7 @@ public interface ClusterGateway extends AutoCloseable {
     @Override
     void close();
 
-    // ---- coordinators (diag-cmds)
+    // ---- coordinators
 
     /**
      * Consumer groups (with state and member count) and transactional ids (with state), read from every broker in
@@ -52,7 +52,7 @@ public interface ClusterGateway extends AutoCloseable {
         throw new UnsupportedOperationException("listing groups and transactions is not supported by this gateway");
     }
 
-    // --- config audit (audit-cmds) ---
+    // --- config audit ---
 
     /**
      * Broker-level configs named in {@code names}: the cluster-wide dynamic defaults (broker resource "") and each
@@ -63,7 +63,7 @@ public interface ClusterGateway extends AutoCloseable {
         throw new UnsupportedOperationException("broker configs are not supported by this gateway");
     }
 
-    // ---- elections (elect-cmds): leader elections, replica reorders, and the evidence an unclean plan needs ----
+    // ---- elections: leader elections, replica reorders, and the evidence an unclean plan needs ----
 
     /** Which election Kafka should run. */
     enum ElectionType { PREFERRED, UNCLEAN }

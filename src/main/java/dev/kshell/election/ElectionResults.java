@@ -27,7 +27,7 @@ public record ElectionResults(List<PartitionResult> results) {
         results = List.copyOf(results);
     }
 
-    public enum Outcome { SUCCEEDED, NOT_NEEDED, FAILED }
+    public enum ResultClass { SUCCEEDED, NOT_NEEDED, FAILED }
 
     /**
      * @param partition "topic-3"
@@ -36,7 +36,7 @@ public record ElectionResults(List<PartitionResult> results) {
      * @param message   one sentence for the operator (why it failed / why not needed), or null on success
      * @param newLeader the leader read back after the election, or null when not (yet) re-read or leaderless
      */
-    public record PartitionResult(String partition, Outcome outcome, String errorName, String message,
+    public record PartitionResult(String partition, ResultClass outcome, String errorName, String message,
                                   Integer newLeader) {
         public PartitionResult withNewLeader(Integer leader) {
             return new PartitionResult(partition, outcome, errorName, message, leader);
@@ -54,7 +54,7 @@ public record ElectionResults(List<PartitionResult> results) {
         for (String partition : asked) {
             Optional<String> error = errors.get(partition);
             if (error == null) {
-                out.add(new PartitionResult(partition, Outcome.FAILED, "NO_RESULT",
+                out.add(new PartitionResult(partition, ResultClass.FAILED, "NO_RESULT",
                         "the cluster returned no result for this partition", null));
             } else {
                 out.add(classify(partition, error));
@@ -66,24 +66,24 @@ public record ElectionResults(List<PartitionResult> results) {
     /** One partition. */
     public static PartitionResult classify(String partition, Optional<String> errorName) {
         if (errorName.isEmpty() || errorName.get().isBlank() || normalise(errorName.get()).equals("NONE")) {
-            return new PartitionResult(partition, Outcome.SUCCEEDED, null, null, null);
+            return new PartitionResult(partition, ResultClass.SUCCEEDED, null, null, null);
         }
         String name = normalise(errorName.get());
         if (name.equals("ELECTION_NOT_NEEDED")) {
-            return new PartitionResult(partition, Outcome.NOT_NEEDED, name, "the leader is already the one asked for",
+            return new PartitionResult(partition, ResultClass.NOT_NEEDED, name, "the leader is already the one asked for",
                     null);
         }
-        return new PartitionResult(partition, Outcome.FAILED, name, sentence(name), null);
+        return new PartitionResult(partition, ResultClass.FAILED, name, sentence(name), null);
     }
 
     /** A plan-level result with no cluster call: a partition kshell itself did not send (e.g. reorder failed). */
     public static PartitionResult failed(String partition, String errorName, String message) {
-        return new PartitionResult(partition, Outcome.FAILED, errorName == null ? null : normalise(errorName), message,
+        return new PartitionResult(partition, ResultClass.FAILED, errorName == null ? null : normalise(errorName), message,
                 null);
     }
 
     public static PartitionResult notNeeded(String partition, String message) {
-        return new PartitionResult(partition, Outcome.NOT_NEEDED, null, message, null);
+        return new PartitionResult(partition, ResultClass.NOT_NEEDED, null, message, null);
     }
 
     /**
@@ -123,21 +123,21 @@ public record ElectionResults(List<PartitionResult> results) {
     }
 
     public List<PartitionResult> succeeded() {
-        return of(Outcome.SUCCEEDED);
+        return of(ResultClass.SUCCEEDED);
     }
 
     public List<PartitionResult> notNeeded() {
-        return of(Outcome.NOT_NEEDED);
+        return of(ResultClass.NOT_NEEDED);
     }
 
     public List<PartitionResult> failed() {
-        return of(Outcome.FAILED);
+        return of(ResultClass.FAILED);
     }
 
     /** Counts per outcome, all three keys present, for a summary line or JSON. */
-    public Map<Outcome, Integer> counts() {
-        Map<Outcome, Integer> counts = new LinkedHashMap<>();
-        for (Outcome o : Outcome.values()) {
+    public Map<ResultClass, Integer> counts() {
+        Map<ResultClass, Integer> counts = new LinkedHashMap<>();
+        for (ResultClass o : ResultClass.values()) {
             counts.put(o, of(o).size());
         }
         return counts;
@@ -148,7 +148,7 @@ public record ElectionResults(List<PartitionResult> results) {
         return failed().isEmpty() ? ExitCode.OK : ExitCode.ACTION_FAILED;
     }
 
-    private List<PartitionResult> of(Outcome o) {
+    private List<PartitionResult> of(ResultClass o) {
         return results.stream().filter(r -> r.outcome() == o).toList();
     }
 

@@ -141,9 +141,9 @@ public final class ElectionTables {
             out.append(table.render(width, color));
         }
         var counts = results.counts();
-        out.append(counts.get(ElectionResults.Outcome.SUCCEEDED)).append(" succeeded, ")
-                .append(counts.get(ElectionResults.Outcome.NOT_NEEDED)).append(" not needed, ")
-                .append(counts.get(ElectionResults.Outcome.FAILED)).append(" failed\n");
+        out.append(counts.get(ElectionResults.ResultClass.SUCCEEDED)).append(" succeeded, ")
+                .append(counts.get(ElectionResults.ResultClass.NOT_NEEDED)).append(" not needed, ")
+                .append(counts.get(ElectionResults.ResultClass.FAILED)).append(" failed\n");
         for (PostElectionCheck c : checks) {
             boolean bad = !c.leaderLive() || Boolean.FALSE.equals(c.acksAllWritable())
                     || (c.recordsLost() != null && c.recordsLost() > 0);

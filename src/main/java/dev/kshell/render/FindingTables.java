@@ -1,7 +1,7 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.AuditReport;
-import dev.kshell.diagnosis.ClusterAudit;
+import dev.kshell.diagnosis.ConfigAuditReport;
+import dev.kshell.diagnosis.ClusterConfigAudit;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
@@ -85,13 +85,13 @@ public final class FindingTables {
     }
 
     /** The config audit: a row per cluster when there are several, then each cluster's findings. */
-    public static String audit(AuditReport report, int width, boolean color) {
+    public static String audit(ConfigAuditReport report, int width, boolean color) {
         StringBuilder out = new StringBuilder();
-        List<ClusterAudit> clusters = report.clusters();
+        List<ClusterConfigAudit> clusters = report.clusters();
         if (clusters.size() > 1) {
             Table table = Table.of("Cluster", "Endpoints", "Cluster id", "Brokers", "Errors", "Warnings", "Info",
                     "Status");
-            for (ClusterAudit c : clusters) {
+            for (ClusterConfigAudit c : clusters) {
                 if (!c.audited()) {
                     table.row(Tone.BAD, c.name(), c.endpoints(), "-", "-", "-", "-", "-", "NOT AUDITED: " + c.error());
                 } else {
@@ -104,7 +104,7 @@ public final class FindingTables {
             }
             out.append(table.render(width, color));
         }
-        for (ClusterAudit c : clusters) {
+        for (ClusterConfigAudit c : clusters) {
             if (!c.audited()) {
                 if (clusters.size() == 1) {
                     out.append(Tone.BAD.paint("cluster " + c.name() + " (" + c.endpoints() + ") not audited: "

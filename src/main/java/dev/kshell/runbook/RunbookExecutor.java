@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ExpressionEvaluator.Bindings;
 import dev.kshell.runbook.ExpressionEvaluator.EvaluationFailure;
-import dev.kshell.runbook.Prompter.StepChoice;
-import dev.kshell.session.Durations;
+import dev.kshell.runbook.RunbookPrompter.StepChoice;
+import dev.kshell.util.Durations;
 
 /**
  * Runs a parsed {@link Runbook}: steps in order, each echoed with its line number, stopping at the first failed
@@ -34,7 +34,7 @@ public final class RunbookExecutor {
     private static final int MAX_SHOWN = 300;
 
     private final StepRunner runner;
-    private final Prompter prompter;
+    private final RunbookPrompter prompter;
     private final Supplier<ClusterView> cluster;
     private final PrintWriter out;
     private final Clock clock;
@@ -47,7 +47,7 @@ public final class RunbookExecutor {
      * @param out           where the run's own lines go (step echoes, echo, waits, the summary)
      * @param transcriptDir where transcripts go unless --transcript names a file ({@code ~/.kshell/transcripts})
      */
-    public RunbookExecutor(StepRunner runner, Prompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
+    public RunbookExecutor(StepRunner runner, RunbookPrompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
             Clock clock, Sleeper sleeper, Path transcriptDir) {
         this.runner = Objects.requireNonNull(runner);
         this.prompter = Objects.requireNonNull(prompter);
@@ -217,7 +217,7 @@ public final class RunbookExecutor {
                     return new Stop(ExitCode.REFUSED, c.line(), "aborted by the operator (--step)", false);
                 }
             }
-            RunOptions ro = new RunOptions(options.yes(), options.dryRun(), runbook.allowUnclean(),
+            StepContext ro = new StepContext(options.yes(), options.dryRun(), runbook.allowUnclean(),
                     runbook.origin(c.line()));
             StepOutcome outcome;
             try {

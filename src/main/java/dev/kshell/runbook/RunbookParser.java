@@ -1,6 +1,6 @@
 package dev.kshell.runbook;
 
-import dev.kshell.text.EditDistance;
+import dev.kshell.util.EditDistance;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 import dev.kshell.runbook.ExpressionEvaluator.Compiled;
 import dev.kshell.runbook.ExpressionEvaluator.InvalidExpressionException;
 import dev.kshell.runbook.LineTokenizer.TokenizeException;
-import dev.kshell.session.Durations;
-import dev.kshell.session.Outcome;
+import dev.kshell.util.Durations;
+import dev.kshell.util.Validated;
 
 /**
  * Reads a {@code .ksh} runbook into a {@link Runbook}, checking the whole file before anything runs. Never throws
@@ -367,7 +367,7 @@ public final class RunbookParser {
             return null;
         }
         // The shell's one duration parser, so that a runbook reads 1m30s exactly as --timeout does.
-        Outcome<Duration> d = Durations.parse(text, "--" + option);
+        Validated<Duration> d = Durations.parse(text, "--" + option);
         if (!d.isOk()) {
             st.error(l.line(), d.errors().get(0).format());
             return null;

@@ -12,5 +12,5 @@ public interface StepRunner {
      *                    the shell's tokeniser yields exactly the words the parser checked
      * @throws InterruptedException when the operator pressed Ctrl-C while the step ran (the run is aborted)
      */
-    StepOutcome run(String commandLine, RunOptions opts) throws InterruptedException;
+    StepOutcome run(String commandLine, StepContext opts) throws InterruptedException;
 }

@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
@@ -23,28 +25,28 @@ public final class ClientProperties {
      *
      * @return the properties, or an error naming the file when it is missing, a directory, unreadable or malformed
      */
-    public static Outcome<Map<String, String>> load(Path file) {
+    public static Validated<Map<String, String>> load(Path file) {
         String where = SettingsError.display(file);
         if (Files.isDirectory(file)) {
-            return Outcome.failed(SettingsError.of(where, "is a directory, not a client properties file"));
+            return Validated.failed(SettingsError.of(where, "is a directory, not a client properties file"));
         }
         Properties props = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             props.load(in);
         } catch (NoSuchFileException e) {
-            return Outcome.failed(SettingsError.of(where, "command config file not found"));
+            return Validated.failed(SettingsError.of(where, "command config file not found"));
         } catch (AccessDeniedException e) {
-            return Outcome.failed(SettingsError.of(where, "cannot read command config file: permission denied"));
+            return Validated.failed(SettingsError.of(where, "cannot read command config file: permission denied"));
         } catch (IOException e) {
-            return Outcome.failed(SettingsError.of(where, "cannot read command config file: " + e.getMessage()));
+            return Validated.failed(SettingsError.of(where, "cannot read command config file: " + e.getMessage()));
         } catch (IllegalArgumentException e) {
             // Properties.load rejects a malformed \\uXXXX escapes this way.
-            return Outcome.failed(SettingsError.of(where, "not a valid properties file: " + e.getMessage()));
+            return Validated.failed(SettingsError.of(where, "not a valid properties file: " + e.getMessage()));
         }
         Map<String, String> out = new TreeMap<>();
         for (String key : props.stringPropertyNames()) {
             out.put(key, props.getProperty(key));
         }
-        return Outcome.ok(Collections.unmodifiableMap(out));
+        return Validated.ok(Collections.unmodifiableMap(out));
     }
 }

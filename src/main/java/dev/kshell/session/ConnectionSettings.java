@@ -1,5 +1,8 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +75,7 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
     }
 
     /** Settings from one profile alone (its command-config file is read here). */
-    public static Outcome<ConnectionSettings> fromProfile(Profile profile) {
+    public static Validated<ConnectionSettings> fromProfile(Profile profile) {
         return build(profile, ConnectionOptions.none());
     }
 
@@ -90,14 +93,14 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
      *
      * @param home kshell's home directory, normally {@code ~/.kshell}
      */
-    public static Outcome<ConnectionSettings> resolve(ConnectionOptions options, Path home) {
+    public static Validated<ConnectionSettings> resolve(ConnectionOptions options, Path home) {
         if (options.profile() != null && !options.profile().isBlank()) {
             return ProfileStore.find(home, options.profile().trim()).flatMap(p -> build(p, options));
         }
         return build(null, options);
     }
 
-    private static Outcome<ConnectionSettings> build(Profile profile, ConnectionOptions options) {
+    private static Validated<ConnectionSettings> build(Profile profile, ConnectionOptions options) {
         List<SettingsError> errors = new ArrayList<>();
         String optServers = option(options.bootstrapServer(), "--bootstrap-server", errors);
         String optControllers = option(options.bootstrapController(), "--bootstrap-controller", errors);
@@ -135,8 +138,8 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
 
         Duration timeout = profile != null && profile.timeout() != null ? profile.timeout() : DEFAULT_TIMEOUT;
         if (options.timeout() != null) {
-            Outcome<Duration> parsed = Durations.parse(options.timeout(), "--timeout");
-            if (parsed instanceof Outcome.Ok<Duration> ok) {
+            Validated<Duration> parsed = Durations.parse(options.timeout(), "--timeout");
+            if (parsed instanceof Validated.Ok<Duration> ok) {
                 timeout = ok.value();
             } else {
                 errors.addAll(parsed.errors());
@@ -144,9 +147,9 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
         }
 
         if (!errors.isEmpty()) {
-            return Outcome.failed(errors);
+            return Validated.failed(errors);
         }
-        return Outcome.ok(new ConnectionSettings(servers, controllers, props, timeout,
+        return Validated.ok(new ConnectionSettings(servers, controllers, props, timeout,
                 profile == null ? null : profile.expectedClusterId(), profile == null ? null : profile.name()));
     }
 
@@ -164,8 +167,8 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
     }
 
     private static void addFile(Path file, Map<String, String> into, List<SettingsError> errors) {
-        Outcome<Map<String, String>> loaded = ClientProperties.load(file);
-        if (loaded instanceof Outcome.Ok<Map<String, String>> ok) {
+        Validated<Map<String, String>> loaded = ClientProperties.load(file);
+        if (loaded instanceof Validated.Ok<Map<String, String>> ok) {
             into.putAll(ok.value());
         } else {
             errors.addAll(loaded.errors());

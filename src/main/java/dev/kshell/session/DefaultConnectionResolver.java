@@ -1,5 +1,8 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import dev.kshell.cluster.ClusterTarget;
 
 import java.nio.file.Path;
@@ -26,7 +29,7 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
         ConnectionOptions options = new ConnectionOptions(request.profile(), request.bootstrapServers(),
                 request.bootstrapControllers(), request.commandConfig(),
                 request.timeout() == null ? null : Durations.format(request.timeout()));
-        Outcome<ConnectionSettings> resolved = ConnectionSettings.resolve(options, home);
+        Validated<ConnectionSettings> resolved = ConnectionSettings.resolve(options, home);
         if (!resolved.isOk()) {
             throw new ConnectionRequest.InvalidRequest(String.join("; ",
                     resolved.errors().stream().map(SettingsError::format).toList()));
@@ -49,7 +52,7 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
         if (profile == null || profile.isBlank()) {
             return null;
         }
-        Outcome<Profile> found = ProfileStore.find(home, profile.trim());
+        Validated<Profile> found = ProfileStore.find(home, profile.trim());
         return found.isOk() ? found.orElseThrow().timeout() : null;
     }
 }

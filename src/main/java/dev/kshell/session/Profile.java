@@ -1,5 +1,6 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;

@@ -1,5 +1,9 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Suggest;
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,15 +69,15 @@ public final class ProfileStore {
      *
      * @param home kshell's home directory, normally {@code ~/.kshell}
      */
-    public static Outcome<ProfileSet> load(Path home) {
+    public static Validated<ProfileSet> load(Path home) {
         Path file = file(home);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            return Outcome.ok(new ProfileSet(file, false, List.of()));
+            return Validated.ok(new ProfileSet(file, false, List.of()));
         } catch (IOException | RuntimeException e) {
-            return Outcome.failed(SettingsError.of(SettingsError.display(file), "cannot read: " + reason(e)));
+            return Validated.failed(SettingsError.of(SettingsError.display(file), "cannot read: " + reason(e)));
         }
         return parse(text, file);
     }
@@ -82,10 +86,10 @@ public final class ProfileStore {
      * Loads the profile called {@code name}. Unlike {@link #load}, a missing file is an error here, because a profile
      * was asked for: {@code no profile 'x' in ~/.kshell/profiles.yaml (known: a, b)}.
      */
-    public static Outcome<Profile> find(Path home, String name) {
+    public static Validated<Profile> find(Path home, String name) {
         return load(home).flatMap(set -> set.find(name)
-                .<Outcome<Profile>>map(Outcome::ok)
-                .orElseGet(() -> Outcome.failed(SettingsError.of("--profile", notFound(set, name)))));
+                .<Validated<Profile>>map(Validated::ok)
+                .orElseGet(() -> Validated.failed(SettingsError.of("--profile", notFound(set, name)))));
     }
 
     private static String notFound(ProfileSet set, String name) {
@@ -106,7 +110,7 @@ public final class ProfileStore {
      * @param file where the text came from: named in errors, and relative {@code command-config} paths are resolved
      *             against its directory
      */
-    public static Outcome<ProfileSet> parse(String text, Path file) {
+    public static Validated<ProfileSet> parse(String text, Path file) {
         return new Reader(file).read(text);
     }
 
@@ -128,7 +132,7 @@ public final class ProfileStore {
             this.source = SettingsError.display(file);
         }
 
-        Outcome<ProfileSet> read(String text) {
+        Validated<ProfileSet> read(String text) {
             try (JsonParser parser = YAML.createParser(text)) {
                 this.p = parser;
                 JsonToken t = p.nextToken();
@@ -165,10 +169,10 @@ public final class ProfileStore {
             return done();
         }
 
-        private Outcome<ProfileSet> done() {
+        private Validated<ProfileSet> done() {
             return errors.isEmpty()
-                    ? Outcome.ok(new ProfileSet(file, true, profiles))
-                    : Outcome.failed(errors);
+                    ? Validated.ok(new ProfileSet(file, true, profiles))
+                    : Validated.failed(errors);
         }
 
         private void readProfile(String name, TokenStreamLocation nameAt) {
@@ -201,8 +205,8 @@ public final class ProfileStore {
                     case TIMEOUT -> {
                         String text = scalar(name, key, keyAt, value);
                         if (text != null) {
-                            Outcome<Duration> parsed = Durations.parse(text, source);
-                            if (parsed instanceof Outcome.Ok<Duration> ok) {
+                            Validated<Duration> parsed = Durations.parse(text, source);
+                            if (parsed instanceof Validated.Ok<Duration> ok) {
                                 timeout = ok.value();
                             } else {
                                 error(keyAt, "profile '" + name + "': timeout " + parsed.errors().get(0).message());

@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
 import java.util.List;
 import java.util.Map;
 

@@ -67,11 +67,11 @@ class DiagnosisCommandsTest {
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();
 
-    private CommandLineExecutor.Outcome run(String line) {
+    private CommandLineExecutor.LineResult run(String line) {
         out = new StringWriter();
         err = new StringWriter();
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
-        return executor.execute(line, output, Prompter.NONE, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
     private void connect(Gateway g) {
@@ -82,7 +82,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_list_leaderless_partitions_grouped_by_topic_internal_first_and_exit_1() {
         connect(new Gateway(Snapshots.seedIncident()));
-        CommandLineExecutor.Outcome outcome = run("leaderless");
+        CommandLineExecutor.LineResult outcome = run("leaderless");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).isEqualTo("""
                 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)
@@ -107,7 +107,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_exit_0_with_one_line_when_the_topic_is_healthy() {
         connect(new Gateway(Snapshots.seedIncident()));
-        CommandLineExecutor.Outcome outcome = run("leaderless --topic payments");
+        CommandLineExecutor.LineResult outcome = run("leaderless --topic payments");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).isEqualTo("no leaderless partitions in topic payments\n");
     }
@@ -125,7 +125,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_exit_2_with_one_line_for_an_unknown_topic_naming_the_closest() {
         connect(new Gateway(Snapshots.seedIncident()));
-        CommandLineExecutor.Outcome outcome = run("under-min-isr --topic order");
+        CommandLineExecutor.LineResult outcome = run("under-min-isr --topic order");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).isEqualTo("error: no topic 'order' in this cluster (did you mean 'orders'?)\n");
         assertThat(out.toString()).isEmpty();
@@ -145,7 +145,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_list_under_min_isr_partitions_with_the_leaderless_ones() {
         connect(new Gateway(Snapshots.seedIncident()));
-        CommandLineExecutor.Outcome outcome = run("under-min-isr");
+        CommandLineExecutor.LineResult outcome = run("under-min-isr");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).startsWith(
                         "6 partitions under min ISR in 3 topics (__consumer_offsets 2, orders 3, rf1 1)\n")
@@ -180,7 +180,7 @@ class DiagnosisCommandsTest {
         g.clients = new CoordinatorClients(List.of(new GroupInfo("g1", "Stable", 3), new GroupInfo("g3", "Empty", 0)),
                 List.of(new TransactionInfo("tx-1", "Ongoing")), List.of());
         connect(g);
-        CommandLineExecutor.Outcome outcome = run("coordinators");
+        CommandLineExecutor.LineResult outcome = run("coordinators");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).isEqualTo("""
                 2 coordinator partitions sick: 1 group and 0 transactional ids cannot commit, rebalance or \
@@ -202,7 +202,7 @@ class DiagnosisCommandsTest {
         Gateway g = new Gateway(Snapshots.seedIncident());
         g.clientsFailure = new ClusterException(ClusterException.Kind.UNREACHABLE, "timed out after 1 s listing groups");
         connect(g);
-        CommandLineExecutor.Outcome outcome = run("coordinators");
+        CommandLineExecutor.LineResult outcome = run("coordinators");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).startsWith("2 coordinator partitions sick: 0 groups and 0 transactional ids")
                 .contains("__consumer_offsets-1").contains("__consumer_offsets-4")
@@ -243,7 +243,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_say_unavailable_with_the_next_command_and_exit_1() {
         connect(new Gateway(Snapshots.seedIncident()));
-        CommandLineExecutor.Outcome outcome = run("triage");
+        CommandLineExecutor.LineResult outcome = run("triage");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         String text = out.toString();
         assertThat(text.lines().findFirst().orElseThrow()).startsWith("UNAVAILABLE: ");
@@ -254,7 +254,7 @@ class DiagnosisCommandsTest {
     @Test
     void should_say_healthy_and_exit_0() {
         connect(new Gateway(Snapshots.healthy()));
-        CommandLineExecutor.Outcome outcome = run("triage");
+        CommandLineExecutor.LineResult outcome = run("triage");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).startsWith("HEALTHY\n\n[ok]      1. Quorum: ");
         run("triage --output json");

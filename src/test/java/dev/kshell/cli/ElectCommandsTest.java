@@ -164,9 +164,9 @@ class ElectCommandsTest {
         System.setProperty("kshell.home", "target/test-home");
     }
 
-    private CommandLineExecutor.Outcome run(String line, Prompter prompter) {
+    private CommandLineExecutor.LineResult run(String line, Prompter prompter) {
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
-        return executor.execute(line, output, prompter, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, prompter, ExecutionMode.INTERACTIVE);
     }
 
     static Prompter answering(String answer) {
@@ -193,7 +193,7 @@ class ElectCommandsTest {
 
     @Test
     void should_refuse_a_preferred_election_without_terminal_or_yes_and_audit_it() throws IOException {
-        CommandLineExecutor.Outcome o = run("elect preferred --topic orders", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect preferred --topic orders", Prompter.NONE);
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString()).contains("refused: confirmation needed and there is no terminal", "instead: add --yes");
         assertThat(gateway.mutations).isEmpty();
@@ -202,7 +202,7 @@ class ElectCommandsTest {
 
     @Test
     void should_elect_preferred_with_yes_and_write_confirmed_then_succeeded() throws IOException {
-        CommandLineExecutor.Outcome o = run("elect preferred --topic orders --yes", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect preferred --topic orders --yes", Prompter.NONE);
         assertThat(o.code()).as(err.toString()).isEqualTo(ExitCode.ACTION_FAILED);
         // orders-0 elected; orders-1's preferred replica 4 is dead: failed, not sent.
         assertThat(gateway.mutations).containsExactly("PREFERRED orders-0");
@@ -214,7 +214,7 @@ class ElectCommandsTest {
 
     @Test
     void should_ask_y_n_and_abort_on_no() throws IOException {
-        CommandLineExecutor.Outcome o = run("elect preferred orders-0", answering("n"));
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0", answering("n"));
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(gateway.mutations).isEmpty();
         assertThat(audit()).extracting(a -> a.get("decision").asString()).containsExactly("aborted");
@@ -222,14 +222,14 @@ class ElectCommandsTest {
 
     @Test
     void should_reject_a_bad_partition_with_exit_2() {
-        CommandLineExecutor.Outcome o = run("elect unclean orders-9 nosuch:1", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect unclean orders-9 nosuch:1", Prompter.NONE);
         assertThat(o.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("topic 'orders' has 2 partitions", "no topic named 'nosuch'");
     }
 
     @Test
     void should_refuse_unclean_when_a_partition_has_a_leader() {
-        CommandLineExecutor.Outcome o = run("elect unclean orders-0", answering("orders-0"));
+        CommandLineExecutor.LineResult o = run("elect unclean orders-0", answering("orders-0"));
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString()).contains("has a leader");
         assertThat(gateway.mutations).isEmpty();
@@ -243,7 +243,7 @@ class ElectCommandsTest {
         assertThat(gateway.mutations).isEmpty();
         assertThat(out.toString()).contains("Kafka would pick : broker 5", "reassign [4,5,6] -> [6,4,5]");
 
-        CommandLineExecutor.Outcome o = run("elect unclean orders-1", answering("orders-1"));
+        CommandLineExecutor.LineResult o = run("elect unclean orders-1", answering("orders-1"));
         assertThat(o.code()).as(err.toString()).isEqualTo(ExitCode.OK);
         assertThat(gateway.mutations).containsExactly("reorder orders-1 [6, 4, 5]", "UNCLEAN orders-1");
         assertThat(out.toString()).contains("orders-1: leader is now broker 6",
@@ -256,7 +256,7 @@ class ElectCommandsTest {
                 6, p.replicas(), List.of(6, 4, 5), List.of(), List.of()));
         gateway.current = new ClusterSnapshot(gateway.current.clusterId(), gateway.current.takenAt(), BROKERS,
                 QUORUM, null, gateway.current.topics());
-        CommandLineExecutor.Outcome restore = run("elect restore-order orders-1 --yes", Prompter.NONE);
+        CommandLineExecutor.LineResult restore = run("elect restore-order orders-1 --yes", Prompter.NONE);
         assertThat(restore.code()).as(err.toString()).isEqualTo(ExitCode.OK);
         assertThat(gateway.mutations).last().isEqualTo("reorder orders-1 [4, 5, 6]");
         assertThat(run("elect restore-order orders-1 --yes", Prompter.NONE).code()).isEqualTo(ExitCode.ACTION_FAILED);
@@ -265,7 +265,7 @@ class ElectCommandsTest {
 
     @Test
     void should_keep_kafkas_order_with_keep_order() {
-        CommandLineExecutor.Outcome o = run("elect unclean orders-1 --keep-order", answering("orders-1"));
+        CommandLineExecutor.LineResult o = run("elect unclean orders-1 --keep-order", answering("orders-1"));
         assertThat(o.code()).isEqualTo(ExitCode.OK);
         assertThat(gateway.mutations).containsExactly("UNCLEAN orders-1");
         assertThat(out.toString()).contains("leader is now broker 5");
@@ -275,7 +275,7 @@ class ElectCommandsTest {
     void should_not_elect_when_the_audit_log_cannot_be_written() throws IOException {
         Path dir = Files.createDirectories(home.resolve("not-a-file"));
         System.setProperty("kshell.audit.file", dir.toString());
-        CommandLineExecutor.Outcome o = run("elect preferred orders-0 --yes", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0 --yes", Prompter.NONE);
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString().lines()).singleElement().asString().startsWith("error: cannot write the audit log " + dir);
         assertThat(gateway.mutations).isEmpty();
@@ -284,14 +284,14 @@ class ElectCommandsTest {
     @Test
     void should_refuse_every_mutation_on_another_cluster_id() {
         session.connect(FakeGateway.TARGET, "prod", "another-cluster");
-        CommandLineExecutor.Outcome o = run("elect preferred orders-0 --yes --dry-run", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0 --yes --dry-run", Prompter.NONE);
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString()).contains("pins cluster id another-cluster");
     }
 
     @Test
     void should_print_the_plan_and_change_nothing_on_dry_run() throws IOException {
-        CommandLineExecutor.Outcome o = run("elect unclean orders-1 --dry-run", Prompter.NONE);
+        CommandLineExecutor.LineResult o = run("elect unclean orders-1 --dry-run", Prompter.NONE);
         assertThat(o.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("Data at risk", "dry run: nothing was changed");
         assertThat(gateway.mutations).isEmpty();

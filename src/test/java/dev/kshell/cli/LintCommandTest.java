@@ -33,12 +33,12 @@ class LintCommandTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
-    private CommandLineExecutor.Outcome run(String line, int width, boolean color) {
+    private CommandLineExecutor.LineResult run(String line, int width, boolean color) {
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, color, width, false);
-        return executor.execute(line, output, Prompter.NONE, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
-    private CommandLineExecutor.Outcome run(String line) {
+    private CommandLineExecutor.LineResult run(String line) {
         return run(line, 0, false);
     }
 
@@ -58,7 +58,7 @@ class LintCommandTest {
     @Test
     void should_flag_the_broken_seed_with_a_table_fix_lines_and_exit_1() throws URISyntaxException {
         Path dir = dir("seed-broken");
-        CommandLineExecutor.Outcome outcome = run("lint" + files(dir));
+        CommandLineExecutor.LineResult outcome = run("lint" + files(dir));
         String text = out.toString();
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(text.lines().findFirst().orElseThrow()).matches("SEVERITY +RULE +WHERE +MESSAGE");
@@ -73,7 +73,7 @@ class LintCommandTest {
 
     @Test
     void should_pass_the_fixed_seed_with_exit_0() throws URISyntaxException {
-        CommandLineExecutor.Outcome outcome = run("lint" + files(dir("seed-fixed")));
+        CommandLineExecutor.LineResult outcome = run("lint" + files(dir("seed-fixed")));
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).doesNotContain("ERROR").doesNotContain("WARNING")
                 .endsWith("6 of 6 files read: 0 errors, 0 warnings, 0 info\n");
@@ -81,14 +81,14 @@ class LintCommandTest {
 
     @Test
     void should_take_a_directory_for_its_properties_files() throws URISyntaxException {
-        CommandLineExecutor.Outcome outcome = run("lint " + dir("seed-broken"));
+        CommandLineExecutor.LineResult outcome = run("lint " + dir("seed-broken"));
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).endsWith("6 of 6 files read: 8 errors, 9 warnings, 0 info\n");
     }
 
     @Test
     void should_print_the_report_as_json() throws URISyntaxException {
-        CommandLineExecutor.Outcome outcome = run("lint" + files(dir("seed-broken")) + " --output json");
+        CommandLineExecutor.LineResult outcome = run("lint" + files(dir("seed-broken")) + " --output json");
         JsonNode json = Json.mapper().readTree(out.toString());
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(json.get("files")).hasSize(6);
@@ -106,7 +106,7 @@ class LintCommandTest {
         Path missing = tmp.resolve("nope.properties");
         Path good = tmp.resolve("broker.properties");
         Files.writeString(good, Files.readString(dir("seed-fixed").resolve("broker-4.properties")));
-        CommandLineExecutor.Outcome outcome = run("lint " + good + " " + missing);
+        CommandLineExecutor.LineResult outcome = run("lint " + good + " " + missing);
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(out.toString()).contains("unreadable-file").contains(missing.toString())
                 .endsWith("1 of 2 files read: 1 error, 0 warnings, 0 info\n");
@@ -114,7 +114,7 @@ class LintCommandTest {
 
     @Test
     void should_ask_for_files_when_given_none() {
-        CommandLineExecutor.Outcome outcome = run("lint");
+        CommandLineExecutor.LineResult outcome = run("lint");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).startsWith("error: lint: give the server.properties files");
     }

@@ -211,7 +211,7 @@ class RunCommandTest {
         assertThat(catalog.checkLine(List.of("quorum", "--output", "json"))).isEmpty();
 
         // and should a line reach the command from a runbook anyway, the command refuses it
-        Result nested = shell.run("run x.ksh", Prompter.NONE, new RunOptions(false, false, true, false, false));
+        Result nested = shell.run("run x.ksh", Prompter.NONE, new ExecutionMode(false, false, true, false, false));
         assertThat(nested.code()).isEqualTo(ExitCode.USAGE);
         assertThat(nested.err()).contains("nested 'run' is not allowed");
     }
@@ -252,7 +252,7 @@ class RunCommandTest {
         Result real = run(rb + " --yes");
         assertThat(real.code()).isEqualTo(ExitCode.OK);
         assertThat(mutate.mutations).isEqualTo(1);
-        assertThat(mutate.seen.get(1)).isEqualTo(new RunOptions(true, false, true, false, false));
+        assertThat(mutate.seen.get(1)).isEqualTo(new ExecutionMode(true, false, true, false, false));
     }
 
     @Test
@@ -278,21 +278,21 @@ class RunCommandTest {
                 .doesNotContain("[1] quorum");
 
         Path allowed = file("u2.ksh", "allow unclean\nquorum\nelect unclean rf1-0\n");
-        Result r2 = shell.run("run " + allowed, new ScriptedPrompter("y"), RunOptions.INTERACTIVE);
+        Result r2 = shell.run("run " + allowed, new ScriptedPrompter("y"), ExecutionMode.INTERACTIVE);
         assertThat(r2.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(r2.out()).contains("the runbook allows it, but the run needs --yes too");
         assertThat(unclean.seen).isEmpty();
 
         Result r3 = run(allowed + " --yes");
         assertThat(r3.code()).isEqualTo(ExitCode.OK);
-        assertThat(unclean.seen).containsExactly(new RunOptions(true, false, true, true, false));
+        assertThat(unclean.seen).containsExactly(new ExecutionMode(true, false, true, true, false));
         assertThat(unclean.mutations).isEqualTo(1);
     }
 
     @Test
     void should_take_the_launchers_yes_as_the_runs() throws IOException {
         Path rb = file("m.ksh", "fake-mutate\n");
-        Result r = shell.run("run " + rb, Prompter.NONE, new RunOptions(true, false, false, false, false));
+        Result r = shell.run("run " + rb, Prompter.NONE, new ExecutionMode(true, false, false, false, false));
         assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(mutate.mutations).isEqualTo(1);
     }
@@ -301,7 +301,7 @@ class RunCommandTest {
     void should_ask_at_confirm_and_before_each_step_under_step() throws IOException {
         Path rb = file("s.ksh", "quorum\nbrokers\nconfirm \"Go on?\"\ndescribe payments\n");
         ScriptedPrompter terminal = new ScriptedPrompter("s", "maybe", "y", "n");
-        Result r = shell.run("run " + rb + " --step", terminal, RunOptions.INTERACTIVE);
+        Result r = shell.run("run " + rb + " --step", terminal, ExecutionMode.INTERACTIVE);
 
         assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(terminal.asked).containsExactly(
@@ -345,12 +345,12 @@ class RunCommandTest {
         Output output = new Output(new PrintWriter(out), new PrintWriter(out), false, false, 0, false);
         // As the REPL does it: the line runs on a worker; Ctrl-C cancels its Future (a thread interrupt).
         ExecutorService worker = Executors.newSingleThreadExecutor();
-        AtomicReference<CommandLineExecutor.Outcome> outcome = new AtomicReference<>();
+        AtomicReference<CommandLineExecutor.LineResult> outcome = new AtomicReference<>();
         AtomicBoolean interruptLeft = new AtomicBoolean(true);
         try {
             Future<?> running = worker.submit(() -> {
                 outcome.set(shell.executor.execute("run " + rb + " --transcript " + t, output, Prompter.NONE,
-                        RunOptions.INTERACTIVE));
+                        ExecutionMode.INTERACTIVE));
                 interruptLeft.set(Thread.currentThread().isInterrupted());
             });
             assertThat(slow.started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -399,7 +399,7 @@ class RunCommandTest {
 
     /** A mutating command that exists only in this test: it "changes the cluster" by counting. */
     static final class FakeMutation extends KshellCommand {
-        final List<RunOptions> seen = new ArrayList<>();
+        final List<ExecutionMode> seen = new ArrayList<>();
         int mutations;
 
         FakeMutation(String name) {

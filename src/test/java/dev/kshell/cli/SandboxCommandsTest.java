@@ -75,7 +75,7 @@ class SandboxCommandsTest {
 
     @Test
     void should_only_plan_under_dry_run() {
-        RunOptions dry = new RunOptions(true, true, true, false, false);
+        ExecutionMode dry = new ExecutionMode(true, true, true, false, false);
         ShellHarness.Result r = shell.run("sandbox kill-broker 5", dev.kshell.cli.Prompter.NONE, dry);
         assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(r.out()).isEqualTo("dry run: would kill broker 5\n");

@@ -55,9 +55,9 @@ class StateCommandsTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
-    private CommandLineExecutor.Outcome run(String line) {
+    private CommandLineExecutor.LineResult run(String line) {
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
-        return executor.execute(line, output, Prompter.NONE, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
     private void connect() {
@@ -66,7 +66,7 @@ class StateCommandsTest {
 
     @Test
     void should_refuse_cluster_commands_before_connect_with_exit_2() {
-        CommandLineExecutor.Outcome outcome = run("quorum");
+        CommandLineExecutor.LineResult outcome = run("quorum");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).startsWith("error: quorum needs a cluster: connect --bootstrap-server");
         assertThat(err.toString().lines()).hasSize(1);
@@ -75,7 +75,7 @@ class StateCommandsTest {
     @Test
     void should_show_the_quorum_with_a_verdict_and_the_lagging_voter() {
         connect();
-        CommandLineExecutor.Outcome outcome = run("quorum");
+        CommandLineExecutor.LineResult outcome = run("quorum");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).startsWith("DEGRADED: leader 1 (epoch 7), 2/3 voters caught up\n")
                 .contains("3     follower  not-fetching  380             40   45.0s ago");
@@ -94,7 +94,7 @@ class StateCommandsTest {
     @Test
     void should_list_fenced_brokers_with_leader_counts() {
         connect();
-        CommandLineExecutor.Outcome outcome = run("brokers");
+        CommandLineExecutor.LineResult outcome = run("brokers");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).isEqualTo("""
                 ID  ENDPOINT        RACK  STATE   LEADER OF  PREFERRED OF  REPLICAS
@@ -108,7 +108,7 @@ class StateCommandsTest {
     @Test
     void should_mark_dead_replicas_and_leaderless_partitions_in_describe() {
         connect();
-        CommandLineExecutor.Outcome outcome = run("describe payments");
+        CommandLineExecutor.LineResult outcome = run("describe payments");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).contains("0          none    5(dead)   -    5    5")
                 .contains("1 of 1 partitions have no leader");
@@ -118,7 +118,7 @@ class StateCommandsTest {
     void should_exit_2_naming_a_missing_topic_with_a_suggestion() {
         connect();
         run("topics");
-        CommandLineExecutor.Outcome outcome = run("describe order");
+        CommandLineExecutor.LineResult outcome = run("describe order");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).isEqualTo("error: no topic 'order' in this cluster (did you mean 'orders'?)\n");
     }
@@ -144,7 +144,7 @@ class StateCommandsTest {
 
     @Test
     void should_show_help_for_a_command_and_exit_0() {
-        CommandLineExecutor.Outcome outcome = run("describe --help");
+        CommandLineExecutor.LineResult outcome = run("describe --help");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).startsWith("describe - ").contains("Usage: describe TOPIC");
     }

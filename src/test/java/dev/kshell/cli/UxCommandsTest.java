@@ -92,18 +92,18 @@ class UxCommandsTest {
         executor = new CommandLineExecutor(CommandLineParser.forCommands(all), session);
     }
 
-    private CommandLineExecutor.Outcome run(String line) {
+    private CommandLineExecutor.LineResult run(String line) {
         return run(line, false);
     }
 
-    private CommandLineExecutor.Outcome run(String line, boolean terminal) {
+    private CommandLineExecutor.LineResult run(String line, boolean terminal) {
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, terminal ? 120 : 0, terminal);
-        return executor.execute(line, output, Prompter.NONE, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
     @Test
     void should_list_profiles_with_secrets_masked_in_text_and_json() {
-        CommandLineExecutor.Outcome outcome = run("profiles");
+        CommandLineExecutor.LineResult outcome = run("profiles");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("prod-eu", "bootstrap-servers kafka-1.eu:9092,kafka-2.eu:9092",
                         "ssl.truststore.password=****", "security.protocol=SASL_SSL", "q1Sh-9_ISia_zwGINzRvyQ", "7s",
@@ -129,7 +129,7 @@ class UxCommandsTest {
 
     @Test
     void should_connect_through_a_profile_by_argument_or_option() {
-        CommandLineExecutor.Outcome outcome = run("connect prod-eu");
+        CommandLineExecutor.LineResult outcome = run("connect prod-eu");
         assertThat(outcome.code()).as(err.toString()).isEqualTo(ExitCode.OK);
         ClusterTarget target = connectedTo.get();
         assertThat(target.bootstrapServers()).isEqualTo("kafka-1.eu:9092,kafka-2.eu:9092");
@@ -161,7 +161,7 @@ class UxCommandsTest {
 
     @Test
     void should_refuse_an_unknown_profile_in_one_line_with_exit_2() {
-        CommandLineExecutor.Outcome outcome = run("connect prod-ue");
+        CommandLineExecutor.LineResult outcome = run("connect prod-ue");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString().lines()).hasSize(1);
         assertThat(err.toString()).contains("no profile 'prod-ue'").contains("did you mean 'prod-eu'");
@@ -175,7 +175,7 @@ class UxCommandsTest {
         assertThat(out.toString()).startsWith("LEADER_NOT_AVAILABLE (error code 5)\n")
                 .contains("  cause  ", "  check  ", "  next   leaderless");
         out.getBuffer().setLength(0);
-        CommandLineExecutor.Outcome outcome = run("explain NOT_ENOUGH_REPLICAS for partition orders-0");
+        CommandLineExecutor.LineResult outcome = run("explain NOT_ENOUGH_REPLICAS for partition orders-0");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("NOT_ENOUGH_REPLICAS (error code 19)", "describe orders");
         out.getBuffer().setLength(0);
@@ -191,7 +191,7 @@ class UxCommandsTest {
         ClusterSnapshot healed = UxFixtures.snapshot(List.of(new TopicState("orders", false, List.of(), null)));
         snapshots.clear();
         snapshots.addAll(List.of(UxFixtures.incident(), UxFixtures.incident(), healed, healed));
-        CommandLineExecutor.Outcome outcome = run("watch --interval 200ms --count 4 topics --pattern ord.*");
+        CommandLineExecutor.LineResult outcome = run("watch --interval 200ms --count 4 topics --pattern ord.*");
         assertThat(outcome.code()).as(err.toString()).isEqualTo(ExitCode.OK);
         String text = out.toString();
         assertThat(text.lines().filter(l -> l.startsWith("# every 200ms: topics --pattern ord.*"))).hasSize(2);
@@ -222,7 +222,7 @@ class UxCommandsTest {
     @Test
     void should_stop_watching_at_once_when_interrupted() throws Exception {
         session.connect(FakeGateway.TARGET, "seed", null);
-        CompletableFuture<CommandLineExecutor.Outcome> running = new CompletableFuture<>();
+        CompletableFuture<CommandLineExecutor.LineResult> running = new CompletableFuture<>();
         Thread worker = new Thread(() -> running.complete(run("watch --interval 30s topics")));
         worker.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -231,7 +231,7 @@ class UxCommandsTest {
         }
         long t0 = System.nanoTime();
         worker.interrupt();
-        CommandLineExecutor.Outcome outcome = running.get(5, TimeUnit.SECONDS);
+        CommandLineExecutor.LineResult outcome = running.get(5, TimeUnit.SECONDS);
         assertThat(outcome.code()).isEqualTo(ExitCode.CANCELLED);
         assertThat(err.toString()).isEqualTo("error: cancelled\n");
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(2000);

@@ -217,12 +217,12 @@ class ConfigAuditTest {
 
     @Test
     void should_exit_4_only_when_no_cluster_was_audited_and_1_for_warnings_among_the_others() {
-        ClusterAudit down = ClusterAudit.failed("dead", "127.0.0.1:1", "no answer");
-        ClusterAudit clean = new ClusterAudit("ok", "b:9092", "id", 3, List.of(), null);
-        ClusterAudit warned = new ClusterAudit("w", "b:9092", "id", 3,
+        ClusterConfigAudit down = ClusterConfigAudit.failed("dead", "127.0.0.1:1", "no answer");
+        ClusterConfigAudit clean = new ClusterConfigAudit("ok", "b:9092", "id", 3, List.of(), null);
+        ClusterConfigAudit warned = new ClusterConfigAudit("w", "b:9092", "id", 3,
                 List.of(new Finding(Severity.WARNING, "r", "w", "m", null)), null);
-        assertThat(new AuditReport(List.of(down)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.UNREACHABLE);
-        assertThat(new AuditReport(List.of(down, clean)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.OK);
-        assertThat(new AuditReport(List.of(down, warned)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.FINDINGS);
+        assertThat(new ConfigAuditReport(List.of(down)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.UNREACHABLE);
+        assertThat(new ConfigAuditReport(List.of(down, clean)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.OK);
+        assertThat(new ConfigAuditReport(List.of(down, warned)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.FINDINGS);
     }
 }

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import static dev.kshell.election.ElectionResults.Outcome.FAILED;
-import static dev.kshell.election.ElectionResults.Outcome.NOT_NEEDED;
-import static dev.kshell.election.ElectionResults.Outcome.SUCCEEDED;
+import static dev.kshell.election.ElectionResults.ResultClass.FAILED;
+import static dev.kshell.election.ElectionResults.ResultClass.NOT_NEEDED;
+import static dev.kshell.election.ElectionResults.ResultClass.SUCCEEDED;
 import static dev.kshell.election.Fixtures.p;
 import static dev.kshell.election.Fixtures.topic;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -2,7 +2,7 @@ package dev.kshell.it;
 
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Prompter;
-import dev.kshell.cli.RunOptions;
+import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.commands.ElectPreferredCommand;
 import dev.kshell.cli.commands.ElectRestoreOrderCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
@@ -171,7 +171,7 @@ class ElectionIntegrationTest {
         assertThat(seen.highWatermark()).isEqualTo(200);
 
         // (c) a partition with a leader is refused, with the safe alternative
-        ShellHarness.Result led = shell.run("elect unclean " + p, answering(p), RunOptions.INTERACTIVE);
+        ShellHarness.Result led = shell.run("elect unclean " + p, answering(p), ExecutionMode.INTERACTIVE);
         assertThat(led.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(led.err()).contains("has a leader (broker 4)", "instead: none needed; to move leadership to the "
                 + "preferred replica: elect preferred " + p);
@@ -207,9 +207,9 @@ class ElectionIntegrationTest {
         System.out.println("[elect-it] " + shell.run("elect unclean " + p + " --dry-run").out());
 
         // refused without the typed confirmation: wrong phrase, no answer, no terminal, --yes without a runbook
-        assertThat(shell.run("elect unclean " + p, answering("yes"), RunOptions.INTERACTIVE).code())
+        assertThat(shell.run("elect unclean " + p, answering("yes"), ExecutionMode.INTERACTIVE).code())
                 .isEqualTo(ExitCode.REFUSED);
-        assertThat(shell.run("elect unclean " + p, answering(null), RunOptions.INTERACTIVE).code())
+        assertThat(shell.run("elect unclean " + p, answering(null), ExecutionMode.INTERACTIVE).code())
                 .isEqualTo(ExitCode.REFUSED);
         ShellHarness.Result noTerminal = shell.run("elect unclean " + p + " --yes");
         assertThat(noTerminal.code()).isEqualTo(ExitCode.REFUSED);
@@ -217,7 +217,7 @@ class ElectionIntegrationTest {
         assertThat(leader(describe(topic).partitions().get(0))).isEqualTo(-1);
 
         // confirmed: broker 5 leads, 100 acknowledged records are gone and kshell says so
-        ShellHarness.Result done = shell.run("elect unclean " + p, answering(p), RunOptions.INTERACTIVE);
+        ShellHarness.Result done = shell.run("elect unclean " + p, answering(p), ExecutionMode.INTERACTIVE);
         System.out.println("[elect-it] " + done.out() + done.err());
         assertThat(done.code()).as(done.err()).isEqualTo(ExitCode.OK);
         assertThat(done.out()).contains(p + ": leader is now broker 5",
@@ -272,7 +272,7 @@ class ElectionIntegrationTest {
                 b -> b.stream().filter(x -> (x.id() == 5 || x.id() == 6) && !x.fenced()).count() == 2);
 
         ShellHarness.Result kshell = shell.run("elect unclean " + topic + "-0", answering(topic + "-0"),
-                RunOptions.INTERACTIVE);
+                ExecutionMode.INTERACTIVE);
         System.out.println("[elect-it] " + kshell.out() + kshell.err());
         assertThat(kshell.code()).as(kshell.err()).isEqualTo(ExitCode.OK);
         assertThat(kshell.out()).contains("reassign [4,6,5] -> [5,4,6]", "reordered " + topic + "-0: [4, 6, 5] -> [5, 4, 6]");
@@ -282,7 +282,7 @@ class ElectionIntegrationTest {
         assertThat(latest(topic, 0)).isEqualTo(200);
 
         ShellHarness.Result kafka = shell.run("elect unclean " + topic + "-1 --keep-order", answering(topic + "-1"),
-                RunOptions.INTERACTIVE);
+                ExecutionMode.INTERACTIVE);
         System.out.println("[elect-it] " + kafka.out() + kafka.err());
         assertThat(kafka.code()).as(kafka.err()).isEqualTo(ExitCode.OK);
         TopicPartitionInfo p1 = describe(topic).partitions().get(1);

@@ -40,7 +40,7 @@ class TerminalEndToEndTest {
 
     static final String TOPIC = "ux-e2e-completion-orders";
     static final String SOCKET = "kshell-ux-" + ProcessHandle.current().pid();
-    static final String SESSION = "repl";
+    static final String SESSION = "kshell-e2e-" + ProcessHandle.current().pid(); // unique: parallel builds share one tmux server
     /**
      * A prompt whose health mark came from a snapshot: {@code kshell[...] ok>} or {@code !2 leaderless>} (capture-pane
      * drops the trailing space).

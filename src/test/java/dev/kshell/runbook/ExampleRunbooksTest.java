@@ -56,7 +56,7 @@ class ExampleRunbooksTest {
     void should_run_healthy_in_a_dry_run_and_mutate_nothing(Path file) throws IOException {
         Runbook rb = new RunbookParser().parse(file.toString(), Files.readString(file), Map.of(),
                 new FakeCatalog()).runbook();
-        List<RunOptions> sent = new ArrayList<>();
+        List<StepContext> sent = new ArrayList<>();
         StepRunner runner = (line, opts) -> {
             sent.add(opts);
             Object model = line.startsWith("triage") ? Map.of("verdict", "HEALTHY")

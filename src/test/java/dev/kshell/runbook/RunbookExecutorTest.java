@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.kshell.model.ExitCode;
-import dev.kshell.runbook.Prompter.StepChoice;
+import dev.kshell.runbook.RunbookPrompter.StepChoice;
 import dev.kshell.testsupport.ManualClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,7 +40,7 @@ class RunbookExecutorTest {
 
     // ---- fakes ---------------------------------------------------------------------------------------------
 
-    record Call(String commandLine, RunOptions options) {
+    record Call(String commandLine, StepContext options) {
     }
 
     /** Answers by command name (first word, or first two for elect), in order; default exit 0 with no model. */
@@ -54,7 +54,7 @@ class RunbookExecutorTest {
         }
 
         @Override
-        public StepOutcome run(String commandLine, RunOptions opts) throws InterruptedException {
+        public StepOutcome run(String commandLine, StepContext opts) throws InterruptedException {
             calls.add(new Call(commandLine, opts));
             String[] w = commandLine.split(" ");
             String key = w[0].equals("elect") ? w[0] + " " + w[1] : w[0];
@@ -75,7 +75,7 @@ class RunbookExecutorTest {
         }
     }
 
-    static final class FakePrompter implements Prompter {
+    static final class FakePrompter implements RunbookPrompter {
         final boolean interactive;
         final Deque<Object> answers = new ArrayDeque<>();
         final List<String> asked = new ArrayList<>();
@@ -156,7 +156,7 @@ class RunbookExecutorTest {
         return r.runbook();
     }
 
-    private RunResult run(String text, RunbookOptions options, Prompter prompter) {
+    private RunResult run(String text, RunbookOptions options, RunbookPrompter prompter) {
         RunbookExecutor executor = new RunbookExecutor(runner, prompter, () -> cluster.get(),
                 new PrintWriter(printed), clock, sleeper, tmp.resolve("transcripts"));
         return executor.execute(parse(text, options.params()), options);
@@ -196,7 +196,7 @@ class RunbookExecutorTest {
         assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
         assertThat(r.failedAt()).isNull();
         assertThat(runner.lines()).containsExactly("quorum", "leaderless --topic orders");
-        assertThat(runner.calls.get(1).options()).isEqualTo(new RunOptions(false, false, false, "fix.ksh:4"));
+        assertThat(runner.calls.get(1).options()).isEqualTo(new StepContext(false, false, false, "fix.ksh:4"));
         assertThat(printed.toString()).contains("checking orders\n[3] quorum\n[4] leaderless --topic orders\n")
                 .contains("runbook fix.ksh done: 2 command step(s), exit 0");
         List<JsonNode> t = transcript(r);
@@ -361,7 +361,7 @@ class RunbookExecutorTest {
         RunResult r = run("allow unclean\ntriage\nelect unclean --topic t --partition 0\n", opts(false, false, true));
         assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
         assertThat(runner.lines()).containsExactly("triage", "elect unclean --topic t --partition 0");
-        assertThat(runner.calls.get(1).options()).isEqualTo(new RunOptions(true, false, true, "fix.ksh:3"));
+        assertThat(runner.calls.get(1).options()).isEqualTo(new StepContext(true, false, true, "fix.ksh:3"));
     }
 
     @Test

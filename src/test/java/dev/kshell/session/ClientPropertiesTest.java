@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 

@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -47,7 +49,7 @@ class ConnectionSettingsTest {
                 """);
     }
 
-    private static List<String> messages(Outcome<?> outcome) {
+    private static List<String> messages(Validated<?> outcome) {
         return outcome.errors().stream().map(SettingsError::format).toList();
     }
 
@@ -110,7 +112,7 @@ class ConnectionSettingsTest {
 
     @Test
     void should_refuse_both_bootstrap_servers_and_controllers() {
-        Outcome<ConnectionSettings> out = ConnectionSettings.resolve(
+        Validated<ConnectionSettings> out = ConnectionSettings.resolve(
                 ConnectionOptions.bootstrapServer("h1:9092").withBootstrapController("c1:9093"), home);
 
         assertThat(messages(out)).containsExactly("--bootstrap-server: give either --bootstrap-server (brokers)"
@@ -130,7 +132,7 @@ class ConnectionSettingsTest {
 
     @Test
     void should_report_every_bad_option_together() {
-        Outcome<ConnectionSettings> out = ConnectionSettings.resolve(new ConnectionOptions(null, "h1",
+        Validated<ConnectionSettings> out = ConnectionSettings.resolve(new ConnectionOptions(null, "h1",
                 null, home.resolve("nope.properties").toString(), "ten"), home);
 
         assertThat(messages(out)).containsExactly(

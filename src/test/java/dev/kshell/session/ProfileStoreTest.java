@@ -1,5 +1,7 @@
 package dev.kshell.session;
 
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -19,18 +21,18 @@ class ProfileStoreTest {
     @TempDir
     Path home;
 
-    private Outcome<ProfileSet> loadText(String yaml) throws IOException {
+    private Validated<ProfileSet> loadText(String yaml) throws IOException {
         Files.writeString(home.resolve("profiles.yaml"), yaml);
         return ProfileStore.load(home);
     }
 
-    private static List<String> messages(Outcome<?> outcome) {
+    private static List<String> messages(Validated<?> outcome) {
         return outcome.errors().stream().map(SettingsError::format).toList();
     }
 
     @Test
     void should_read_every_key_of_a_good_file() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 # on-call clusters
                 prod-eu:
                   bootstrap-servers: kafka-1.eu:9092, kafka-2.eu:9092
@@ -73,7 +75,7 @@ class ProfileStoreTest {
 
     @Test
     void should_name_the_unknown_key_its_line_and_the_likely_key() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 prod:
                   bootstrap-servers: h1:9092
                   bootstrap-server: h2:9092
@@ -89,7 +91,7 @@ class ProfileStoreTest {
 
     @Test
     void should_list_known_keys_when_nothing_is_close() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 prod:
                   bootstrap-servers: h1:9092
                   colour: blue
@@ -101,7 +103,7 @@ class ProfileStoreTest {
 
     @Test
     void should_report_a_profile_without_bootstrap_at_its_line() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 good:
                   bootstrap-servers: h1:9092
 
@@ -116,7 +118,7 @@ class ProfileStoreTest {
 
     @Test
     void should_reject_a_profile_with_both_servers_and_controllers() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 both:
                   bootstrap-servers: h1:9092
                   bootstrap-controllers: c1:9093
@@ -128,7 +130,7 @@ class ProfileStoreTest {
 
     @Test
     void should_report_malformed_yaml_with_its_line() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 prod:
                   bootstrap-servers: h1:9092
                   properties: {security.protocol: SSL
@@ -146,7 +148,7 @@ class ProfileStoreTest {
 
     @Test
     void should_report_bad_indentation_with_its_line() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 prod:
                   bootstrap-servers: h1:9092
                  timeout: 5s
@@ -160,7 +162,7 @@ class ProfileStoreTest {
 
     @Test
     void should_collect_every_error_of_the_file() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 a:
                   bootstrap-servers: not-a-host-port
                 b:
@@ -181,7 +183,7 @@ class ProfileStoreTest {
 
     @Test
     void should_reject_nested_property_values() throws IOException {
-        Outcome<ProfileSet> out = loadText("""
+        Validated<ProfileSet> out = loadText("""
                 prod:
                   bootstrap-servers: h1:9092
                   properties:
@@ -195,7 +197,7 @@ class ProfileStoreTest {
 
     @Test
     void should_treat_a_missing_file_as_no_profiles() {
-        Outcome<ProfileSet> out = ProfileStore.load(home);
+        Validated<ProfileSet> out = ProfileStore.load(home);
 
         assertThat(out.isOk()).isTrue();
         assertThat(out.orElseThrow().exists()).isFalse();
@@ -204,7 +206,7 @@ class ProfileStoreTest {
 
     @Test
     void should_treat_an_empty_file_as_no_profiles() throws IOException {
-        Outcome<ProfileSet> out = loadText("# nothing yet\n");
+        Validated<ProfileSet> out = loadText("# nothing yet\n");
 
         assertThat(out.orElseThrow().exists()).isTrue();
         assertThat(out.orElseThrow().profiles()).isEmpty();
@@ -212,7 +214,7 @@ class ProfileStoreTest {
 
     @Test
     void should_fail_when_a_profile_is_asked_for_and_the_file_is_missing() {
-        Outcome<Profile> out = ProfileStore.find(home, "prod");
+        Validated<Profile> out = ProfileStore.find(home, "prod");
 
         assertThat(messages(out)).containsExactly(
                 "--profile: no profile 'prod' in " + ProfileStore.file(home) + " (the file does not exist)");

@@ -5,7 +5,7 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.Prompter;
-import dev.kshell.cli.RunOptions;
+import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.commands.RunCommand;
 import dev.kshell.runbook.Sleeper;
 import dev.kshell.session.ShellSession;
@@ -42,13 +42,13 @@ public final class RunbookHarness implements AutoCloseable {
     }
 
     public ShellHarness.Result run(String line) {
-        return run(line, Prompter.NONE, RunOptions.INTERACTIVE);
+        return run(line, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
-    public ShellHarness.Result run(String line, Prompter prompter, RunOptions options) {
+    public ShellHarness.Result run(String line, Prompter prompter, ExecutionMode options) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLineExecutor.Outcome outcome = executor.execute(line,
+        CommandLineExecutor.LineResult outcome = executor.execute(line,
                 new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false), prompter, options);
         return new ShellHarness.Result(outcome.code(), out.toString(), err.toString(), outcome.model());
     }

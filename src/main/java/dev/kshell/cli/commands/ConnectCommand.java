@@ -1,6 +1,6 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.cli.Durations;
+import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
@@ -42,7 +42,7 @@ public class ConnectCommand extends KshellCommand {
         }
         ConnectionRequest request = new ConnectionRequest(inv.option("bootstrap-server"), inv.option("bootstrap-controller"),
                 inv.option("command-config"), profile,
-                inv.option("timeout") == null ? null : Durations.parse("--timeout", inv.option("timeout")));
+                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         ClusterTarget target = resolved.target();
         session.connect(target, resolved.label(), resolved.expectedClusterId());

@@ -2,7 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.session.Suggest;
+import dev.kshell.util.Suggest;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
@@ -56,7 +56,7 @@ public class DescribeCommand extends KshellCommand {
     private UsageException noSuchTopic(String topic) {
         List<String> known = session.lastSnapshot().map(s -> s.topics().stream().map(TopicState::name).toList())
                 .orElse(List.of());
-        String hint = dev.kshell.session.Suggest.closest(topic, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
+        String hint = dev.kshell.util.Suggest.closest(topic, known).map(s -> " (did you mean '" + s + "'?)").orElse("");
         return new UsageException("no topic '" + topic + "' in this cluster" + hint);
     }
 }

@@ -114,7 +114,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
                         out.add(ElectionResults.failed(r.partition(), "REORDER_FAILED", error.get()));
                     } else {
                         forget(store, clusterId, r.partition());
-                        out.add(new ElectionResults.PartitionResult(r.partition(), ElectionResults.Outcome.SUCCEEDED,
+                        out.add(new ElectionResults.PartitionResult(r.partition(), ElectionResults.ResultClass.SUCCEEDED,
                                 null, "replicas back to " + r.originalOrder(), null));
                     }
                 }

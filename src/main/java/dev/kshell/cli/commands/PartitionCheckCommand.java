@@ -14,7 +14,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.session.ShellSession;
-import dev.kshell.session.Suggest;
+import dev.kshell.util.Suggest;
 
 import java.util.List;
 

@@ -6,11 +6,11 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
 import dev.kshell.session.KshellHome;
-import dev.kshell.session.Outcome;
+import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
 import dev.kshell.session.ProfileView;
-import dev.kshell.session.SettingsError;
+import dev.kshell.util.SettingsError;
 import dev.kshell.session.ShellSession;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -54,7 +54,7 @@ public class ProfilesCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         inv.noArguments();
-        Outcome<ProfileSet> loaded = ProfileStore.load(home.get());
+        Validated<ProfileSet> loaded = ProfileStore.load(home.get());
         if (!loaded.isOk()) {
             // Every mistake at once, each with file:line, so one edit fixes them all.
             for (SettingsError e : loaded.errors()) {

@@ -1,6 +1,6 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.cli.Durations;
+import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.model.ClusterSnapshot;
@@ -33,12 +33,12 @@ public class StatusCommand extends KshellCommand {
         Status status = session.connection().map(c -> {
             ClusterSnapshot s = session.lastSnapshot().orElse(null);
             return new Status(true, c.label(), c.gateway().target().endpoints(), c.gateway().target().viaControllers(),
-                    Durations.format(c.gateway().target().timeout()),
+                    DurationOptions.format(c.gateway().target().timeout()),
                     s == null ? null : s.clusterId(), s == null ? null : s.takenAt(),
                     s == null ? null : s.brokers().size(), s == null ? null : s.liveBrokerIds().size(),
                     s == null || s.quorum() == null ? null : s.quorum().leaderId(),
                     s == null ? null : s.topics().size());
-        }).orElse(new Status(false, null, null, false, Durations.format(session.defaultTimeout()), null, null, null,
+        }).orElse(new Status(false, null, null, false, DurationOptions.format(session.defaultTimeout()), null, null, null,
                 null, null, null));
         inv.emit(status, () -> text(status));
         return ExitCode.OK;

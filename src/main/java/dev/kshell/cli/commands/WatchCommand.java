@@ -1,7 +1,7 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.CommandLineExecutor;
-import dev.kshell.cli.Durations;
+import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
@@ -79,7 +79,7 @@ public class WatchCommand extends KshellCommand {
         }
         Duration interval = inv.duration("interval", DEFAULT_INTERVAL);
         if (interval.compareTo(MIN_INTERVAL) < 0) {
-            throw new UsageException("watch: --interval must be at least " + Durations.format(MIN_INTERVAL));
+            throw new UsageException("watch: --interval must be at least " + DurationOptions.format(MIN_INTERVAL));
         }
         Integer count = inv.integer("count");
         if (count != null && count < 1) {
@@ -96,14 +96,14 @@ public class WatchCommand extends KshellCommand {
             PrintWriter into = new PrintWriter(buffer);
             // No progress lines or prompts inside: the output is redrawn as a whole.
             Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
-            CommandLineExecutor.Outcome outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
+            CommandLineExecutor.LineResult outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
             into.flush();
             last = outcome.code();
             if (last == ExitCode.CANCELLED || Thread.currentThread().isInterrupted()) {
                 throw new InterruptedException("watch interrupted"); // the executor says "cancelled", exit 130
             }
             String text = buffer.toString();
-            String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
+            String header = "every " + DurationOptions.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
                     + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
             if (redraw) {
                 out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (Ctrl-C to stop)" + CLEAR_LINE_END + "\n"

@@ -1,6 +1,6 @@
 package dev.kshell.diagnosis.lint;
 
-import dev.kshell.text.EditDistance;
+import dev.kshell.util.EditDistance;
 
 import org.apache.kafka.common.config.ConfigDef;
 

@@ -7,8 +7,8 @@ import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.diagnosis.AuditReport;
-import dev.kshell.diagnosis.ClusterAudit;
+import dev.kshell.diagnosis.ConfigAuditReport;
+import dev.kshell.diagnosis.ClusterConfigAudit;
 import dev.kshell.diagnosis.ConfigAudit;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.BrokerState;
@@ -20,12 +20,12 @@ import dev.kshell.render.FindingTables;
 import dev.kshell.session.ConnectionOptions;
 import dev.kshell.session.ConnectionSettings;
 import dev.kshell.session.KshellHome;
-import dev.kshell.session.Outcome;
+import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
-import dev.kshell.session.SettingsError;
+import dev.kshell.util.SettingsError;
 import dev.kshell.session.ShellSession;
-import dev.kshell.session.Suggest;
+import dev.kshell.util.Suggest;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -50,7 +50,7 @@ import java.util.function.Supplier;
  * cannot be audited is a row with its error, not a failure of the run).
  */
 @Component
-public class AuditCommand extends KshellCommand {
+public class ConfigAuditCommand extends KshellCommand {
 
     private static final int MAX_PARALLEL = 8;
 
@@ -59,7 +59,7 @@ public class AuditCommand extends KshellCommand {
     private final Function<ClusterTarget, ClusterGateway> gateways;
 
     @Autowired
-    public AuditCommand(ShellSession session) {
+    public ConfigAuditCommand(ShellSession session) {
         this(session, KshellHome::dir, AdminClientGateway::new);
     }
 
@@ -67,7 +67,7 @@ public class AuditCommand extends KshellCommand {
      * @param home     kshell's home directory (profiles.yaml lives there)
      * @param gateways opens a gateway for a profile's target; each is closed after its audit
      */
-    public AuditCommand(ShellSession session, Supplier<Path> home, Function<ClusterTarget, ClusterGateway> gateways) {
+    public ConfigAuditCommand(ShellSession session, Supplier<Path> home, Function<ClusterTarget, ClusterGateway> gateways) {
         super("audit", "Judgement", "Config risks: unclean election enabled, min.isr >= RF, RF 1, weak internal "
                 + "topics, broker defaults vs live brokers", "audit [--profile NAME ... | --all-profiles]");
         this.session = session;
@@ -86,9 +86,9 @@ public class AuditCommand extends KshellCommand {
         if (all && !profiles.isEmpty()) {
             throw new UsageException("audit: give --profile NAME ... or --all-profiles, not both");
         }
-        AuditReport report;
+        ConfigAuditReport report;
         if (all || !profiles.isEmpty()) {
-            report = new AuditReport(auditProfiles(selectProfiles(all, profiles), inv.option("timeout")));
+            report = new ConfigAuditReport(auditProfiles(selectProfiles(all, profiles), inv.option("timeout")));
         } else {
             if (session.connection().isEmpty()) {
                 throw new UsageException("audit needs a cluster: connect first, or give --profile NAME / --all-profiles");
@@ -96,14 +96,14 @@ public class AuditCommand extends KshellCommand {
             ShellSession.Connection c = session.connection().get();
             ClusterGateway gateway = session.requireGateway();
             // The connected cluster: a failure is the command's (one line, exit 4), as for every other command.
-            report = new AuditReport(List.of(audit(gateway, c.label(), c.expectedClusterId(), true)));
+            report = new ConfigAuditReport(List.of(audit(gateway, c.label(), c.expectedClusterId(), true)));
         }
         inv.emit(report, () -> FindingTables.audit(report, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }
 
     private List<String> selectProfiles(boolean all, List<String> asked) {
-        Outcome<ProfileSet> loaded = ProfileStore.load(home.get());
+        Validated<ProfileSet> loaded = ProfileStore.load(home.get());
         if (!loaded.isOk()) {
             throw new UsageException(String.join("; ", loaded.errors().stream().map(SettingsError::format).toList()));
         }
@@ -125,12 +125,12 @@ public class AuditCommand extends KshellCommand {
     }
 
     /** Audits every profile at once; the report keeps the order asked. */
-    private List<ClusterAudit> auditProfiles(List<String> names, String timeout) throws InterruptedException {
+    private List<ClusterConfigAudit> auditProfiles(List<String> names, String timeout) throws InterruptedException {
         List<Duration> deadlines = new ArrayList<>();
         List<ConnectionSettings> settings = new ArrayList<>();
         List<String> settingsErrors = new ArrayList<>();
         for (String name : names) {
-            Outcome<ConnectionSettings> resolved = ConnectionSettings.resolve(
+            Validated<ConnectionSettings> resolved = ConnectionSettings.resolve(
                     ConnectionOptions.profile(name).withTimeout(timeout), home.get());
             settings.add(resolved.isOk() ? resolved.orElseThrow() : null);
             settingsErrors.add(resolved.isOk() ? null
@@ -143,14 +143,14 @@ public class AuditCommand extends KshellCommand {
             return t;
         });
         try {
-            List<Future<ClusterAudit>> futures = new ArrayList<>();
+            List<Future<ClusterConfigAudit>> futures = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 ConnectionSettings s = settings.get(i);
                 String error = settingsErrors.get(i);
-                futures.add(pool.submit(() -> s == null ? ClusterAudit.failed(name, "-", error) : auditProfile(name, s)));
+                futures.add(pool.submit(() -> s == null ? ClusterConfigAudit.failed(name, "-", error) : auditProfile(name, s)));
             }
-            List<ClusterAudit> out = new ArrayList<>();
+            List<ClusterConfigAudit> out = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 out.add(collect(futures.get(i), names.get(i), settings.get(i), deadlines.get(i)));
             }
@@ -160,7 +160,7 @@ public class AuditCommand extends KshellCommand {
         }
     }
 
-    private ClusterAudit auditProfile(String name, ConnectionSettings s) {
+    private ClusterConfigAudit auditProfile(String name, ConnectionSettings s) {
         ClusterTarget target = new ClusterTarget(s.bootstrapServers(), s.bootstrapControllers(), s.clientProperties(),
                 s.timeout());
         try (ClusterGateway gateway = gateways.apply(target)) {
@@ -172,7 +172,7 @@ public class AuditCommand extends KshellCommand {
      * Waits for one cluster's audit. Each cluster call has its own deadline; this bound (a few calls' worth) only
      * guards against a gateway that ignores them.
      */
-    private static ClusterAudit collect(Future<ClusterAudit> future, String name, ConnectionSettings s,
+    private static ClusterConfigAudit collect(Future<ClusterConfigAudit> future, String name, ConnectionSettings s,
                                         Duration deadline) throws InterruptedException {
         String endpoints = s == null ? "-" : s.bootstrap();
         try {
@@ -182,10 +182,10 @@ public class AuditCommand extends KshellCommand {
             if (cause instanceof CancellationException cancelled) {
                 throw cancelled;
             }
-            return ClusterAudit.failed(name, endpoints, String.valueOf(cause.getMessage()));
+            return ClusterConfigAudit.failed(name, endpoints, String.valueOf(cause.getMessage()));
         } catch (TimeoutException e) {
             future.cancel(true);
-            return ClusterAudit.failed(name, endpoints, "no audit result within " + (deadline.toSeconds() * 6 + 10) + "s");
+            return ClusterConfigAudit.failed(name, endpoints, "no audit result within " + (deadline.toSeconds() * 6 + 10) + "s");
         }
     }
 
@@ -194,7 +194,7 @@ public class AuditCommand extends KshellCommand {
      *
      * @param propagate true to throw the cluster's failure (the connected cluster), false to make it the row's error
      */
-    ClusterAudit audit(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
+    ClusterConfigAudit audit(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
         String endpoints = gateway.target().endpoints();
         try {
             ClusterSnapshot snapshot = gateway.snapshot(null, true);
@@ -211,12 +211,12 @@ public class AuditCommand extends KshellCommand {
                                 + " is cluster " + snapshot.clusterId() + ": these findings are about another cluster",
                         "fix expected-cluster-id or the endpoints of profile " + name + " in profiles.yaml"));
             }
-            return new ClusterAudit(name, endpoints, snapshot.clusterId(), live.size(), findings, null);
+            return new ClusterConfigAudit(name, endpoints, snapshot.clusterId(), live.size(), findings, null);
         } catch (ClusterException e) {
             if (propagate) {
                 throw e;
             }
-            return ClusterAudit.failed(name, endpoints, e.getMessage());
+            return ClusterConfigAudit.failed(name, endpoints, e.getMessage());
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.kshell.cli;
 
-import dev.kshell.cli.commands.AuditCommand;
+import dev.kshell.cli.commands.ConfigAuditCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
@@ -99,7 +99,7 @@ class AuditCommandTest {
     private final StringWriter err = new StringWriter();
 
     private CommandLineExecutor executor(ShellSession session, Path home) {
-        AuditCommand audit = new AuditCommand(session, () -> home, target -> {
+        ConfigAuditCommand audit = new ConfigAuditCommand(session, () -> home, target -> {
             openedCount.incrementAndGet();
             FakeGateway g = target.bootstrapServers().startsWith("127.0.0.1") ? new DeadGateway(target) : risky(target);
             opened.put(target.bootstrapServers(), g);
@@ -108,9 +108,9 @@ class AuditCommandTest {
         return new CommandLineExecutor(CommandLineParser.forCommands(List.of(audit)), session);
     }
 
-    private CommandLineExecutor.Outcome run(CommandLineExecutor executor, String line) {
+    private CommandLineExecutor.LineResult run(CommandLineExecutor executor, String line) {
         Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
-        return executor.execute(line, output, Prompter.NONE, RunOptions.INTERACTIVE);
+        return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
     private static Path home(Path dir) throws Exception {
@@ -130,7 +130,7 @@ class AuditCommandTest {
         ConfigGateway gateway = risky(TARGET);
         ShellSession session = new ShellSession(t -> gateway);
         session.connect(TARGET, "test", null);
-        CommandLineExecutor.Outcome outcome = run(executor(session, tmp), "audit");
+        CommandLineExecutor.LineResult outcome = run(executor(session, tmp), "audit");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(gateway.askedBrokers).containsExactly(4, 5);
         assertThat(out.toString())
@@ -146,7 +146,7 @@ class AuditCommandTest {
 
     @Test
     void should_refuse_without_a_connection_or_profile(@TempDir Path tmp) {
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), tmp), "audit");
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), tmp), "audit");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).startsWith("error: audit needs a cluster");
     }
@@ -156,7 +156,7 @@ class AuditCommandTest {
         DeadGateway dead = new DeadGateway(TARGET);
         ShellSession session = new ShellSession(t -> dead);
         session.connect(TARGET, "test", null);
-        CommandLineExecutor.Outcome outcome = run(executor(session, tmp), "audit");
+        CommandLineExecutor.LineResult outcome = run(executor(session, tmp), "audit");
         assertThat(outcome.code()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(err.toString()).isEqualTo("error: no answer from b4:9092 within 1s (describeCluster)\n");
     }
@@ -164,7 +164,7 @@ class AuditCommandTest {
     @Test
     void should_give_one_row_per_profile_with_the_unreachable_one_as_an_error(@TempDir Path tmp) throws Exception {
         CommandLineExecutor executor = executor(new ShellSession(t -> null), home(tmp));
-        CommandLineExecutor.Outcome outcome = run(executor, "audit --all-profiles");
+        CommandLineExecutor.LineResult outcome = run(executor, "audit --all-profiles");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         List<String> lines = out.toString().lines().toList();
         assertThat(lines.get(0)).matches("CLUSTER +ENDPOINTS +CLUSTER ID +BROKERS +ERRORS +WARNINGS +INFO +STATUS");
@@ -183,7 +183,7 @@ class AuditCommandTest {
 
     @Test
     void should_exit_4_when_no_profile_could_be_audited(@TempDir Path tmp) throws Exception {
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), home(tmp)),
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), home(tmp)),
                 "audit --profile dead");
         assertThat(outcome.code()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(out.toString()).startsWith("cluster dead (127.0.0.1:1) not audited: no answer");
@@ -191,7 +191,7 @@ class AuditCommandTest {
 
     @Test
     void should_name_an_unknown_profile_before_contacting_any_cluster(@TempDir Path tmp) throws Exception {
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), home(tmp)),
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), home(tmp)),
                 "audit --profile shared --profile shraed");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("no profile 'shraed'").contains("did you mean 'shared'");
@@ -200,14 +200,14 @@ class AuditCommandTest {
 
     @Test
     void should_refuse_profiles_and_all_profiles_together(@TempDir Path tmp) throws Exception {
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), home(tmp)),
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), home(tmp)),
                 "audit --profile shared --all-profiles");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
     void should_say_when_there_are_no_profiles(@TempDir Path tmp) {
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), tmp), "audit --all-profiles");
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), tmp), "audit --all-profiles");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("no profiles in");
     }
@@ -219,7 +219,7 @@ class AuditCommandTest {
                   bootstrap-servers: b4:9092
                   expected-cluster-id: prod-id
                 """);
-        CommandLineExecutor.Outcome outcome = run(executor(new ShellSession(t -> null), tmp), "audit --profile prod");
+        CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), tmp), "audit --profile prod");
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(out.toString()).contains("ERROR     unexpected-cluster-id");
     }

@@ -9,7 +9,7 @@ package dev.kshell.cli;
  * @param allowUnclean the runbook declares {@code allow unclean}
  * @param stacktrace   print stack traces of unexpected failures
  */
-public record RunOptions(boolean yes, boolean dryRun, boolean inRunbook, boolean allowUnclean, boolean stacktrace) {
+public record ExecutionMode(boolean yes, boolean dryRun, boolean inRunbook, boolean allowUnclean, boolean stacktrace) {
 
-    public static final RunOptions INTERACTIVE = new RunOptions(false, false, false, false, false);
+    public static final ExecutionMode INTERACTIVE = new ExecutionMode(false, false, false, false, false);
 }

@@ -10,9 +10,9 @@ import java.util.List;
  *
  * @param clusters each cluster's audit, or its error
  */
-public record AuditReport(List<ClusterAudit> clusters) {
+public record ConfigAuditReport(List<ClusterConfigAudit> clusters) {
 
-    public AuditReport {
+    public ConfigAuditReport {
         clusters = List.copyOf(clusters);
     }
 
@@ -21,10 +21,10 @@ public record AuditReport(List<ClusterAudit> clusters) {
      * WARNING or worse; else OK. A cluster that could not be audited is a row of the report, not a failure of it.
      */
     public ExitCode exitCode() {
-        if (clusters.stream().noneMatch(ClusterAudit::audited)) {
+        if (clusters.stream().noneMatch(ClusterConfigAudit::audited)) {
             return ExitCode.UNREACHABLE;
         }
-        boolean findings = clusters.stream().filter(ClusterAudit::audited)
+        boolean findings = clusters.stream().filter(ClusterConfigAudit::audited)
                 .anyMatch(c -> c.worst().filter(s -> s.atLeast(Severity.WARNING)).isPresent());
         return findings ? ExitCode.FINDINGS : ExitCode.OK;
     }

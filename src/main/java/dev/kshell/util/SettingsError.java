@@ -1,4 +1,4 @@
-package dev.kshell.session;
+package dev.kshell.util;
 
 import java.nio.file.Path;
 

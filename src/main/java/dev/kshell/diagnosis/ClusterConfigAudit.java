@@ -16,15 +16,15 @@ import java.util.Optional;
  * @param findings    worst first (empty when {@code error} is set)
  * @param error       one sentence saying why the cluster could not be audited, or null
  */
-public record ClusterAudit(String name, String endpoints, String clusterId, Integer liveBrokers,
+public record ClusterConfigAudit(String name, String endpoints, String clusterId, Integer liveBrokers,
                            List<Finding> findings, String error) {
 
-    public ClusterAudit {
+    public ClusterConfigAudit {
         findings = List.copyOf(findings);
     }
 
-    public static ClusterAudit failed(String name, String endpoints, String error) {
-        return new ClusterAudit(name, endpoints, null, null, List.of(), error);
+    public static ClusterConfigAudit failed(String name, String endpoints, String error) {
+        return new ClusterConfigAudit(name, endpoints, null, null, List.of(), error);
     }
 
     public boolean audited() {

@@ -1,4 +1,4 @@
-package dev.kshell.text;
+package dev.kshell.util;
 
 /** Optimal-string-alignment (restricted Damerau-Levenshtein) distance: insert, delete, substitute, swap two. */
 public final class EditDistance {

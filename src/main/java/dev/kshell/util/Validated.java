@@ -1,4 +1,4 @@
-package dev.kshell.session;
+package dev.kshell.util;
 
 import java.util.List;
 import java.util.function.Function;
@@ -7,14 +7,14 @@ import java.util.stream.Collectors;
 /**
  * Either a value or the problems that prevented it, collected together; loaders return this instead of throwing.
  */
-public sealed interface Outcome<T> permits Outcome.Ok, Outcome.Failed {
+public sealed interface Validated<T> permits Validated.Ok, Validated.Failed {
 
     /** Success. */
-    record Ok<T>(T value) implements Outcome<T> {
+    record Ok<T>(T value) implements Validated<T> {
     }
 
     /** Failure with at least one error, in the order found. */
-    record Failed<T>(List<SettingsError> errors) implements Outcome<T> {
+    record Failed<T>(List<SettingsError> errors) implements Validated<T> {
         public Failed {
             if (errors.isEmpty()) {
                 throw new IllegalArgumentException("a failure needs at least one error");
@@ -34,15 +34,15 @@ public sealed interface Outcome<T> permits Outcome.Ok, Outcome.Failed {
         }
     }
 
-    static <T> Outcome<T> ok(T value) {
+    static <T> Validated<T> ok(T value) {
         return new Ok<>(value);
     }
 
-    static <T> Outcome<T> failed(List<SettingsError> errors) {
+    static <T> Validated<T> failed(List<SettingsError> errors) {
         return new Failed<>(errors);
     }
 
-    static <T> Outcome<T> failed(SettingsError error) {
+    static <T> Validated<T> failed(SettingsError error) {
         return new Failed<>(List.of(error));
     }
 
@@ -63,11 +63,11 @@ public sealed interface Outcome<T> permits Outcome.Ok, Outcome.Failed {
         throw new IllegalStateException(((Failed<T>) this).message());
     }
 
-    default <U> Outcome<U> map(Function<T, U> f) {
+    default <U> Validated<U> map(Function<T, U> f) {
         return this instanceof Ok<T> ok ? new Ok<>(f.apply(ok.value())) : ((Failed<T>) this).cast();
     }
 
-    default <U> Outcome<U> flatMap(Function<T, Outcome<U>> f) {
+    default <U> Validated<U> flatMap(Function<T, Validated<U>> f) {
         return this instanceof Ok<T> ok ? f.apply(ok.value()) : ((Failed<T>) this).cast();
     }
 }

@@ -1,6 +1,6 @@
-package dev.kshell.session;
+package dev.kshell.util;
 
-import dev.kshell.text.EditDistance;
+import dev.kshell.util.EditDistance;
 
 import java.util.Collection;
 import java.util.Locale;

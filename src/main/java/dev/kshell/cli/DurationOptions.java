@@ -2,14 +2,14 @@ package dev.kshell.cli;
 
 import java.time.Duration;
 
-/** Durations as operators type them (500ms, 5s, 2m, 1h, 1m30s), as usage errors when malformed. */
-public final class Durations {
+/** DurationOptions as operators type them (500ms, 5s, 2m, 1h, 1m30s), as usage errors when malformed. */
+public final class DurationOptions {
 
-    private Durations() {
+    private DurationOptions() {
     }
 
     public static Duration parse(String what, String text) {
-        dev.kshell.session.Outcome<Duration> parsed = dev.kshell.session.Durations.parse(text, what);
+        dev.kshell.util.Validated<Duration> parsed = dev.kshell.util.Durations.parse(text, what);
         if (!parsed.isOk()) {
             throw new UsageException(parsed.errors().get(0).message().startsWith(what)
                     ? parsed.errors().get(0).message() : what + ": " + parsed.errors().get(0).message());
@@ -18,6 +18,6 @@ public final class Durations {
     }
 
     public static String format(Duration d) {
-        return dev.kshell.session.Durations.format(d);
+        return dev.kshell.util.Durations.format(d);
     }
 }

@@ -1,4 +1,4 @@
-package dev.kshell.session;
+package dev.kshell.util;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -21,7 +21,7 @@ public final class Durations {
      * @return the duration, or a failure whose message says what is accepted ({@code source} names the option
      *         or file in that message)
      */
-    public static Outcome<Duration> parse(String text, String source) {
+    public static Validated<Duration> parse(String text, String source) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT).replace(" ", "");
         Duration d = null;
         if (WHOLE.matcher(t).matches()) {
@@ -49,17 +49,17 @@ public final class Durations {
             }
         }
         if (d == null) {
-            return Outcome.failed(SettingsError.of(source,
+            return Validated.failed(SettingsError.of(source,
                     "'" + text + "' is not a duration; use a number with a unit: 500ms, 10s, 2m, 1h"));
         }
         if (d.isZero() || d.isNegative()) {
-            return Outcome.failed(SettingsError.of(source, "must be more than zero, got '" + text + "'"));
+            return Validated.failed(SettingsError.of(source, "must be more than zero, got '" + text + "'"));
         }
-        return Outcome.ok(d);
+        return Validated.ok(d);
     }
 
-    private static Outcome<Duration> tooLarge(String text, String source) {
-        return Outcome.failed(SettingsError.of(source, "'" + text + "' is too large for a duration"));
+    private static Validated<Duration> tooLarge(String text, String source) {
+        return Validated.failed(SettingsError.of(source, "'" + text + "' is too large for a duration"));
     }
 
     /** The shortest form {@link #parse} reads back: {@code 10s}, {@code 1m30s}, {@code 250ms}. */

@@ -1,7 +1,7 @@
 package dev.kshell.runbook;
 
 /** Asks the operator. The shell implements it over its terminal; tests use a scripted fake. */
-public interface Prompter {
+public interface RunbookPrompter {
 
     /** Is there a terminal to ask? Without one, {@code confirm} and mutations need --yes. */
     boolean isInteractive();

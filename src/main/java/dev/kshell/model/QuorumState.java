@@ -11,13 +11,23 @@ import java.util.List;
  * @param highWatermark metadata log high watermark; -1 right after a leader change
  * @param voters        voting controllers
  * @param observers     observers (brokers, and controllers that are not voters)
+ * @param voterEndpoints host:port of each voter's controller listener as the leader reported them (KIP-853 nodes;
+ *                       empty when the cluster does not report them): where triage probes the voters after the
+ *                       quorum is lost
  */
 public record QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
-                          List<QuorumReplica> observers) {
+                          List<QuorumReplica> observers, java.util.Map<Integer, String> voterEndpoints) {
 
     public QuorumState {
         voters = List.copyOf(voters);
         observers = List.copyOf(observers);
+        voterEndpoints = voterEndpoints == null ? java.util.Map.of() : java.util.Map.copyOf(voterEndpoints);
+    }
+
+    /** Without voter endpoints. */
+    public QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
+                       List<QuorumReplica> observers) {
+        this(leaderId, leaderEpoch, highWatermark, voters, observers, java.util.Map.of());
     }
 
     public boolean hasLeader() {

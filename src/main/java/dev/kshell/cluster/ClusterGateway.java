@@ -21,7 +21,16 @@ public interface ClusterGateway extends AutoCloseable {
     /** The cluster id. */
     String clusterId();
 
-    /** The KRaft metadata quorum: leader, epoch, high watermark, voters and observers with lags. */
+    /**
+     * What this cluster offers (mode, release line, features), detected once per connection from what the cluster
+     * answers and cached; every request of this gateway asks only for what is offered.
+     */
+    dev.kshell.model.ClusterCapabilities capabilities();
+
+    /**
+     * The KRaft metadata quorum: leader, epoch, high watermark, voters and observers with lags. In ZooKeeper mode,
+     * the active controller (a broker) and, with --zookeeper, its epoch and the ensemble's health.
+     */
     QuorumState quorum();
 
     /** Registered brokers, fenced ones included where the endpoint can tell (brokers can; controllers cannot). */
@@ -119,7 +128,7 @@ public interface ClusterGateway extends AutoCloseable {
 
     /**
      * The LATEST offset (read_uncommitted: the high watermark) of each partition. Pass only partitions with a live
-     * leader: listOffsets on a leaderless partition retries for the whole deadline (FACTS.md).
+     * leader: listOffsets on a leaderless partition retries for the whole deadline (docs/kafka-behaviour.md).
      *
      * @return per partition name; partitions that failed are missing
      */

@@ -34,7 +34,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code triage}: the incident checklist (DESIGN.md section 4) in one command: a verdict line, each step's finding
+ * {@code triage}: the incident checklist (docs/commands.md, triage) in one command: a verdict line, each step's finding
  * and the next command. Exit 0 when HEALTHY, 1 otherwise (config risks too with {@code --strict}), so cron and
  * runbooks can branch on it.
  *

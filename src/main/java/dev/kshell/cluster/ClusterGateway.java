@@ -28,7 +28,16 @@ public interface ClusterGateway extends AutoCloseable {
     /** The cluster id. */
     String clusterId();
 
-    /** The KRaft metadata quorum: leader, epoch, high watermark, voters and observers with lags. */
+    /**
+     * What this cluster offers (mode, release line, features), detected once per connection from what the cluster
+     * answers and cached; every request of this gateway asks only for what is offered.
+     */
+    dev.kshell.model.ClusterCapabilities capabilities();
+
+    /**
+     * The KRaft metadata quorum: leader, epoch, high watermark, voters and observers with lags. In ZooKeeper mode,
+     * the active controller (a broker) and, with --zookeeper, its epoch and the ensemble's health.
+     */
     QuorumState quorum();
 
     /** Registered brokers, fenced ones included where the endpoint can tell (brokers can; controllers cannot). */

@@ -50,6 +50,12 @@ public class FakeGateway implements ClusterGateway {
         return this;
     }
 
+    /** The fixture snapshot's capabilities ({@link dev.kshell.model.ClusterCapabilities#assumeAll()} unless set). */
+    @Override
+    public dev.kshell.model.ClusterCapabilities capabilities() {
+        return snapshot.capabilities();
+    }
+
     @Override
     public String clusterId() {
         calls++;

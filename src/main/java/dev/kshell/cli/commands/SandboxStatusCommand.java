@@ -6,14 +6,14 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.springframework.stereotype.Component;
 
-/** {@code sandbox status}: every node of the sandbox with its role, port, state and directory (no cluster call). */
+/** {@code sandbox status}: every node of the sandbox with its role, port, state, whether it answers on its port, and its directory. */
 @Component
 public class SandboxStatusCommand extends KshellCommand {
 
     private final Sandbox sandbox;
 
     public SandboxStatusCommand(Sandbox sandbox) {
-        super("sandbox status", "Sandbox", "Every sandbox node: role, id, port, running/stopped/killed, data dir",
+        super("sandbox status", "Sandbox", "Every sandbox node: role, id, port, running/stopped/killed, whether it answers, data dir",
                 "sandbox status");
         this.sandbox = sandbox;
         examples("sandbox status", "sandbox status --output json");

@@ -74,8 +74,9 @@ public class ElectUncleanCommand extends KshellCommand {
         StateStore.Loaded memory = ElectionFlow.loadMemory(inv, store, clusterId);
         Map<String, OffsetsSeen> remembered = memory.memory().partitions();
         Map<String, List<ReplicaEvidence>> evidence = ReplicaEvidenceReader.read(gateway, snapshot, resolved.specs());
-        UncleanPlan plan = UncleanElectionPlanner.plan(snapshot, resolved.specs(), evidence, remembered,
-                inv.flag("keep-order"));
+        // Seed lesson: no unclean election while the controller keeps changing (the judgement triage uses).
+        UncleanPlan plan = ElectionGuard.withQuorumStability(UncleanElectionPlanner.plan(snapshot, resolved.specs(),
+                evidence, remembered, inv.flag("keep-order")), QuorumRecording.recordAndJudge(session, inv, snapshot, null));
         Decision decision = ElectionGuard.unclean(plan, ElectionFlow.guardContext(session, inv, clusterId));
         return ElectionFlow.run(inv, gateway, "elect-unclean", clusterId, plan, decision,
                 () -> ElectionTables.uncleanPlan(plan, inv.output().width(), inv.output().color()),

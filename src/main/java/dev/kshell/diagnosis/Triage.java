@@ -37,8 +37,16 @@ public final class Triage {
      *                 epoch is climbing
      */
     public static TriageReport run(ClusterSnapshot now, ClusterSnapshot previous) {
+        return run(now, previous, null);
+    }
+
+    /**
+     * @param stability the judgement of kshell's quorum history (see {@link QuorumStability}), or null when not
+     *                  judged; step 1 then compares the two snapshots' epochs only
+     */
+    public static TriageReport run(ClusterSnapshot now, ClusterSnapshot previous, QuorumStability stability) {
         List<TriageStep> steps = new ArrayList<>(6);
-        steps.add(quorumStep(now, previous));
+        steps.add(quorumStep(now, previous, stability));
         steps.add(brokerStep(now));
         if (now.brokers().isEmpty()) {
             String why = "no broker is known (none registered, or the broker list could not be read): "
@@ -76,14 +84,19 @@ public final class Triage {
     }
 
     // ---- step 1
-    private static TriageStep quorumStep(ClusterSnapshot now, ClusterSnapshot previous) {
-        List<Finding> fs = QuorumHealth.check(now, previous);
+    private static TriageStep quorumStep(ClusterSnapshot now, ClusterSnapshot previous, QuorumStability stability) {
+        List<Finding> fs = QuorumHealth.check(now, previous, stability);
         StepStatus status = status(fs);
         String next = null;
         if (status != StepStatus.OK) {
-            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")) ? "watch quorum" : "quorum";
+            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")
+                    || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
         }
-        return new TriageStep(1, "Quorum", status, QuorumHealth.summary(now.quorum(), fs), fs,
+        String summary = QuorumHealth.summary(now.quorum(), fs);
+        if (stability != null && !stability.stable()) {
+            summary = stability.sentence() + "; now " + summary;
+        }
+        return new TriageStep(1, "Quorum", status, summary, fs,
                 status == StepStatus.OK ? null : worstFix(fs), next);
     }
 

@@ -2,13 +2,12 @@ package dev.kshell.state;
 
 import dev.kshell.model.LeaderTerm;
 import dev.kshell.model.QuorumObservation;
+import dev.kshell.util.FileLockWithDeadline;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -22,10 +21,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The quorum / controller history of each cluster: {@code <baseDir>/<cluster-id>.quorum.json}, a small file of its
@@ -49,9 +44,6 @@ public final class QuorumHistory {
     public static final int DEFAULT_MAX_TERMS = 200;
     public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(24);
     public static final Duration DEFAULT_LOCK_DEADLINE = Duration.ofSeconds(5);
-
-    private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
-    private static final long LOCK_POLL_MS = 50;
 
     private final Path baseDir;
     private final int maxTerms;
@@ -117,38 +109,18 @@ public final class QuorumHistory {
      */
     public Loaded record(String clusterId, Collection<LeaderTerm> seen, Instant at) {
         Path file = fileFor(clusterId);
-        Path lockFile = file.resolveSibling(file.getFileName() + ".lock");
-        ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(file, p -> new ReentrantLock());
-        long until = System.nanoTime() + lockDeadline.toNanos();
-        try {
-            if (!jvmLock.tryLock(lockDeadline.toNanos(), TimeUnit.NANOSECONDS)) {
-                throw new StateStoreException(file, new IOException(lockTimeout(lockFile, "another thread of this shell")));
+        try (FileLockWithDeadline ignored = FileLockWithDeadline.acquire(
+                file.resolveSibling(file.getFileName() + ".lock"), lockDeadline)) {
+            Loaded old = load(clusterId);
+            if (old.warning() != null && Files.exists(file)) {
+                Files.move(file, file.resolveSibling(file.getFileName() + ".corrupt"),
+                        StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StateStoreException(file, new IOException("interrupted while waiting for " + lockFile));
-        }
-        try {
-            Files.createDirectories(baseDir);
-            try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE,
-                    StandardOpenOption.READ, StandardOpenOption.WRITE);
-                 FileLock ignored = lockWithin(lockChannel, lockFile, until)) {
-                writeHolder(lockChannel);
-                Loaded old = load(clusterId);
-                if (old.warning() != null && Files.exists(file)) {
-                    Files.move(file, file.resolveSibling(file.getFileName() + ".corrupt"),
-                            StandardCopyOption.REPLACE_EXISTING);
-                }
-                List<LeaderTerm> merged = bound(merge(old.terms(), seen), at, maxTerms, maxAge);
-                write(file, mapper.writeValueAsString(new File(clusterId, at, merged)));
-                return new Loaded(clusterId, merged, old.warning());
-            }
-        } catch (StateStoreException e) {
-            throw e;
+            List<LeaderTerm> merged = bound(merge(old.terms(), seen), at, maxTerms, maxAge);
+            write(file, mapper.writeValueAsString(new File(clusterId, at, merged)));
+            return new Loaded(clusterId, merged, old.warning());
         } catch (IOException | RuntimeException e) {
             throw new StateStoreException(file, e);
-        } finally {
-            jvmLock.unlock();
         }
     }
 
@@ -215,60 +187,6 @@ public final class QuorumHistory {
     }
 
     // ---- files -----------------------------------------------------------------------------------------------
-
-    /** The OS lock within the deadline ({@code until}, System.nanoTime), polling: never waits forever. */
-    private FileLock lockWithin(FileChannel channel, Path lockFile, long until) throws IOException {
-        while (true) {
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
-            if (lock != null) {
-                return lock;
-            }
-            if (System.nanoTime() - until >= 0) {
-                throw new StateStoreException(fileOf(lockFile), new IOException(lockTimeout(lockFile, null)));
-            }
-            try {
-                Thread.sleep(LOCK_POLL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for " + lockFile);
-            }
-        }
-    }
-
-    private String lockTimeout(Path lockFile, String fallbackHolder) {
-        String holder = fallbackHolder;
-        try {
-            String text = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
-            if (!text.isEmpty()) {
-                holder = text;
-            }
-        } catch (IOException | RuntimeException e) {
-            // the holder stays unknown
-        }
-        return "could not lock " + lockFile + " within " + lockDeadline.toMillis() + " ms"
-                + (holder == null ? " (holder unknown)" : ": held by " + holder);
-    }
-
-    private static Path fileOf(Path lockFile) {
-        String name = lockFile.getFileName().toString();
-        return lockFile.resolveSibling(name.substring(0, name.length() - ".lock".length()));
-    }
-
-    /** While the lock is held the lock file names its holder, so that a shell kept waiting can say who it is. */
-    private static void writeHolder(FileChannel channel) throws IOException {
-        channel.truncate(0);
-        ByteBuffer text = ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " (since " + Instant.now()
-                + ")\n").getBytes(StandardCharsets.UTF_8));
-        long pos = 0;
-        while (text.hasRemaining()) {
-            pos += channel.write(text, pos);
-        }
-    }
 
     private static void write(Path file, String json) throws IOException {
         Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");

@@ -40,7 +40,8 @@ public class TriageCommand extends KshellCommand {
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         ClusterSnapshot now = session.requireGateway().snapshot(null, true);
         session.remember(now);
-        TriageReport report = Triage.run(now, previous);
+        // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs included)
+        TriageReport report = Triage.run(now, previous, QuorumRecording.recordAndJudge(session, inv, now, previous));
         inv.emit(report, () -> DiagnosisTables.triage(report, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }

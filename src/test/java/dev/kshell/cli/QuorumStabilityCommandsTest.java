@@ -3,6 +3,7 @@ package dev.kshell.cli;
 import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cli.commands.QuorumCommand;
 import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,70 +44,35 @@ class QuorumStabilityCommandsTest {
     Path home;
     private final ManualClock clock = new ManualClock(T0);
     private ElectCommandsTest.ElectingGateway electing;
-    private FlappingGateway gateway;
 
-    /** The election fake, whose quorum read follows its current snapshot (the leader changes). */
-    static final class FlappingGateway extends FakeGateway {
-        final ElectCommandsTest.ElectingGateway inner;
-        final List<String> mutations;
-
-        FlappingGateway(ElectCommandsTest.ElectingGateway inner) {
-            super(inner.current);
-            this.inner = inner;
-            this.mutations = inner.mutations;
-        }
-
-        @Override
-        public QuorumState quorum() {
-            return inner.current.quorum();
-        }
-
-        @Override
-        public List<String> topicNames() {
-            return inner.topicNames();
-        }
-
-        @Override
-        public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
-            return inner.snapshot(topics, withConfigs);
-        }
-
-        @Override
-        public java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
-                java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
-            return inner.electLeaders(type, partitions);
-        }
-
-        @Override
-        public java.util.Map<String, java.util.Optional<String>> reorderReplicas(
-                java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
-            return inner.reorderReplicas(newOrders);
-        }
-
-        @Override
-        public ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
-            return inner.replicaSizes(brokerIds);
-        }
-
-        @Override
-        public java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
-            return inner.maxProducerSequence(partition, brokerId);
-        }
-
-        @Override
-        public java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
-            return inner.latestOffsets(partitions);
-        }
-    }
+    private ClusterGateway gateway;
     private StringWriter out;
     private StringWriter err;
+
+    /**
+     * The election fake, except that its quorum read follows its current snapshot (the leader changes). A proxy, so
+     * that it keeps every other answer of the election fake as that fake evolves.
+     */
+    static ClusterGateway flapping(ElectCommandsTest.ElectingGateway inner) {
+        return (ClusterGateway) Proxy.newProxyInstance(ClusterGateway.class.getClassLoader(),
+                new Class<?>[]{ClusterGateway.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("quorum") && method.getParameterCount() == 0) {
+                        return inner.current.quorum();
+                    }
+                    try {
+                        return method.invoke(inner, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
 
     @BeforeEach
     void setUp() {
         System.setProperty("kshell.home", home.toString());
         System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
         electing = new ElectCommandsTest.ElectingGateway(ElectCommandsTest.incident());
-        gateway = new FlappingGateway(electing);
+        gateway = flapping(electing);
     }
 
     @AfterEach
@@ -192,7 +160,7 @@ class QuorumStabilityCommandsTest {
         CommandLineExecutor.LineResult refused = run(fresh, "elect unclean orders-1", ElectCommandsTest.answering("orders-1"));
         assertThat(refused.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString()).contains("quorum unstable: leader changed 3 times").contains("watch quorum");
-        assertThat(gateway.mutations).isEmpty();
+        assertThat(electing.mutations).isEmpty();
 
         clock.advance(Duration.ofMinutes(15));
         run(fresh, "triage", Prompter.NONE);
@@ -200,7 +168,7 @@ class QuorumStabilityCommandsTest {
         CommandLineExecutor.LineResult allowed = run(fresh, "elect unclean orders-1", ElectCommandsTest.answering("orders-1"));
         assertThat(err.toString()).doesNotContain("unstable");
         assertThat(allowed.code()).as(err.toString()).isEqualTo(ExitCode.OK);
-        assertThat(gateway.mutations).contains("UNCLEAN orders-1");
+        assertThat(electing.mutations).contains("UNCLEAN orders-1");
     }
 
     @Test

@@ -97,4 +97,18 @@ class QuorumStabilityTest {
         assertThat(s.changes()).isEqualTo(1);
         assertThat(s.sentence()).contains("(epoch 4 -> 5; leaders 2, 3)");
     }
+
+    @Test
+    void should_record_a_zookeeper_controller_read_with_its_epoch_and_source() {
+        dev.kshell.model.QuorumState zk = dev.kshell.model.QuorumState.zooKeeperController(5, 12,
+                new dev.kshell.model.ZooKeeperState("zk:2181", 5, 12L, null, List.of(4, 5, 6), List.of(), null));
+        QuorumObservation o = QuorumObservation.of(zk, T0);
+        assertThat(o).isEqualTo(new QuorumObservation(5, 12, "zookeeper", "zookeeper /controller", T0));
+        assertThat(QuorumObservation.of(dev.kshell.model.QuorumState.zooKeeperController(5, -1, null), T0).source())
+                .isEqualTo("describeCluster");
+        // the same controller read once with --zookeeper (epoch 12) and once without (-1) is no election
+        List<LeaderTerm> terms = List.of(LeaderTerm.first(o),
+                LeaderTerm.first(new QuorumObservation(5, -1, "zookeeper", "describeCluster", T0.plusSeconds(5))));
+        assertThat(QuorumStability.judge(terms, T0.plusSeconds(10)).stable()).isTrue();
+    }
 }

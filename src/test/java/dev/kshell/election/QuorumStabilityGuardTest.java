@@ -4,6 +4,7 @@ import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.LeaderTerm;
+import dev.kshell.model.PartitionSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -6,6 +6,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.ShellSession;
@@ -25,8 +26,9 @@ public class ConnectCommand extends KshellCommand {
         this.resolver = resolver;
         options(option("bootstrap-server", "broker endpoints, as Kafka's tools take them"),
                 option("bootstrap-controller", "controller endpoints: the quorum stays visible when every broker is down"),
-                option("command-config", "Kafka client properties file (TLS, SASL ...)"),
-                option("profile", "a profile from ~/.kshell/profiles.yaml"));
+                option("command-config", ArgKind.PROPERTIES_FILE, "Kafka client properties file (TLS, SASL ...)"),
+                option("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml"));
+        arguments(argument("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml").optional());
         examples("connect --bootstrap-server localhost:9092",
                 "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
                 "connect prod-eu");

@@ -12,6 +12,7 @@ import dev.kshell.election.ReplicaEvidence;
 import dev.kshell.election.UncleanElectionPlanner;
 import dev.kshell.election.UncleanPlan;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionState;
@@ -50,6 +51,8 @@ public class ElectUncleanCommand extends KshellCommand {
         options(flag("dry-run", "print the plan (with the data at risk) and stop"),
                 flag("keep-order", "do not reorder the replicas: Kafka's pick (first live replica) leads"),
                 flag("yes", "never enough on its own: only a runbook with `allow unclean` run with --yes skips the typed confirmation"));
+        arguments(argument("partition", ArgKind.UNCLEAN_PARTITION, "a leaderless partition, e.g. orders-0").many()
+                .whenMissing("name at least one partition"));
         examples("elect unclean orders-0 --dry-run", "elect unclean orders-0", "elect unclean orders-0 orders-3 --keep-order");
     }
 

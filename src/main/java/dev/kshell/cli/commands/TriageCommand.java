@@ -26,6 +26,7 @@ public class TriageCommand extends KshellCommand {
                 "The incident checklist: quorum, brokers, leaderless partitions and their recovery, min ISR, config "
                         + "risks; one verdict and the next command", "triage");
         this.session = session;
+        arguments();
         examples("triage", "triage --output json", "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY");
     }
 

@@ -61,6 +61,15 @@ public final class KshellCompleter implements Completer {
         this.onUse = onUse;
     }
 
+    /**
+     * The line editor's completion behaviour. JLine's AUTO_MENU makes the second Tab on an ambiguous word enter the
+     * menu and insert its first entry ({@code elect <Tab><Tab>} became {@code elect preferred}); without it a second
+     * Tab lists the choices again, as bash does, and nothing is inserted that the operator did not pick.
+     */
+    public static void configure(LineReader reader) {
+        reader.unsetOpt(LineReader.Option.AUTO_MENU);
+    }
+
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
         try {
@@ -103,7 +112,7 @@ public final class KshellCompleter implements Completer {
     private List<Candidate> forCommand(CommandSyntax syntax, List<String> args, String word) {
         List<OptionSpec> allowed = CommandGrammar.allOptions(syntax);
         CommandGrammar.Walk walk = CommandGrammar.walk(syntax, allowed, args);
-        if (walk.awaitingValue() != null) {
+        if (walk.awaitingValue() != null && !word.startsWith("--")) {
             OptionSpec o = walk.awaitingValue();
             return values(o.kind(), o.choices(), word, List.of());
         }
@@ -120,7 +129,7 @@ public final class KshellCompleter implements Completer {
             }
             return out;
         }
-        if (!walk.optionsEnded() && word.startsWith("-")) {
+        if (!walk.optionsEnded() && word.startsWith("-") || walk.awaitingValue() != null) {
             return options(allowed, walk);
         }
         Positional next = syntax.argumentAt(walk.arguments().size());
@@ -209,9 +218,10 @@ public final class KshellCompleter implements Completer {
             case FILE -> CompletionValues.files(word, name -> true);
             case DIRECTORY -> CompletionValues.files(word, name -> false);
             case COMMAND -> commandNames(given, c -> true);
+            case COMMAND_LINE -> completeLine(given, word, c -> true);
             case READ_COMMAND_LINE -> completeLine(given, word, KshellCompleter::readsCluster);
         };
-        return kind == ArgKind.COMMAND || kind == ArgKind.READ_COMMAND_LINE ? out : without(out, given);
+        return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
     /** What {@code watch} may re-run: commands that read the cluster and change nothing. */

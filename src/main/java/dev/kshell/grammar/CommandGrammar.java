@@ -151,7 +151,7 @@ public final class CommandGrammar<C> {
                 value = inline == null ? "true" : inline;
             } else if (inline != null) {
                 value = inline;
-            } else if (i + 1 < words.size()) {
+            } else if (i + 1 < words.size() && !namesAnOption(allowed, words.get(i + 1))) {
                 value = words.get(++i);
             } else {
                 return new Walk(options, arguments, option, onlyArguments, problem);
@@ -159,6 +159,12 @@ public final class CommandGrammar<C> {
             options.computeIfAbsent(option.name(), k -> new ArrayList<>()).add(value);
         }
         return new Walk(options, arguments, null, onlyArguments, problem);
+    }
+
+    /** {@code --topic --output json}: a known option is never taken as the value of the one before it. */
+    private static boolean namesAnOption(List<OptionSpec> allowed, String token) {
+        int eq = token.indexOf('=');
+        return token.startsWith("--") && lookup(allowed, eq > 0 ? token.substring(0, eq) : token) != null;
     }
 
     /** A word that is not an option: plain words, a lone dash, negative numbers. */

@@ -156,7 +156,7 @@ class KshellCompleterTest {
         return new TreeSet<>(switch (kind) {
             case TEXT, FLAG, INTEGER, GROUP, WORDS -> List.of();
             case CHOICE -> choices;
-            case DURATION, CONFIG_KEY, COMMAND, READ_COMMAND_LINE -> throw new AssertionError("checked by property");
+            case DURATION, CONFIG_KEY, COMMAND, COMMAND_LINE, READ_COMMAND_LINE -> throw new AssertionError("checked by property");
             case TOPIC -> List.of("audit-log", "orders", "orders-eu", "payments");
             case UNCLEAN_TOPIC -> List.of("audit-log");
             case OFF_PREFERRED_TOPIC -> List.of("orders");
@@ -188,7 +188,7 @@ class KshellCompleterTest {
             case DURATION -> assertThat(got).as(line).isNotEmpty()
                     .allSatisfy(d -> assertThat(Durations.parse(d, "--x").isOk()).as(d).isTrue());
             case CONFIG_KEY -> assertThat(got).as(line).contains("min.insync.replicas").allMatch(k -> k.startsWith("min.insync"));
-            case COMMAND -> assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(visibleFirstWords(cmd -> true));
+            case COMMAND, COMMAND_LINE -> assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(visibleFirstWords(cmd -> true));
             case READ_COMMAND_LINE -> assertThat(got).as(line).isNotEmpty().containsExactlyInAnyOrderElementsOf(
                     visibleFirstWords(cmd -> cmd.needsConnection() && !cmd.mutating() && Watchable.refusal(cmd) == null));
             default -> assertThat(new TreeSet<>(got)).as(line).isEqualTo(expected(kind, choices, sandbox));

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Base of every kshell command. A command is a Spring Shell {@code Command} (so the registry, option metadata and
  * completion providers are Spring Shell's), but it runs through kshell's own {@link CommandLineExecutor}, which
- * fixes the 4.0.1 defects listed in FACTS.md (quoting, bare flags on two-word commands, exit codes).
+ * fixes the 4.0.1 defects listed in docs/kafka-behaviour.md (quoting, bare flags on two-word commands, exit codes).
  */
 public abstract class KshellCommand extends AbstractCommand {
 

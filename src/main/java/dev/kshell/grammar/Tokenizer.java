@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  */
 public final class Tokenizer {
 
-    /** Words made only of these need no quotes. */
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=,@%+^~-]+");
+    /** What JLine's parser treats specially: word delimiters (white space), its quotes and its escape character. */
+    private static final Pattern NEEDS_QUOTES = Pattern.compile("[\\s\"'\\\\]");
 
     private Tokenizer() {
     }
@@ -52,9 +52,12 @@ public final class Tokenizer {
         }
     }
 
-    /** Quotes one word so that {@link #words} reads it back unchanged (plain words stay as they are). */
+    /**
+     * Quotes one word so that {@link #words} reads it back unchanged. Only what JLine's parser gives a meaning
+     * needs quotes ({@code topics --pattern ord.*} stays as typed); the rest is left as the operator wrote it.
+     */
     public static String quote(String word) {
-        if (!word.isEmpty() && PLAIN.matcher(word).matches()) {
+        if (!word.isEmpty() && !NEEDS_QUOTES.matcher(word).find()) {
             return word;
         }
         StringBuilder sb = new StringBuilder(word.length() + 2).append('"');

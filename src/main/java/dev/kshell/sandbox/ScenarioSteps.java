@@ -1,6 +1,6 @@
 package dev.kshell.sandbox;
 
-import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicState;
@@ -32,7 +32,7 @@ final class ScenarioSteps {
 
     private final Sandbox sandbox;
     private final LocalCluster cluster;
-    private final ClusterGateway admin;
+    private final SandboxTopicAdmin admin;
     private final Consumer<String> progress;
 
     ScenarioSteps(Sandbox sandbox, Consumer<String> progress) {
@@ -64,7 +64,7 @@ final class ScenarioSteps {
     }
 
     /**
-     * FACTS.md's recipe: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
+     * the recipe in docs/kafka-behaviour.md: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
      * only, broker 4 killed, broker 5 started again. Broker 5 is live but out of sync: no clean leader exists.
      */
     List<String> uncleanOnly() {
@@ -164,7 +164,7 @@ final class ScenarioSteps {
     }
 
     /** Puts {@code __consumer_offsets} back to RF 3 (preferred leaders unchanged) and drops its min.isr. */
-    static void restoreOffsetsTopic(ClusterGateway admin) {
+    static void restoreOffsetsTopic(SandboxTopicAdmin admin) {
         TopicState offsets = admin.snapshot(List.of(Sandbox.OFFSETS_TOPIC), false).topic(Sandbox.OFFSETS_TOPIC)
                 .orElseThrow();
         Map<Integer, List<Integer>> rf3 = new HashMap<>();

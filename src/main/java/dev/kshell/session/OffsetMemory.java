@@ -1,7 +1,7 @@
 package dev.kshell.session;
 
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionState;
@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * {@link StateStore}, so that during an incident kshell knows what the log held before it.
  *
  * <p>Cheap by construction: leaderless partitions are skipped (listOffsets on them retries for its whole deadline,
- * FACTS.md), the call has its own short deadline ({@link #DEADLINE}), and every failure is a log line, never an
+ * docs/kafka-behaviour.md), the call has its own short deadline ({@link #DEADLINE}), and every failure is a log line, never an
  * error of the command. The recorded offset is Kafka's LATEST with read_uncommitted, i.e. the high watermark; the
  * leader's log end offset is not exposed by the Admin API and is stored as -1 (unknown).
  */
@@ -73,8 +73,8 @@ public final class OffsetMemory implements Consumer<ClusterSnapshot> {
         Map<String, OffsetsSeen> seen = new HashMap<>();
         List<PartitionSpec> led = ledPartitions(snapshot);
         if (!led.isEmpty()) {
-            gateway.latestOffsets(led).forEach((name, offset) ->
-                    seen.put(name, new OffsetsSeen(offset, -1, snapshot.takenAt())));
+            gateway.latestOffsets(led).forEach((spec, offset) ->
+                    seen.put(spec.name(), new OffsetsSeen(offset, -1, snapshot.takenAt())));
         }
         Integer leader = snapshot.quorum() == null ? null : snapshot.quorum().leaderId();
         StateStore.Loaded written = store.record(snapshot.clusterId(), seen, leader, clock.instant());

@@ -51,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * elect preferred / unclean / restore-order on the shared real cluster, with brokers stopped and killed to build
- * the partitions FACTS.md describes. Every test restores the nodes and deletes its topics.
+ * the partitions docs/kafka-behaviour.md describes. Every test restores the nodes and deletes its topics.
  */
 @Timeout(900)
 class ElectionIntegrationTest {
@@ -221,7 +221,7 @@ class ElectionIntegrationTest {
         System.out.println("[elect-it] " + done.out() + done.err());
         assertThat(done.code()).as(done.err()).isEqualTo(ExitCode.OK);
         assertThat(done.out()).contains(p + ": leader is now broker 5",
-                "log end offset 100 now vs 200 seen at", "100 records lost (at least)");
+                "log end offset 100 vs high watermark 200 seen at", "100 records lost (at least)");
         assertThat(leader(describe(topic).partitions().get(0))).isEqualTo(5);
         assertThat(latest(topic, 0)).isEqualTo(100);
 

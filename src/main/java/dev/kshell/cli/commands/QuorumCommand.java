@@ -31,6 +31,7 @@ public class QuorumCommand extends KshellCommand {
         options(flag("history", "the leader changes kshell has seen (this session and earlier runs), with times"));
         examples("quorum", "quorum --output json", "quorum --history",
                 "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
+        arguments();
     }
 
     @Override

@@ -45,9 +45,16 @@ public class ConnectCommand extends KshellCommand {
                 inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         ClusterTarget target = resolved.target();
-        session.connect(target, resolved.label(), resolved.expectedClusterId());
+        String[] answered = new String[1];
+        boolean hadConnection = session.connection().isPresent();
+        String previous = session.connection().map(c -> c.label() + " (" + c.gateway().target().endpoints() + ")")
+                .orElse(null);
         try {
-            String clusterId = session.requireGateway().clusterId();
+            // A connection that works is kept until the new one answers: in an incident a wrong endpoint must not
+            // cost the operator the cluster view they had.
+            session.connectIfAnswering(target, resolved.label(), resolved.expectedClusterId(),
+                    g -> answered[0] = g.clusterId());
+            String clusterId = answered[0];
             inv.emit(new Connected(resolved.label(), target.endpoints(), clusterId, true),
                     () -> "connected to cluster " + clusterId + " via " + target.endpoints()
                             + (target.viaControllers() ? " (controllers)" : "") + "\n");
@@ -57,8 +64,12 @@ public class ConnectCommand extends KshellCommand {
             }
             return ExitCode.OK;
         } catch (ClusterException e) {
-            // Stay connected: in an incident the operator may retry, or use commands that still work.
-            inv.note("connection set to " + target.endpoints() + ", but it did not answer yet");
+            if (hadConnection) {
+                inv.note("still connected to " + previous + ": " + target.endpoints() + " did not answer");
+            } else {
+                // Stay connected: in an incident the operator may retry, or use commands that still work.
+                inv.note("connection set to " + target.endpoints() + ", but it did not answer yet");
+            }
             throw e;
         }
     }

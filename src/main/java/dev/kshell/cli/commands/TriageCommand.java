@@ -79,6 +79,7 @@ public class TriageCommand extends KshellCommand {
         options(flag("strict", "exit 1 on config risks too (by default they are listed and counted, exit 0)"));
         examples("triage", "triage --output json", "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY",
                 "triage --strict   # also exit 1 on config risks (min.isr = RF, unclean enabled...)");
+        arguments();
     }
 
     @Override

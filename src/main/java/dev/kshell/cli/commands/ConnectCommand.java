@@ -6,6 +6,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.ShellSession;
@@ -23,10 +24,8 @@ public class ConnectCommand extends KshellCommand {
                 "connect [PROFILE] [--bootstrap-server HOST:PORT,... | --bootstrap-controller HOST:PORT,...] [--command-config FILE]");
         this.session = session;
         this.resolver = resolver;
-        options(option("bootstrap-server", "broker endpoints, as Kafka's tools take them"),
-                option("bootstrap-controller", "controller endpoints: the quorum stays visible when every broker is down"),
-                option("command-config", "Kafka client properties file (TLS, SASL ...)"),
-                option("profile", "a profile from ~/.kshell/profiles.yaml"));
+        options(dev.kshell.cli.ConnectionOptions.ALL.toArray(dev.kshell.grammar.OptionSpec[]::new));
+        arguments(argument("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml").optional());
         examples("connect --bootstrap-server localhost:9092",
                 "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
                 "connect prod-eu");

@@ -94,8 +94,10 @@ public class TriageCommand extends KshellCommand {
         ClusterGateway gateway = session.requireGateway();
         ClusterSnapshot now = gateway.snapshot(null, true);
         session.remember(now);
+        // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs included)
         TriageInput input = gather(gateway, now, previous).withStrict(inv.flag("strict"))
-                .withSandboxSession(session.connectedToSandbox());
+                .withSandboxSession(session.connectedToSandbox())
+                .withQuorumStability(QuorumRecording.recordAndJudge(session, inv, now, previous));
         TriageReport report = Triage.run(input);
         inv.emit(report, () -> DiagnosisTables.triage(report, inv.output().width(), inv.output().color()));
         return report.exitCode();

@@ -1,4 +1,4 @@
-# triage.ksh: the incident checklist (DESIGN.md section 4), one read-only step at a time.
+# triage.ksh: the incident checklist (docs/commands.md, triage), one read-only step at a time.
 #
 #   run scripts/runbooks/triage.ksh
 #

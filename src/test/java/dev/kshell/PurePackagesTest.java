@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** election/, audit/ and state/ are pure Java: no Kafka client, no Spring (DESIGN.md §2). */
+/** election/, audit/ and state/ are pure Java: no Kafka client, no Spring (docs/architecture.md). */
 @Timeout(10)
 class PurePackagesTest {
 

@@ -9,7 +9,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration;
 
 /**
- * kshell's entry point. Spring Shell's own runners and terminal are left out (FACTS.md lists their defects): kshell
+ * kshell's entry point. Spring Shell's own runners and terminal are left out (docs/kafka-behaviour.md lists their defects): kshell
  * owns the runner, and uses Spring Shell for commands, their options and the registry.
  */
 @SpringBootApplication(exclude = SpringShellAutoConfiguration.class, scanBasePackages = "dev.kshell")

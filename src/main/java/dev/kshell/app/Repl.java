@@ -77,7 +77,7 @@ final class Repl {
         } catch (IOException e) {
             System.err.println("warning: cannot create " + KshellHome.dir() + ": " + e.getMessage());
         }
-        // dumb(true): without a TTY JLine falls back quietly instead of warning (FACTS.md).
+        // dumb(true): without a TTY JLine falls back quietly instead of warning (docs/kafka-behaviour.md).
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
              SnapshotRefresher refresher = new SnapshotRefresher(session)) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());

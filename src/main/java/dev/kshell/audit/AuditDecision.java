@@ -5,7 +5,8 @@ package dev.kshell.audit;
  *
  * <p>A confirmed mutation writes two lines with the same {@code attemptId}: {@link #CONFIRMED} BEFORE the first
  * cluster call (if that write fails, the mutation does not run), then {@link #SUCCEEDED} or {@link #FAILED} with
- * the per-partition results after it. Every other attempt writes one line.
+ * the per-partition results after it ({@link #INTERRUPTED} or {@link #UNKNOWN} when it did not end normally: every
+ * confirmed line gets its closing line). Every other attempt writes one line.
  */
 public enum AuditDecision {
     /** {@code --dry-run}: the plan was shown, nothing changed. */
@@ -20,6 +21,13 @@ public enum AuditDecision {
     SUCCEEDED("succeeded"),
     /** The mutation ran and some partition failed, or it could not run. */
     FAILED("failed"),
+    /**
+     * The command was interrupted (Ctrl-C) after the confirmed line: some of the mutation may have been sent; the
+     * per-partition results known at that moment are in the entry.
+     */
+    INTERRUPTED("interrupted"),
+    /** The mutation was sent but its result could not be read (deadline passed, connection lost, internal error). */
+    UNKNOWN("unknown"),
     /** The plan held nothing to do; no cluster call was made. */
     NOT_NEEDED("not-needed");
 

@@ -1,25 +1,24 @@
 package dev.kshell.audit;
 
+import dev.kshell.util.FileLockWithDeadline;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Map;
+import java.time.Duration;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Append-only JSON-lines audit log ({@code ~/.kshell/audit.jsonl} by default). Each {@link #append} writes one
- * line, holding an exclusive file lock (so two shells appending at once never interleave), forces it to disk
+ * line, holding an exclusive lock with a deadline ({@link FileLockWithDeadline} on {@code audit.jsonl.lock}, so two
+ * shells appending at once never interleave and none waits forever), forces it to disk
  * ({@code FileChannel.force(true)}) and only then returns. Any failure is an {@link AuditWriteException} naming the
  * path; callers must not run the mutation when the CONFIRMED line could not be written.
  *
@@ -33,21 +32,32 @@ public final class AuditLog {
         void force(FileChannel channel) throws IOException;
     }
 
-    /** File locks are per process: threads of one JVM also need a lock of their own. */
-    private static final Map<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
+    /** How long {@link #append} waits for another shell's write by default. */
+    public static final Duration DEFAULT_LOCK_DEADLINE = Duration.ofSeconds(10);
 
     private final Path path;
     private final JsonMapper mapper;
     private final Sync sync;
+    private final Duration lockDeadline;
 
     public AuditLog(Path path) {
-        this(path, JsonMapper.builder().build(), channel -> channel.force(true));
+        this(path, DEFAULT_LOCK_DEADLINE);
+    }
+
+    /** @param lockDeadline how long to wait for another shell holding the log's lock */
+    public AuditLog(Path path, Duration lockDeadline) {
+        this(path, JsonMapper.builder().build(), channel -> channel.force(true), lockDeadline);
     }
 
     AuditLog(Path path, JsonMapper mapper, Sync sync) {
+        this(path, mapper, sync, DEFAULT_LOCK_DEADLINE);
+    }
+
+    AuditLog(Path path, JsonMapper mapper, Sync sync, Duration lockDeadline) {
         this.path = path.toAbsolutePath().normalize();
         this.mapper = mapper;
         this.sync = sync;
+        this.lockDeadline = lockDeadline;
     }
 
     /** {@code <home>/.kshell/audit.jsonl}. */
@@ -72,39 +82,77 @@ public final class AuditLog {
         }
     }
 
-    /** Writes one line, fsyncs it, returns. Throws {@link AuditWriteException} when the line is not on disk. */
+    /**
+     * Writes one line, fsyncs it, returns. Throws {@link AuditWriteException} when the line is not on disk,
+     * including when the lock is not had within the deadline (the message names the lock file and its holder).
+     *
+     * <p>Works on an interrupted thread (a Ctrl-C'd election still gets its closing line): the interrupt flag is
+     * cleared for the write, which a {@code FileChannel} would otherwise refuse, and restored after. A line left
+     * half-written by an earlier failure (disk full) is ended with a newline first, so it never swallows this one.
+     */
     public void append(AuditEntry entry) {
         byte[] bytes = (line(entry) + "\n").getBytes(StandardCharsets.UTF_8);
-        ReentrantLock jvmLock = JVM_LOCKS.computeIfAbsent(path, p -> new ReentrantLock());
-        jvmLock.lock();
-        try {
+        boolean interrupted = Thread.interrupted();
+        try (FileLockWithDeadline ignored = FileLockWithDeadline.acquire(lockFile(), lockDeadline)) {
             Path parent = path.getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
             boolean created = !Files.exists(path);
             try (FileChannel channel = open()) {
-                try (FileLock ignored = channel.lock()) {
-                    ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                long size = channel.size();
+                ByteBuffer buffer = endsWithNewline(channel, size) ? ByteBuffer.wrap(bytes) : withNewline(bytes);
+                try {
+                    long at = size;
                     while (buffer.hasRemaining()) {
-                        channel.write(buffer);
+                        at += channel.write(buffer, at);
                     }
                     sync.force(channel);
+                } catch (IOException | RuntimeException e) {
+                    // take back what this attempt wrote, best effort; the next append repairs it if this fails too
+                    try {
+                        channel.truncate(size);
+                    } catch (IOException | RuntimeException ignoredToo) {
+                        e.addSuppressed(ignoredToo);
+                    }
+                    throw e;
                 }
             }
             if (created && parent != null) {
                 syncDirectory(parent);
             }
+        } catch (FileLockWithDeadline.Timeout e) {
+            throw new AuditWriteException(path, e.getMessage());
         } catch (IOException | RuntimeException e) {
             throw e instanceof AuditWriteException a ? a : new AuditWriteException(path, e);
         } finally {
-            jvmLock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
+    /** The lock file beside the log: it serialises shells and names the holder while one writes. */
+    Path lockFile() {
+        return path.resolveSibling(path.getFileName() + ".lock");
+    }
+
+    private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {
+        if (size == 0) {
+            return true;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, size - 1);
+        return last.get(0) == '\n';
+    }
+
+    private static ByteBuffer withNewline(byte[] bytes) {
+        ByteBuffer b = ByteBuffer.allocate(bytes.length + 1);
+        b.put((byte) '\n').put(bytes).flip();
+        return b;
+    }
+
     private FileChannel open() throws IOException {
-        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
+        // No APPEND (Java refuses READ + APPEND): every write is positioned at the end, under the lock.
+        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
         if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
             return FileChannel.open(path, options, ownerOnly);

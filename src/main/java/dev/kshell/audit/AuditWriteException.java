@@ -17,6 +17,13 @@ public class AuditWriteException extends RuntimeException {
         this.path = path;
     }
 
+    /** A failure without an exception of its own, e.g. the log's lock was held past the deadline. */
+    public AuditWriteException(Path path, String reason) {
+        super("cannot write the audit log " + path + ": " + reason
+                + " (try again, or set another path with the audit-log setting; nothing was changed on the cluster)");
+        this.path = path;
+    }
+
     public Path path() {
         return path;
     }

@@ -125,7 +125,7 @@ public final class AdminClientGateway implements ClusterGateway {
             props.remove(AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG);
         }
         int timeoutMs = (int) Math.max(1000, target.timeout().toMillis());
-        // default.api.timeout.ms must be >= request.timeout.ms or Admin.create throws (FACTS.md).
+        // default.api.timeout.ms must be >= request.timeout.ms or Admin.create throws (docs/kafka-behaviour.md).
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
         props.put(AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, String.valueOf(Math.min(timeoutMs, 3000)));

@@ -138,7 +138,7 @@ final class AdminTopics {
         if (partitions.isEmpty()) {
             return 0;
         }
-        // Per-partition results: all() fails when any partition needed no election (FACTS.md).
+        // Per-partition results: all() fails when any partition needed no election (docs/kafka-behaviour.md).
         Map<TopicPartition, Optional<Throwable>> results = gateway.await("electLeaders", gateway.admin()
                 .electLeaders(ElectionType.PREFERRED, partitions, new ElectLeadersOptions().timeoutMs(gateway.timeoutMs()))
                 .partitions());

@@ -127,7 +127,7 @@ public interface ClusterGateway extends AutoCloseable {
 
     /**
      * The LATEST offset (read_uncommitted: the high watermark) of each partition. Pass only partitions with a live
-     * leader: listOffsets on a leaderless partition retries for the whole deadline (FACTS.md).
+     * leader: listOffsets on a leaderless partition retries for the whole deadline (docs/kafka-behaviour.md).
      *
      * @return per partition name; partitions that failed are missing
      */

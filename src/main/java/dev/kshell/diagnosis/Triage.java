@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The incident checklist of DESIGN.md section 4 as one pure function: (1) quorum, (2) brokers, (3) leaderless
+ * The incident checklist of docs/commands.md (triage) as one pure function: (1) quorum, (2) brokers, (3) leaderless
  * partitions, (4) how each can recover, (5) under-min-ISR and under-replicated partitions, (6) config risks.
  * Every step runs unless it cannot be judged: with no broker known, leadership (steps 3 to 5) cannot be judged;
  * with no topic loaded, neither can config risks.

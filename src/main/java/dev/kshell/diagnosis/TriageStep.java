@@ -5,7 +5,7 @@ import dev.kshell.model.Finding;
 import java.util.List;
 
 /**
- * One step of the incident checklist (DESIGN.md section 4).
+ * One step of the incident checklist (docs/commands.md, triage).
  *
  * @param number   1..6, in checklist order
  * @param title    what the step asks ("Quorum", "Brokers", ...)

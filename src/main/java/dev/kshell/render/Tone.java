@@ -3,7 +3,7 @@ package dev.kshell.render;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStyle;
 
-/** The few colours kshell uses, by meaning. Whole rows are coloured so column widths stay right (FACTS.md). */
+/** The few colours kshell uses, by meaning. Whole rows are coloured so column widths stay right (docs/kafka-behaviour.md). */
 public enum Tone {
     PLAIN(AttributedStyle.DEFAULT),
     GOOD(AttributedStyle.DEFAULT.foreground(AttributedStyle.GREEN)),

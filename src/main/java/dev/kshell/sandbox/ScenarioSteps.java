@@ -64,7 +64,7 @@ final class ScenarioSteps {
     }
 
     /**
-     * FACTS.md's recipe: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
+     * the recipe in docs/kafka-behaviour.md: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
      * only, broker 4 killed, broker 5 started again. Broker 5 is live but out of sync: no clean leader exists.
      */
     List<String> uncleanOnly() {

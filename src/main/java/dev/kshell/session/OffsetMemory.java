@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * {@link StateStore}, so that during an incident kshell knows what the log held before it.
  *
  * <p>Cheap by construction: leaderless partitions are skipped (listOffsets on them retries for its whole deadline,
- * FACTS.md), the call has its own short deadline ({@link #DEADLINE}), and every failure is a log line, never an
+ * docs/kafka-behaviour.md), the call has its own short deadline ({@link #DEADLINE}), and every failure is a log line, never an
  * error of the command. The recorded offset is Kafka's LATEST with read_uncommitted, i.e. the high watermark; the
  * leader's log end offset is not exposed by the Admin API and is stored as -1 (unknown).
  */

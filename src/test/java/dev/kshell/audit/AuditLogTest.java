@@ -172,4 +172,66 @@ class AuditLogTest {
     void should_default_to_dot_kshell_in_home() {
         assertThat(AuditLog.defaultPath(Path.of("/home/op"))).isEqualTo(Path.of("/home/op/.kshell/audit.jsonl"));
     }
+
+    @Test
+    void should_never_let_a_half_written_line_swallow_the_next() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        // what a full disk leaves behind: a line cut short, no newline
+        Files.writeString(file, "{\"time\":\"2026-05-01T03:12:45.123Z\",\"attemptId\":\"att-0\",\"deci");
+        new AuditLog(file).append(entry(AuditDecision.CONFIRMED));
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(2);
+        assertThat(JSON.readTree(lines.get(1)).get("decision").asString()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void should_take_back_a_line_whose_write_failed() throws IOException {
+        Path file = dir.resolve("audit.jsonl");
+        new AuditLog(file).append(entry(AuditDecision.CONFIRMED));
+        long before = Files.size(file);
+        AuditLog failing = new AuditLog(file, JsonMapper.builder().build(), channel -> {
+            throw new IOException("No space left on device");
+        });
+        assertThatThrownBy(() -> failing.append(entry(AuditDecision.SUCCEEDED)))
+                .isInstanceOf(AuditWriteException.class).hasMessageContaining("No space left on device");
+        assertThat(Files.size(file)).isEqualTo(before);
+    }
+
+    @Test
+    void should_write_the_closing_line_on_an_interrupted_thread() throws Exception {
+        Path file = dir.resolve("audit.jsonl");
+        AuditLog log = new AuditLog(file);
+        java.util.concurrent.atomic.AtomicReference<Object> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = new Thread(() -> {
+            Thread.currentThread().interrupt();   // as Ctrl-C leaves a running election
+            try {
+                log.append(entry(AuditDecision.INTERRUPTED));
+                seen.set(Thread.currentThread().isInterrupted());
+            } catch (RuntimeException e) {
+                seen.set(e);
+            }
+        });
+        t.start();
+        t.join();
+        assertThat(seen.get()).isEqualTo(Boolean.TRUE);
+        assertThat(JSON.readTree(Files.readAllLines(file).get(0)).get("decision").asString()).isEqualTo("interrupted");
+    }
+
+    @Test
+    void should_give_up_on_a_held_lock_at_the_deadline_naming_the_holder() throws Exception {
+        Path file = dir.resolve("audit.jsonl");
+        AuditLog log = new AuditLog(file, java.time.Duration.ofMillis(200));
+        try (var held = dev.kshell.util.FileLockWithDeadline.acquire(log.lockFile(), java.time.Duration.ofSeconds(1))) {
+            Thread other = new Thread(() -> assertThatThrownBy(() -> log.append(entry(AuditDecision.DRY_RUN)))
+                    .isInstanceOf(AuditWriteException.class)
+                    .hasMessageContaining("could not lock " + log.lockFile())
+                    .hasMessageContaining("held by pid " + ProcessHandle.current().pid()));
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            other.setUncaughtExceptionHandler((th, e) -> failure.set(e));
+            other.start();
+            other.join();
+            assertThat(failure.get()).isNull();
+        }
+        assertThat(Files.exists(file)).isFalse();
+    }
 }

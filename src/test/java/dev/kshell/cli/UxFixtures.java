@@ -72,7 +72,7 @@ final class UxFixtures {
         };
         List<org.springframework.shell.core.command.CommandOption> options = new ArrayList<>();
         for (String o : valueOptions) {
-            options.add(o.startsWith("!") ? KshellCommand.flag(o.substring(1), "flag") : KshellCommand.option(o, "value"));
+            options.add(KshellCommand.springOption(o.startsWith("!") ? KshellCommand.flag(o.substring(1), "flag") : KshellCommand.option(o, "value")));
         }
         c.setOptions(options);
         return c;

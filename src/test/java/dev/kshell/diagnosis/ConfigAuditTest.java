@@ -200,7 +200,7 @@ class ConfigAuditTest {
 
     @Test
     void should_rate_a_stock_cluster_default_rf1_as_info_only() {
-        // Kafka's own defaults, with the cluster-level min.isr=1 a fresh 4.4 cluster carries (FACTS.md).
+        // Kafka's own defaults, with the cluster-level min.isr=1 a fresh 4.4 cluster carries (docs/kafka-behaviour.md).
         Map<String, ConfigValue> stock = with(DEFAULT_RF, "1", "DEFAULT_CONFIG", true);
         stock.put(MIN_ISR, new ConfigValue("1", "DYNAMIC_DEFAULT_BROKER_CONFIG", false));
         List<Finding> findings = audit(healthy().build(), brokers(Map.of(4, stock, 5, stock, 6, stock)));

@@ -55,7 +55,7 @@ class PartitionHealthTest {
 
     @Test
     void should_class_empty_isr_with_dead_elr_replica_as_no_live_replica() {
-        // FACTS.md: RF 1 partition whose broker was killed: leader null, ISR [], ELR [5], lastKnownElr [5].
+        // docs/kafka-behaviour.md: RF 1 partition whose broker was killed: leader null, ISR [], ELR [5], lastKnownElr [5].
         ClusterSnapshot s = cluster().brokers(4, 5, 6).fenced(5)
                 .topic("rf1").partition(0).replicas(5).noLeader().isr().elr(5).lastKnownElr(5)
                 .build();
@@ -116,7 +116,7 @@ class PartitionHealthTest {
 
     @Test
     void should_class_only_out_of_sync_replicas_alive_as_unclean_only() {
-        // FACTS.md reproduction: replicas 4:5, broker 4 killed while 5 was out of sync: ISR [], ELR [4].
+        // docs/kafka-behaviour.md reproduction: replicas 4:5, broker 4 killed while 5 was out of sync: ISR [], ELR [4].
         ClusterSnapshot s = cluster().brokers(4, 5).fenced(4)
                 .topic("t").partition(0).replicas(4, 5).noLeader().isr().elr(4).lastKnownElr(4)
                 .build();

@@ -299,7 +299,7 @@ class TriageTest {
 
     @Test
     void should_treat_unknown_voter_offsets_after_failover_as_unknown_not_as_numbers() {
-        // FACTS.md: right after a leader change the high watermark is -1, the dead ex-leader shows log end offset -1
+        // docs/kafka-behaviour.md: right after a leader change the high watermark is -1, the dead ex-leader shows log end offset -1
         // and empty timestamps; lags computed from those are negative.
         ClusterSnapshot s = cluster().brokers(4, 5, 6)
                 .quorum(new QuorumState(2, 8, -1, List.of(

@@ -24,7 +24,7 @@ class UncleanElectionPlannerTest {
     private static final PartitionSpec ORDERS_0 = new PartitionSpec("orders", 0);
     private static final OffsetsSeen AT_2AM = new OffsetsSeen(300, 300, Instant.parse("2026-05-01T02:00:00Z"));
 
-    /** The FACTS.md case: replicas [4,6,5], leader 4 killed at 300; 5 stopped at 200, 6 at 100; 5 and 6 back. */
+    /** The case of docs/kafka-behaviour.md (unclean elections): replicas [4,6,5], leader 4 killed at 300; 5 stopped at 200, 6 at 100; 5 and 6 back. */
     private static ClusterSnapshot factsCase(QuorumState quorum) {
         return Fixtures.snapshot(quorum, Set.of(4),
                 topic("orders", p("orders", 0, null, List.of(4, 6, 5), List.of(), List.of(4), List.of(4))));

@@ -51,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * elect preferred / unclean / restore-order on the shared real cluster, with brokers stopped and killed to build
- * the partitions FACTS.md describes. Every test restores the nodes and deletes its topics.
+ * the partitions docs/kafka-behaviour.md describes. Every test restores the nodes and deletes its topics.
  */
 @Timeout(900)
 class ElectionIntegrationTest {

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class HelpCommand extends KshellCommand {
 
-    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, FACTS.md).
+    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
     private final ObjectProvider<CommandLineParser> parser;
 
     public HelpCommand(ObjectProvider<CommandLineParser> parser) {

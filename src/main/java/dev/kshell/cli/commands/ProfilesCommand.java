@@ -72,7 +72,7 @@ public class ProfilesCommand extends KshellCommand {
 
     static String text(Listing l, int width, boolean color) {
         if (!l.exists()) {
-            return "no profiles: " + l.file() + " does not exist (README.md, section Profiles, has a sample)\n";
+            return "no profiles: " + l.file() + " does not exist (docs/ux.md, section Profiles, has a sample)\n";
         }
         if (l.profiles().isEmpty()) {
             return "no profiles in " + l.file() + "\n";

@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * Reads what the live replicas of leaderless partitions can tell before an unclean election: log sizes
  * (describeLogDirs, one call for all brokers) and producers' last sequences (describeProducers per replica). Both
- * work on a leaderless partition (FACTS.md); failures become the evidence's error text, never a failed command.
+ * work on a leaderless partition (docs/kafka-behaviour.md); failures become the evidence's error text, never a failed command.
  */
 final class ReplicaEvidenceReader {
 

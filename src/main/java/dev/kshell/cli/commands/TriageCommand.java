@@ -11,7 +11,7 @@ import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code triage}: the incident checklist (DESIGN.md section 4) in one command: a verdict line, each step's finding
+ * {@code triage}: the incident checklist (docs/commands.md, triage) in one command: a verdict line, each step's finding
  * and the next command. Exit 0 when HEALTHY, 1 otherwise, so cron and runbooks can branch on it. The session's
  * previous full snapshot (any earlier {@code triage}, {@code topics}, {@code leaderless}...) lets step 1 see
  * whether the quorum epoch is climbing.

@@ -40,7 +40,7 @@ public class WatchCommand extends KshellCommand {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
-    // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, FACTS.md).
+    // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
     private final ObjectProvider<CommandLineExecutor> executor;
     private final Clock clock;
 

@@ -21,7 +21,7 @@ import static dev.kshell.diagnosis.lint.NodeConfig.VOTERS;
 /**
  * Quorum rules: every node names the controllers the same way, and every controller listens where the voters list
  * (static quorum) or the bootstrap-servers list (dynamic quorum, KIP-853) says it does. A controller on another port
- * than its voters entry still forms a raft quorum, but brokers never register (FACTS.md).
+ * than its voters entry still forms a raft quorum, but brokers never register (docs/kafka-behaviour.md).
  */
 final class QuorumRules {
 

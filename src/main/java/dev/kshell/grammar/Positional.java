@@ -1,0 +1,59 @@
+package dev.kshell.grammar;
+
+import java.util.List;
+
+/**
+ * One declared positional argument: its name (as usage shows it), kind and how many words it takes. Build with
+ * {@code argument(name, kind, description)} (exactly one word), then {@link #optional()} and/or {@link #many()}.
+ *
+ * @param choices the accepted values of a {@link ArgKind#CHOICE} argument (empty for other kinds)
+ */
+public record Positional(String name, ArgKind kind, Arity arity, String description, List<String> choices) {
+
+    /** How many words a positional argument takes. */
+    public enum Arity {
+        ONE, OPTIONAL, ONE_OR_MORE, ZERO_OR_MORE;
+
+        public boolean required() {
+            return this == ONE || this == ONE_OR_MORE;
+        }
+
+        public boolean repeats() {
+            return this == ONE_OR_MORE || this == ZERO_OR_MORE;
+        }
+    }
+
+    public Positional {
+        if (kind == ArgKind.FLAG) {
+            throw new IllegalArgumentException(name + ": a positional argument cannot be a flag");
+        }
+        choices = List.copyOf(choices);
+        if ((kind == ArgKind.CHOICE) == choices.isEmpty()) {
+            throw new IllegalArgumentException(name + ": choices go with kind CHOICE, and only with it");
+        }
+    }
+
+    public static Positional of(String name, ArgKind kind, String description) {
+        return new Positional(name, kind, kind.endsOptions() ? Arity.ONE_OR_MORE : Arity.ONE, description, List.of());
+    }
+
+    public static Positional choice(String name, String description, String... values) {
+        return new Positional(name, ArgKind.CHOICE, Arity.ONE, description, List.of(values));
+    }
+
+    /** The same argument, which may be left out. */
+    public Positional optional() {
+        return new Positional(name, kind, arity.repeats() ? Arity.ZERO_OR_MORE : Arity.OPTIONAL, description, choices);
+    }
+
+    /** The same argument, repeatable. */
+    public Positional many() {
+        return new Positional(name, kind, arity.required() ? Arity.ONE_OR_MORE : Arity.ZERO_OR_MORE, description, choices);
+    }
+
+    /** As usage shows it: {@code PARTITION...}, {@code [NAME]}. */
+    public String usage() {
+        String word = name.toUpperCase(java.util.Locale.ROOT) + (arity.repeats() ? "..." : "");
+        return arity.required() ? word : "[" + word + "]";
+    }
+}

@@ -21,11 +21,8 @@ public class KshellConfiguration {
 
     @Bean(destroyMethod = "close")
     ShellSession shellSession() {
-        ShellSession session = new ShellSession(AdminClientGateway::new);
-        // kshell remembers high watermarks per cluster whenever a command loads a snapshot (elect unclean reads them)
-        session.addSnapshotListener(new dev.kshell.session.OffsetMemory(session,
-                new dev.kshell.state.StateStore(dev.kshell.session.OffsetMemory.defaultDir())));
-        return session;
+        // Remembering offsets is an explicit step of the runner and the REPL's refresher (OffsetMemory), not of reads.
+        return new ShellSession(AdminClientGateway::new);
     }
 
     @Bean

@@ -50,6 +50,11 @@ public record SnapshotRequest(boolean brokers, boolean quorum, List<String> topi
         return new SnapshotRequest(brokers, quorum, names, descriptions, configs);
     }
 
+    /** True when the snapshot lists topics whose partitions were not read (every Kafka topic has one at least). */
+    public static boolean descriptionsNotRead(ClusterSnapshot s) {
+        return !s.topics().isEmpty() && s.topics().stream().allMatch(t -> t.partitions().isEmpty());
+    }
+
     /** True when the snapshot was read with the quorum not asked for (as opposed to asked for and unreadable). */
     public static boolean quorumNotRead(ClusterSnapshot s) {
         return s.quorum() == null && QUORUM_NOT_READ.equals(s.quorumError());

@@ -335,6 +335,8 @@ public final class StateStore {
 
     private static void append(Path file, String text) throws IOException {
         if (text.isEmpty()) {
+            // nothing moved: the modification time still says "recorded now" (offsetsRecordedAt, the throttle)
+            Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(Instant.now()));
             return;
         }
         // appended at the end under the state lock (so no other writer moves the end meanwhile)

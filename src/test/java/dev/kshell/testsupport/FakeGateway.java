@@ -88,7 +88,10 @@ public class FakeGateway implements ClusterGateway {
                 snapshot.quorumError(), snapshot.topics().stream().filter(t -> topics.contains(t.name())).toList());
     }
 
-    /** As {@link #snapshot}, then without what the request did not ask for (as the real gateway leaves it out). */
+    /**
+     * As {@link #snapshot}, then without the brokers, quorum and partitions the request did not ask for (as the real
+     * gateway leaves them out). Configs stay, as {@link #snapshot} keeps them whatever {@code withConfigs} says.
+     */
     @Override
     public ClusterSnapshot read(dev.kshell.model.SnapshotRequest request) {
         List<String> topics = request.topics();
@@ -98,7 +101,7 @@ public class FakeGateway implements ClusterGateway {
                 : snapshot(topics, request.configs());
         List<TopicState> described = s.topics().stream()
                 .map(t -> new TopicState(t.name(), t.internal(), request.descriptions() ? t.partitions() : List.of(),
-                        request.configs() ? t.config() : null))
+                        t.config()))
                 .toList();
         return new ClusterSnapshot(s.clusterId(), s.takenAt(), request.brokers() ? s.brokers() : List.of(),
                 request.quorum() ? s.quorum() : null,

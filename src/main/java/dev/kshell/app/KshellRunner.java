@@ -102,12 +102,12 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
 
     /**
      * One-shot mode remembers offsets after the output is printed, and only when the cluster's last recording is
-     * older than {@link OffsetMemory#THROTTLE} (a one-shot command within a minute of the last one writes nothing).
+     * older than {@link OffsetMemory#ONE_SHOT_THROTTLE} (a one-shot command within 5 minutes of the last one writes nothing).
      * It uses the snapshot the command read; a command that read no partitions records nothing.
      */
     private void rememberOffsetsAfterOutput() {
         session.lastSnapshot().ifPresent(snapshot ->
-                OffsetMemory.atDefaultDir().recordIfDue(session.gateway().orElse(null), snapshot));
+                OffsetMemory.atDefaultDir(OffsetMemory.ONE_SHOT_THROTTLE).recordIfDue(session.gateway().orElse(null), snapshot));
     }
 
     @Override

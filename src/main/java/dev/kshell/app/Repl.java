@@ -80,7 +80,7 @@ final class Repl {
         }
         // dumb(true): without a TTY JLine falls back quietly instead of warning (docs/kafka-behaviour.md).
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
-             SnapshotRefresher refresher = new SnapshotRefresher(session, OffsetMemory.atDefaultDir())) {
+             SnapshotRefresher refresher = new SnapshotRefresher(session, OffsetMemory.atDefaultDir(OffsetMemory.THROTTLE))) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
             DefaultParser parser = new DefaultParser();
             parser.setEofOnUnclosedQuote(true);

@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Remembers high watermarks per cluster (for the unclean guard's "before the incident" figure), as an explicit step
  * of its own, never as a side effect of reading: the REPL calls {@link #recordIfDue} from its background refresh
  * thread, one-shot mode once after the command's output is printed. Throttled: at most once per {@link #THROTTLE}
- * per cluster (judged by the state store's last recording, so it holds across one-shot processes too).
+ * per cluster in the REPL, {@link #ONE_SHOT_THROTTLE} in one-shot mode (judged by the state store's last recording,
+ * so it holds across one-shot processes too).
  *
  * <p>Cheap by construction: only partitions whose leader is a live broker are asked (listOffsets on a leaderless
  * partition retries for its whole deadline, docs/kafka-behaviour.md), the call has its own short deadline
@@ -40,8 +41,15 @@ public final class OffsetMemory {
     /** The longest one recording may wait for the cluster. */
     public static final Duration DEADLINE = Duration.ofSeconds(2);
 
-    /** At most one recording per cluster this often: remembered figures are at most this old plus the refresh. */
+    /** The REPL records at most this often per cluster: its remembered figures are at most this old (plus a refresh). */
     public static final Duration THROTTLE = Duration.ofMinutes(1);
+
+    /**
+     * One-shot commands record only when the last recording is older than this: a recording costs a listOffsets
+     * of every led partition (about 1 s of CPU at 10,000 partitions), which scripts calling kshell every few
+     * seconds should not pay each time.
+     */
+    public static final Duration ONE_SHOT_THROTTLE = Duration.ofMinutes(5);
 
     /** What one call did. */
     public enum Outcome { RECORDED, NOT_DUE, NOTHING_TO_RECORD, FAILED }
@@ -67,9 +75,9 @@ public final class OffsetMemory {
         return KshellHome.dir().resolve("state");
     }
 
-    /** The memory of {@code <kshell home>/state}. */
-    public static OffsetMemory atDefaultDir() {
-        return new OffsetMemory(new StateStore(defaultDir()));
+    /** The memory of {@code <kshell home>/state}, throttled at {@code throttle}. */
+    public static OffsetMemory atDefaultDir(Duration throttle) {
+        return new OffsetMemory(new StateStore(defaultDir()), Clock.systemUTC(), throttle);
     }
 
     /** True when neither this process nor any other recorded (or tried) for the cluster within the throttle. */
@@ -107,6 +115,12 @@ public final class OffsetMemory {
             if (!led.isEmpty()) {
                 gateway.withTimeout(DEADLINE).latestOffsets(led).forEach((name, offset) ->
                         seen.put(name, new OffsetsSeen(offset, -1, snapshot.takenAt())));
+                if (seen.isEmpty()) {
+                    // nothing answered within the deadline: leave the store alone, so the next chance tries again
+                    LOG.info("offsets memory not updated for cluster {}: no offsets within {}", snapshot.clusterId(),
+                            DEADLINE);
+                    return Outcome.FAILED;
+                }
             }
             StateStore.Loaded written = store.record(snapshot.clusterId(), seen, leader, clock.instant());
             if (written.warning() != null) {

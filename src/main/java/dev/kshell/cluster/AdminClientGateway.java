@@ -1,7 +1,12 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterCapabilities;
+import dev.kshell.model.ClusterCapabilities.Feature;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.OpenTransactions;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
@@ -40,7 +45,7 @@ import java.util.function.Supplier;
  * {@link ClusterGateway} over Kafka's Admin client. The Admin is created on first use; every request carries the
  * target's deadline both as Kafka's own timeout and as a bound on our wait, so nothing can hang.
  */
-public final class AdminClientGateway implements ClusterGateway {
+public final class AdminClientGateway implements SandboxTopicAdmin {
 
     /** At most this many topics per describeTopics / describeConfigs request. */
     static final int BATCH = 500;
@@ -68,6 +73,8 @@ public final class AdminClientGateway implements ClusterGateway {
     private static final class AdminHolder {
         private final ClusterTarget target;
         private Admin admin;
+        /** Detected on first use, then kept for the connection (features only switch off on a refusal). */
+        private volatile ClusterCapabilities capabilities;
 
         AdminHolder(ClusterTarget target) {
             this.target = target;
@@ -85,6 +92,7 @@ public final class AdminClientGateway implements ClusterGateway {
                 admin.close(java.time.Duration.ofSeconds(2));
                 admin = null;
             }
+            capabilities = null;
         }
     }
 
@@ -151,16 +159,66 @@ public final class AdminClientGateway implements ClusterGateway {
 
     private DescribeClusterOptions clusterOptions() {
         DescribeClusterOptions options = new DescribeClusterOptions().timeoutMs(timeoutMs());
-        // Controllers refuse includeFencedBrokers; brokers need it to show fenced brokers at all.
-        return target.viaControllers() ? options : options.includeFencedBrokers(true);
+        // Controllers refuse includeFencedBrokers; brokers need it to show fenced brokers at all, and brokers
+        // before 4.0 refuse it (DescribeCluster v2): ask for it only where the cluster offers it.
+        return capabilities().has(Feature.FENCED_BROKER_LISTING) ? options.includeFencedBrokers(true) : options;
+    }
+
+    /**
+     * What this cluster offers: detected on the first call of this connection ({@link CapabilityDetector}), then
+     * cached and shared by every deadline view. A failed detection is not cached (the next call tries again).
+     */
+    @Override
+    public ClusterCapabilities capabilities() {
+        ClusterCapabilities known = holder.capabilities;
+        if (known != null) {
+            return known;
+        }
+        synchronized (holder) {
+            if (holder.capabilities == null) {
+                holder.capabilities = CapabilityDetector.detect(this);
+            }
+            return holder.capabilities;
+        }
+    }
+
+    /**
+     * Records that the cluster refused a feature as unsupported on first use (e.g. listTransactions on Kafka 2.8),
+     * so that later calls of this connection no longer ask for it.
+     */
+    void refused(Feature feature, String note) {
+        synchronized (holder) {
+            holder.capabilities = capabilities().with(feature, false, note);
+        }
     }
 
     @Override
     public QuorumState quorum() {
+        if (capabilities().zooKeeperMode()) {
+            return zooKeeperController();
+        }
         QuorumInfo info = KafkaErrors.quorum(target, () -> admin()
                 .describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs()))
                 .quorumInfo().get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
         return toQuorumState(info, clock.millis());
+    }
+
+    /**
+     * ZooKeeper mode: the active controller from describeCluster (there it is the real controller, a broker) and,
+     * with --zookeeper, what ZooKeeper says: /controller, /controller_epoch, /brokers/ids, the ensemble's health.
+     */
+    private QuorumState zooKeeperController() {
+        Node controller = await("describeCluster", admin()
+                .describeCluster(new DescribeClusterOptions().timeoutMs(timeoutMs())).controller());
+        int id = controller == null || controller.isEmpty() ? -1 : controller.id();
+        if (target.zooKeeper() == null) {
+            return QuorumState.zooKeeperController(id, -1, null);
+        }
+        dev.kshell.model.ZooKeeperState zk = new ZooKeeperReader(target.zooKeeper(), target.timeout()).read();
+        long epoch = zk.controllerEpoch() == null ? -1 : zk.controllerEpoch();
+        // ZooKeeper's own /controller wins: the brokers' metadata may lag behind an election.
+        int zkController = zk.controllerId() == null ? id : zk.controllerId();
+        return QuorumState.zooKeeperController(zk.error() == null ? zkController : id, epoch, zk);
     }
 
     static QuorumState toQuorumState(QuorumInfo info, long nowMs) {
@@ -168,7 +226,17 @@ public final class AdminClientGateway implements ClusterGateway {
                 .mapToLong(QuorumInfo.ReplicaState::logEndOffset).findFirst().orElse(-1L);
         List<QuorumReplica> voters = info.voters().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
         List<QuorumReplica> observers = info.observers().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
-        return new QuorumState(info.leaderId(), info.leaderEpoch(), info.highWatermark(), voters, observers);
+        // Voter endpoints (first listener of each voter): where triage probes the controllers once the quorum is lost.
+        Map<Integer, String> endpoints = new HashMap<>();
+        if (info.nodes() != null) {
+            info.nodes().forEach((id, node) -> {
+                if (!node.endpoints().isEmpty()) {
+                    endpoints.put(id, node.endpoints().get(0).host() + ":" + node.endpoints().get(0).port());
+                }
+            });
+        }
+        return QuorumState.kraft(info.leaderId(), info.leaderEpoch(), info.highWatermark(), voters, observers,
+                endpoints);
     }
 
     private static QuorumReplica toReplica(QuorumInfo.ReplicaState r, long leaderEnd, long nowMs) {
@@ -267,7 +335,7 @@ public final class AdminClientGateway implements ClusterGateway {
                 quorumError = e.getMessage();
             }
         }
-        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates);
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates, capabilities());
     }
 
     private List<TopicState> describe(List<String> names, boolean withConfigs) {
@@ -348,15 +416,18 @@ public final class AdminClientGateway implements ClusterGateway {
     // ---- elections: one-line delegations to AdminElections ----
 
     @Override
-    public java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
-            java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, java.util.Collection<PartitionSpec> partitions) {
         return new AdminElections(this).electLeaders(type, partitions);
     }
 
     @Override
-    public java.util.Map<String, java.util.Optional<String>> reorderReplicas(
-            java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
-        return new AdminElections(this).reorderReplicas(newOrders);
+    public Map<PartitionSpec, java.util.Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        return new AdminElections(this).reassignSameSet(newOrders);
+    }
+
+    @Override
+    public Map<PartitionSpec, java.util.Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
+        return new AdminElections(this).awaitReplicaOrder(orders);
     }
 
     @Override
@@ -365,13 +436,23 @@ public final class AdminClientGateway implements ClusterGateway {
     }
 
     @Override
-    public java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
+    public java.util.Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
         return new AdminElections(this).maxProducerSequence(partition, brokerId);
     }
 
     @Override
-    public java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+    public Map<PartitionSpec, Long> latestOffsets(java.util.Collection<PartitionSpec> partitions) {
         return new AdminElections(this).latestOffsets(partitions);
+    }
+
+    @Override
+    public Map<PartitionSpec, LogRange> logAsOf(java.util.Collection<PartitionSpec> partitions, long at) {
+        return new AdminElections(this).logAsOf(partitions, at);
+    }
+
+    @Override
+    public OpenTransactions openTransactions(PartitionSpec partition) {
+        return new AdminElections(this).openTransactions(partition, clock.millis());
     }
 
     // ---- topic administration for the sandbox ----

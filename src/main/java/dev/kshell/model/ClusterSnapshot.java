@@ -18,13 +18,27 @@ import java.util.stream.Collectors;
  * @param quorum      the metadata quorum, or null when it could not be read (see quorumError)
  * @param quorumError why the quorum could not be read, or null
  * @param topics      topics, ordered by name (internal topics included)
+ * @param capabilities what the cluster offers (detected once per connection); {@link ClusterCapabilities#assumeAll()}
+ *                     when not detected
  */
 public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
-                              String quorumError, List<TopicState> topics) {
+                              String quorumError, List<TopicState> topics, ClusterCapabilities capabilities) {
 
     public ClusterSnapshot {
         brokers = List.copyOf(brokers);
         topics = List.copyOf(topics);
+        capabilities = capabilities == null ? ClusterCapabilities.assumeAll() : capabilities;
+    }
+
+    /** A snapshot whose cluster's capabilities were not detected (every feature assumed). */
+    public ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
+                           String quorumError, List<TopicState> topics) {
+        this(clusterId, takenAt, brokers, quorum, quorumError, topics, null);
+    }
+
+    /** This snapshot with the cluster's detected capabilities. */
+    public ClusterSnapshot withCapabilities(ClusterCapabilities detected) {
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topics, detected);
     }
 
     /** Ids of brokers that are registered and not fenced. */
@@ -34,6 +48,28 @@ public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerStat
 
     public Optional<TopicState> topic(String name) {
         return topics.stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+
+    /** The partition named like Kafka's tools name it ("topic-3"), if this snapshot holds it. */
+    public Optional<PartitionState> partition(String name) {
+        for (TopicState t : topics) {
+            for (PartitionState p : t.partitions()) {
+                if (p.name().equals(name)) {
+                    return Optional.of(p);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    public Optional<PartitionState> partition(PartitionSpec spec) {
+        return topic(spec.topic()).flatMap(t -> t.partitions().stream().filter(p -> p.partition() == spec.partition())
+                .findFirst());
+    }
+
+    /** The effective min.insync.replicas of the partition's topic, or null when the configs were not read. */
+    public Integer minIsr(PartitionState p) {
+        return topic(p.topic()).map(TopicState::config).map(TopicConfig::minIsr).orElse(null);
     }
 
     public Map<String, TopicState> topicsByName() {

@@ -1,9 +1,9 @@
 package dev.kshell.session;
 
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.TopicState;
 import dev.kshell.state.StateStore;
@@ -113,8 +113,8 @@ public final class OffsetMemory {
             attempts.put(snapshot.clusterId(), clock.instant());
             Map<String, OffsetsSeen> seen = new HashMap<>();
             if (!led.isEmpty()) {
-                gateway.withTimeout(DEADLINE).latestOffsets(led).forEach((name, offset) ->
-                        seen.put(name, new OffsetsSeen(offset, -1, snapshot.takenAt())));
+                gateway.withTimeout(DEADLINE).latestOffsets(led).forEach((spec, offset) ->
+                        seen.put(spec.name(), new OffsetsSeen(offset, -1, snapshot.takenAt())));
                 if (seen.isEmpty()) {
                     // nothing answered within the deadline: leave the store alone, so the next chance tries again
                     LOG.info("offsets memory not updated for cluster {}: no offsets within {}", snapshot.clusterId(),

@@ -95,6 +95,72 @@ public final class ShellSession implements AutoCloseable {
     }
 
     /**
+     * Replaces the current connection only when the new one answers {@code check} (which throws when it does
+     * not): a failed {@code connect} in the middle of an incident must not lose the connection that works. With no
+     * current connection the new one is kept even when it does not answer yet (the operator may retry).
+     *
+     * @return the new connection
+     * @throws RuntimeException what {@code check} threw, after closing the new gateway and keeping the old one
+     */
+    public Connection connectIfAnswering(ClusterTarget target, String label, String expectedClusterId,
+                                         java.util.function.Consumer<ClusterGateway> check) {
+        Connection old;
+        synchronized (this) {
+            old = connection;
+        }
+        if (old == null) {
+            Connection c = connect(target, label, expectedClusterId);
+            check.accept(c.gateway());
+            return c;
+        }
+        ClusterGateway candidate = gatewayFactory.apply(target);
+        try {
+            check.accept(candidate);
+        } catch (RuntimeException e) {
+            candidate.close();
+            throw e;
+        }
+        synchronized (this) {
+            disconnect();
+            connection = new Connection(candidate, label, expectedClusterId);
+            return connection;
+        }
+    }
+
+    private volatile java.util.Map<Integer, String> knownVoterEndpoints = java.util.Map.of();
+    private volatile String sandboxBootstrapServers;
+    private volatile String sandboxBootstrapControllers;
+
+    /**
+     * Controller endpoints by node id as last seen (the last quorum read that listed them, or the sandbox's own
+     * controllers): where triage probes the voters once the quorum cannot be read any more.
+     */
+    public java.util.Map<Integer, String> knownVoterEndpoints() {
+        return knownVoterEndpoints;
+    }
+
+    /** Called by the sandbox launcher: this session runs kshell's sandbox with these endpoints. */
+    public void markSandbox(String bootstrapServers, String bootstrapControllers,
+                            java.util.Map<Integer, String> controllerEndpoints) {
+        sandboxBootstrapServers = bootstrapServers;
+        sandboxBootstrapControllers = bootstrapControllers;
+        if (knownVoterEndpoints.isEmpty()) {
+            knownVoterEndpoints = java.util.Map.copyOf(controllerEndpoints);
+        }
+    }
+
+    /** True when the current connection is to the session's sandbox: advice may name {@code sandbox} commands. */
+    public boolean connectedToSandbox() {
+        Connection c = connection;
+        if (c == null || (sandboxBootstrapServers == null && sandboxBootstrapControllers == null)) {
+            return false;
+        }
+        ClusterTarget t = c.gateway().target();
+        return t.viaControllers() ? java.util.Objects.equals(t.bootstrapControllers(), sandboxBootstrapControllers)
+                : java.util.Objects.equals(t.bootstrapServers(), sandboxBootstrapServers);
+    }
+
+    /**
      * Records a snapshot that a command loaded, for completion and the prompt. Nothing else happens here: reading
      * has no side effects (remembering offsets is {@link OffsetMemory}'s explicit step). A snapshot whose command did
      * not ask for the quorum keeps the quorum of the cached snapshot of the same cluster, so that the prompt and
@@ -110,6 +176,9 @@ public final class ShellSession implements AutoCloseable {
         }
         snapshot = s;
         snapshotAt = clock.instant();
+        if (s != null && s.quorum() != null && !s.quorum().voterEndpoints().isEmpty()) {
+            knownVoterEndpoints = s.quorum().voterEndpoints();
+        }
     }
 
     public Optional<ClusterSnapshot> lastSnapshot() {

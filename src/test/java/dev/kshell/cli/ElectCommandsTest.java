@@ -4,9 +4,10 @@ import dev.kshell.cli.commands.ElectPreferredCommand;
 import dev.kshell.cli.commands.ElectRestoreOrderCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
@@ -68,11 +69,11 @@ class ElectCommandsTest {
         }
 
         @Override
-        public Map<String, Optional<String>> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
-            Map<String, Optional<String>> out = new LinkedHashMap<>();
+        public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+            Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
             for (PartitionSpec p : partitions) {
                 mutations.add(type + " " + p.name());
-                out.put(p.name(), Optional.empty());
+                out.put(p, ElectionAnswer.ELECTED);
                 current = withPartition(current, p, type == ElectionType.PREFERRED ? null : "unclean");
             }
             return out;
@@ -80,25 +81,16 @@ class ElectCommandsTest {
 
         @Override
         public ReplicaSizes replicaSizes(Collection<Integer> brokerIds) {
-            return new ReplicaSizes(Map.of(5, Map.of("orders-1", 2797L), 6, Map.of("orders-1", 5627L)), Map.of());
+            return new ReplicaSizes(Map.of(5, Map.of(new PartitionSpec("orders", 1), 2797L),
+                    6, Map.of(new PartitionSpec("orders", 1), 5627L)), Map.of());
         }
 
         @Override
-        public Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Map<String, Long> latestOffsets(Collection<PartitionSpec> partitions) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Optional<String>> reorderReplicas(Map<PartitionSpec, List<Integer>> newOrders) {
-            Map<String, Optional<String>> out = new LinkedHashMap<>();
+        public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+            Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
             newOrders.forEach((p, order) -> {
                 mutations.add("reorder " + p.name() + " " + order);
-                out.put(p.name(), Optional.empty());
+                out.put(p, Optional.empty());
                 current = reorder(current, p, order);
             });
             return out;
@@ -296,5 +288,35 @@ class ElectCommandsTest {
         assertThat(out.toString()).contains("Data at risk", "dry run: nothing was changed");
         assertThat(gateway.mutations).isEmpty();
         assertThat(audit()).extracting(a -> a.get("decision").asString()).containsExactly("dry-run");
+    }
+
+    @Test
+    void should_print_the_plan_to_stderr_before_asking_with_output_json() throws IOException {
+        CommandLineExecutor.LineResult o = run("elect unclean orders-1 --output json", answering("nope"));
+        assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
+        String errText = err.toString();
+        assertThat(errText).contains("Data at risk", "Kafka would pick : broker 5");
+        assertThat(errText.indexOf("Data at risk")).isLessThan(errText.indexOf("aborted:"));
+        // stdout stays one JSON document
+        assertThat(Json.mapper().readTree(out.toString()).get("decision").asString()).isEqualTo("aborted");
+    }
+
+    @Test
+    void should_not_let_a_runbook_step_answer_its_own_question_with_any_spelling_of_yes() throws IOException {
+        for (String yes : List.of("--yes", "--yes=true")) {
+            Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
+            CommandLineExecutor.LineResult o = executor.execute("elect preferred orders-0 " + yes, output,
+                    Prompter.NONE, new ExecutionMode(false, false, true, false, false, "fix.ksh:4"));
+            assertThat(o.code()).as(yes).isEqualTo(ExitCode.USAGE);
+        }
+        assertThat(err.toString()).contains("a step cannot answer its own confirmation");
+        assertThat(gateway.mutations).isEmpty();
+    }
+
+    @Test
+    void should_say_answered_no_when_enter_is_pressed_at_y_n() {
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0", answering(""));
+        assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(err.toString()).contains("aborted: answered no; nothing was changed");
     }
 }

@@ -7,7 +7,7 @@ import dev.kshell.cli.Output;
 import dev.kshell.cli.Prompter;
 import dev.kshell.cli.commands.LeaderlessCommand;
 import dev.kshell.diagnosis.Snapshots;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.state.StateStore;
 import dev.kshell.testsupport.FakeGateway;
@@ -47,10 +47,10 @@ class OffsetMemoryTest {
         }
 
         @Override
-        public Map<String, Long> latestOffsets(Collection<PartitionSpec> partitions) {
+        public Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions) {
             asked.add(List.copyOf(partitions));
-            Map<String, Long> out = new HashMap<>();
-            partitions.forEach(p -> out.put(p.name(), 100L + p.partition()));
+            Map<PartitionSpec, Long> out = new HashMap<>();
+            partitions.forEach(p -> out.put(p, 100L + p.partition()));
             return out;
         }
     }

@@ -18,6 +18,7 @@ public class QuorumCommand extends KshellCommand {
         super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag", "quorum");
         this.session = session;
         examples("quorum", "quorum --output json", "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
+        arguments();
     }
 
     @Override

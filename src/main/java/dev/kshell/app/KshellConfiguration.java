@@ -22,7 +22,11 @@ public class KshellConfiguration {
     @Bean(destroyMethod = "close")
     ShellSession shellSession() {
         // Remembering offsets is an explicit step of the runner and the REPL's refresher (OffsetMemory), not of reads.
-        return new ShellSession(AdminClientGateway::new);
+        ShellSession session = new ShellSession(AdminClientGateway::new);
+        // who led the quorum, remembered across runs so that a one-shot triage sees a controller that keeps changing
+        session.useQuorumMemory(dev.kshell.session.QuorumMemory.withFile(
+                dev.kshell.session.OffsetMemory.defaultDir(), java.time.Clock.systemUTC()));
+        return session;
     }
 
     @Bean

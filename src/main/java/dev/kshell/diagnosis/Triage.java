@@ -94,7 +94,8 @@ public final class Triage {
     // ---- step 1
     private static TriageStep quorumStep(TriageInput in) {
         ClusterSnapshot now = in.snapshot();
-        List<Finding> fs = new ArrayList<>(QuorumHealth.check(now, in.previous()));
+        QuorumStability stability = in.quorumStability();
+        List<Finding> fs = new ArrayList<>(QuorumHealth.check(now, in.previous(), stability));
         Set<String> places = new java.util.HashSet<>();
         fs.forEach(f -> places.add(f.where()));
         VoterReachability.Result voters = VoterReachability.check(now.quorum(), in.voterProbes(), places);
@@ -103,16 +104,20 @@ public final class Triage {
             // `connect --bootstrap-controller` to a dead controller would not
             fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
         }
-        fs.addAll(voters.findings());
+        fs.addAll(voters.majorityLost() ? 0 : fs.size(), voters.findings()); // the lost majority leads
         StepStatus status = status(fs);
         String next = null;
         if (voters.majorityLost()) {
             next = in.sandboxSession() && !voters.silentIds().isEmpty()
                     ? "sandbox start-controller " + voters.silentIds().get(0) : "watch triage";
         } else if (status != StepStatus.OK) {
-            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")) ? "watch quorum" : "quorum";
+            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")
+                    || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
         }
         String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
+        if (stability != null && !stability.stable()) {
+            summary = stability.sentence() + "; now " + summary;
+        }
         String action = status == StepStatus.OK ? null : worstFix(fs);
         if (voters.majorityLost() && in.sandboxSession()) {
             action = "in the sandbox: " + String.join("; ", voters.silentIds().stream()

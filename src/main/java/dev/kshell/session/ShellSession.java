@@ -26,6 +26,7 @@ public final class ShellSession implements AutoCloseable {
     private volatile Instant snapshotAt;
     private volatile Duration defaultTimeout = Duration.ofSeconds(10);
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
+    private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
 
     /** An open connection and what the operator called it. */
     public record Connection(ClusterGateway gateway, String label, String expectedClusterId) {
@@ -38,6 +39,16 @@ public final class ShellSession implements AutoCloseable {
     public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory, Clock clock) {
         this.gatewayFactory = gatewayFactory;
         this.clock = clock;
+    }
+
+    /** Who led each cluster's quorum, as this session (and, when wired to a state file, earlier runs) saw it. */
+    public QuorumMemory quorumMemory() {
+        return quorumMemory;
+    }
+
+    /** Replaces the session-only quorum memory, e.g. with one backed by the state file (the shell does). */
+    public void useQuorumMemory(QuorumMemory memory) {
+        this.quorumMemory = java.util.Objects.requireNonNull(memory);
     }
 
     public Duration defaultTimeout() {

@@ -13,6 +13,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
+import dev.kshell.session.Secrets;
 import dev.kshell.session.ShellSession;
 import dev.kshell.state.StateStore;
 
@@ -62,7 +63,8 @@ final class ElectConversation {
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
                 inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
                 inv.flag("dry-run") || inv.run().dryRun());
-        return new ElectionService.Attempt(inv.commandLine(), inv.run().origin(), guard, operator(inv));
+        return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
+                operator(inv));
     }
 
     private static ElectionService.Operator operator(Invocation inv) {

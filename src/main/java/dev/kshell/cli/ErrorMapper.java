@@ -43,6 +43,8 @@ public final class ErrorMapper {
         if (failure instanceof ClusterException c) {
             ExitCode code = switch (c.kind()) {
                 case UNREACHABLE, DENIED -> ExitCode.UNREACHABLE;
+                // the cluster answered and refused the operation: the action failed, the cluster is reachable
+                case NOT_AUTHORIZED -> ExitCode.ACTION_FAILED;
                 case NOT_FOUND, INVALID -> ExitCode.USAGE;
                 case FAILED -> ExitCode.ACTION_FAILED;
             };

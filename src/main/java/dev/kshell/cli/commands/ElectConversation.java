@@ -59,7 +59,8 @@ final class ElectConversation {
             throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
                     + "pass --yes to run");
         }
-        String expected = session.connection().map(ShellSession.Connection::expectedClusterId).orElse(null);
+        // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
+        String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
                 inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
                 inv.flag("dry-run") || inv.run().dryRun());

@@ -22,10 +22,13 @@ import java.util.List;
  *                               read (coordinator topics healthy, or listing failed)
  * @param strict                 {@code triage --strict}: config risks make the exit code 1
  * @param sandboxSession         the session runs kshell's sandbox: next steps may name {@code sandbox} commands
+ * @param quorumStability        the judgement of kshell's quorum history (this session's and earlier runs' reads,
+ *                               the current one included), or null when not judged: step 1 then compares the two
+ *                               snapshots' epochs only
  */
 public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
                           List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
-                          boolean strict, boolean sandboxSession) {
+                          boolean strict, boolean sandboxSession, QuorumStability quorumStability) {
 
     public TriageInput {
         if (snapshot == null) {
@@ -35,33 +38,46 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         voterProbes = voterProbes == null ? null : List.copyOf(voterProbes);
     }
 
+    /** Without a stability judgement (the shape before the quorum history). */
+    public TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                       List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                       boolean strict, boolean sandboxSession) {
+        this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, null);
+    }
+
     /** A snapshot (and optionally the one before it) with nothing probed: what pure callers and tests start from. */
     public static TriageInput of(ClusterSnapshot snapshot, ClusterSnapshot previous) {
-        return new TriageInput(snapshot, previous, null, null, null, null, false, false);
+        return new TriageInput(snapshot, previous, null, null, null, null, false, false, null);
     }
 
     public TriageInput withBrokerProbes(List<ProbeResult> probes, Long sessionTimeoutMs) {
         return new TriageInput(snapshot, previous, probes, voterProbes, sessionTimeoutMs, coordinators, strict,
-                sandboxSession);
+                sandboxSession, quorumStability);
     }
 
     public TriageInput withVoterProbes(List<ProbeResult> probes) {
         return new TriageInput(snapshot, previous, brokerProbes, probes, brokerSessionTimeoutMs, coordinators, strict,
-                sandboxSession);
+                sandboxSession, quorumStability);
     }
 
     public TriageInput withCoordinators(CoordinatorReport report) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, report, strict,
-                sandboxSession);
+                sandboxSession, quorumStability);
     }
 
     public TriageInput withStrict(boolean value) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                value, sandboxSession);
+                value, sandboxSession, quorumStability);
     }
 
     public TriageInput withSandboxSession(boolean value) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, value);
+                strict, value, quorumStability);
+    }
+
+    public TriageInput withQuorumStability(QuorumStability value) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                strict, sandboxSession, value);
     }
 }

@@ -62,6 +62,10 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
         // broker is usually the cause, but the operator needs to see what is down); ties go to the earlier step.
         String next = null;
         Severity worst = null;
+        // The seed lesson: while the controller keeps changing, make it hold before looking at partitions.
+        if (findings().stream().anyMatch(f -> f.rule().equals("quorum-unstable"))) {
+            return "watch quorum";
+        }
         for (TriageStep s : steps) {
             if (s.status() == StepStatus.OK || s.status() == StepStatus.SKIPPED || s.next() == null) {
                 continue;

@@ -94,15 +94,17 @@ public class TriageCommand extends KshellCommand {
         ClusterGateway gateway = session.requireGateway();
         ClusterSnapshot now = gateway.snapshot(null, true);
         session.remember(now);
+        // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs included)
         TriageInput input = gather(gateway, now, previous).withStrict(inv.flag("strict"))
-                .withSandboxSession(session.connectedToSandbox());
+                .withSandboxSession(session.connectedToSandbox())
+                .withQuorumStability(QuorumRecording.recordAndJudge(session, inv, now, previous));
         TriageReport report = Triage.run(input);
         inv.emit(report, () -> DiagnosisTables.triage(report, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }
 
     /** Probes and coordinator impact, read at the same time, each within its own short deadline. */
-    TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous) {
+    public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous) {
         ClusterTarget target = gateway.target();
         CompletableFuture<List<ProbeResult>> brokers = CompletableFuture.supplyAsync(
                 () -> prober.probe(target, brokerTargets(now)));

@@ -61,6 +61,7 @@ public class SandboxPauseCommand extends KshellCommand {
                     () -> "dry run: would pause node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + "\n");
             return ExitCode.OK;
         }
+        SandboxViews.refusing(sandbox::cluster); // "no sandbox" before any progress line
         inv.note("pausing node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + " (SIGSTOP)...");
         Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration));
         remember(run.quorumReads());

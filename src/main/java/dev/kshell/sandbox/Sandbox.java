@@ -283,7 +283,7 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         boolean loadStopped = stopLoad();
         List<String> started = new ArrayList<>();
-        for (Role role : List.of(Role.CONTROLLER, Role.BROKER)) {
+        for (Role role : List.of(Role.ZOOKEEPER, Role.CONTROLLER, Role.BROKER)) {
             for (NodeInfo node : c.nodes()) {
                 if (node.role() == role && node.state() != State.RUNNING) {
                     progress.accept("starting " + name(node));

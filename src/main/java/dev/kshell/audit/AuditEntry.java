@@ -22,10 +22,32 @@ import java.util.UUID;
  * @param reason      why (refusal sentence, abort reason, failure), or null
  * @param plan        the plan record, serialised as JSON, or null
  * @param results     per-partition results (e.g. ElectionResults), or null before the mutation
+ * @param origin      {@code file:line} of the runbook step that made the attempt, or null when typed
+ * @param approvedBy  how a confirmed attempt was approved ("typed confirmation", "answered y", "--yes",
+ *                    "allow unclean + --yes"), or null
  */
 public record AuditEntry(String time, String attemptId, String user, String host, String clusterId,
                          String bootstrap, String commandLine, String action, String decision, String reason,
-                         Object plan, Object results) {
+                         Object plan, Object results, String origin, String approvedBy) {
+
+    /** The entry without origin and approval (lines written before those fields existed read like this). */
+    public AuditEntry(String time, String attemptId, String user, String host, String clusterId, String bootstrap,
+                      String commandLine, String action, String decision, String reason, Object plan, Object results) {
+        this(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason, plan, results,
+                null, null);
+    }
+
+    /** The same entry, made by the runbook step at {@code origin} ({@code file:line}; null = typed). */
+    public AuditEntry from(String origin) {
+        return new AuditEntry(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason,
+                plan, results, origin, approvedBy);
+    }
+
+    /** The same entry, with how it was approved. */
+    public AuditEntry approvedBy(String approval) {
+        return new AuditEntry(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason,
+                plan, results, origin, approval);
+    }
 
     private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ISO_INSTANT;
     private static volatile String cachedHost;
@@ -50,7 +72,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
      */
     public AuditEntry outcome(AuditDecision outcome, String reason, Object results) {
         return new AuditEntry(format(Instant.now()), attemptId, user, host, clusterId, bootstrap, commandLine, action,
-                outcome.wire(), reason, plan, results);
+                outcome.wire(), reason, plan, results, origin, approvedBy);
     }
 
     public static String newAttemptId() {

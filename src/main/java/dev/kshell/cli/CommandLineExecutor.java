@@ -54,7 +54,7 @@ public final class CommandLineExecutor {
             }
             Output effective = applyCommonOptions(parsed, output);
             ExecutionMode effectiveRun = parsed.options().containsKey("stacktrace")
-                    ? new ExecutionMode(run.yes(), run.dryRun(), run.inRunbook(), run.allowUnclean(), true) : run;
+                    ? run.withStacktrace(true) : run;
             if (command.needsConnection() && session.connection().isEmpty()) {
                 throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");

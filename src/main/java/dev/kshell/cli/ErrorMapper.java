@@ -25,6 +25,12 @@ public final class ErrorMapper {
             // a bad profile, bootstrap list or properties file: the operator's input, said in one line
             return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
         }
+        if (failure instanceof dev.kshell.election.ElectionInputException) {
+            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
+        }
+        if (failure instanceof dev.kshell.election.ElectionRefusedException) {
+            return new Mapped(ExitCode.REFUSED, failure.getMessage(), true);
+        }
         if (failure instanceof CommandFailure f) {
             return new Mapped(f.code(), f.getMessage(), true);
         }

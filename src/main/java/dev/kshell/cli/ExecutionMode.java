@@ -8,8 +8,23 @@ package dev.kshell.cli;
  * @param inRunbook    the line comes from a runbook
  * @param allowUnclean the runbook declares {@code allow unclean}
  * @param stacktrace   print stack traces of unexpected failures
+ * @param origin       {@code file:line} of the runbook step being run, or null outside runbooks
  */
-public record ExecutionMode(boolean yes, boolean dryRun, boolean inRunbook, boolean allowUnclean, boolean stacktrace) {
+public record ExecutionMode(boolean yes, boolean dryRun, boolean inRunbook, boolean allowUnclean, boolean stacktrace,
+                            String origin) {
 
     public static final ExecutionMode INTERACTIVE = new ExecutionMode(false, false, false, false, false);
+
+    public ExecutionMode(boolean yes, boolean dryRun, boolean inRunbook, boolean allowUnclean, boolean stacktrace) {
+        this(yes, dryRun, inRunbook, allowUnclean, stacktrace, null);
+    }
+
+    /** The same mode with --yes on or off (the launcher's --yes applies to one-shot commands only). */
+    public ExecutionMode withYes(boolean value) {
+        return new ExecutionMode(value, dryRun, inRunbook, allowUnclean, stacktrace, origin);
+    }
+
+    public ExecutionMode withStacktrace(boolean value) {
+        return new ExecutionMode(yes, dryRun, inRunbook, allowUnclean, value, origin);
+    }
 }

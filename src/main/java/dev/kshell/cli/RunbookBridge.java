@@ -89,7 +89,8 @@ public final class RunbookBridge {
             StringWriter copy = new StringWriter();
             Output teed = new Output(tee(output.out(), copy), tee(output.err(), copy), output.json(),
                     output.color(), output.width(), output.terminal());
-            ExecutionMode run = new ExecutionMode(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace);
+            ExecutionMode run = new ExecutionMode(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace,
+                    opts.origin());
             CommandLineExecutor.LineResult outcome = executor.execute(line, teed, prompter, run);
             teed.out().flush();
             teed.err().flush();

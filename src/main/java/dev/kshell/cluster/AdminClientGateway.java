@@ -4,6 +4,9 @@ import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ClusterCapabilities.Feature;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.OpenTransactions;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
@@ -41,7 +44,7 @@ import java.util.function.Supplier;
  * {@link ClusterGateway} over Kafka's Admin client. The Admin is created on first use; every request carries the
  * target's deadline both as Kafka's own timeout and as a bound on our wait, so nothing can hang.
  */
-public final class AdminClientGateway implements ClusterGateway {
+public final class AdminClientGateway implements SandboxTopicAdmin {
 
     /** Topics per describeTopics / describeConfigs request: large clusters are read in parallel batches. */
     static final int BATCH = 500;
@@ -347,15 +350,18 @@ public final class AdminClientGateway implements ClusterGateway {
     // ---- elections: one-line delegations to AdminElections ----
 
     @Override
-    public java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
-            java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, java.util.Collection<PartitionSpec> partitions) {
         return new AdminElections(this).electLeaders(type, partitions);
     }
 
     @Override
-    public java.util.Map<String, java.util.Optional<String>> reorderReplicas(
-            java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
-        return new AdminElections(this).reorderReplicas(newOrders);
+    public Map<PartitionSpec, java.util.Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        return new AdminElections(this).reassignSameSet(newOrders);
+    }
+
+    @Override
+    public Map<PartitionSpec, java.util.Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
+        return new AdminElections(this).awaitReplicaOrder(orders);
     }
 
     @Override
@@ -364,13 +370,23 @@ public final class AdminClientGateway implements ClusterGateway {
     }
 
     @Override
-    public java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
+    public java.util.Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
         return new AdminElections(this).maxProducerSequence(partition, brokerId);
     }
 
     @Override
-    public java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
+    public Map<PartitionSpec, Long> latestOffsets(java.util.Collection<PartitionSpec> partitions) {
         return new AdminElections(this).latestOffsets(partitions);
+    }
+
+    @Override
+    public Map<PartitionSpec, LogRange> logAsOf(java.util.Collection<PartitionSpec> partitions, long at) {
+        return new AdminElections(this).logAsOf(partitions, at);
+    }
+
+    @Override
+    public OpenTransactions openTransactions(PartitionSpec partition) {
+        return new AdminElections(this).openTransactions(partition, clock.millis());
     }
 
     // ---- topic administration for the sandbox ----

@@ -1,7 +1,15 @@
 package dev.kshell.cluster;
 
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.OpenTransactions;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
+import org.apache.kafka.clients.admin.DescribeTransactionsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.ListTransactionsOptions;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
 import org.apache.kafka.clients.admin.DescribeProducersOptions;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
@@ -44,54 +52,101 @@ final class AdminElections {
         this.gateway = gateway;
     }
 
-    Map<String, Optional<String>> electLeaders(ClusterGateway.ElectionType type, Collection<PartitionSpec> partitions) {
+    Map<PartitionSpec, ElectionAnswer> electLeaders(ClusterGateway.ElectionType type, Collection<PartitionSpec> partitions) {
         ElectionType kafkaType = type == ClusterGateway.ElectionType.UNCLEAN ? ElectionType.UNCLEAN : ElectionType.PREFERRED;
-        List<TopicPartition> all = partitions.stream().map(AdminElections::tp).distinct().toList();
+        List<PartitionSpec> all = partitions.stream().distinct().toList();
+        List<List<PartitionSpec>> batches = new ArrayList<>();
         List<KafkaFuture<Map<TopicPartition, Optional<Throwable>>>> futures = new ArrayList<>();
         ElectLeadersOptions options = new ElectLeadersOptions().timeoutMs(gateway.timeoutMs());
         for (int i = 0; i < all.size(); i += ELECTION_BATCH) {
-            Set<TopicPartition> batch = new LinkedHashSet<>(all.subList(i, Math.min(all.size(), i + ELECTION_BATCH)));
-            futures.add(gateway.admin().electLeaders(kafkaType, batch, options).partitions());
+            List<PartitionSpec> batch = all.subList(i, Math.min(all.size(), i + ELECTION_BATCH));
+            Set<TopicPartition> request = new LinkedHashSet<>(batch.stream().map(AdminElections::tp).toList());
+            batches.add(batch);
+            futures.add(gateway.admin().electLeaders(kafkaType, request, options).partitions());
         }
-        Map<String, Optional<String>> out = new LinkedHashMap<>();
-        for (KafkaFuture<Map<TopicPartition, Optional<Throwable>>> f : futures) {
-            gateway.await("electLeaders", f).forEach((tp, error) ->
-                    out.put(name(tp), error.map(e -> e.getClass().getSimpleName())));
+        Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
+        for (int b = 0; b < batches.size(); b++) {
+            Map<TopicPartition, Optional<Throwable>> answers;
+            try {
+                answers = gateway.await("electLeaders", futures.get(b));
+            } catch (ClusterException e) {
+                // One batch lost (deadline, connection): its partitions get that error, the others keep theirs.
+                ElectionAnswer lost = answerFor(e.getCause() == null ? e : rootOf(e), e.getMessage());
+                batches.get(b).forEach(p -> out.put(p, lost));
+                continue;
+            }
+            for (PartitionSpec p : batches.get(b)) {
+                Optional<Throwable> error = answers.get(tp(p));
+                out.put(p, error == null
+                        ? ElectionAnswer.failed(ElectionAnswer.Error.OTHER, "the cluster returned no result for this partition")
+                        : error.map(e -> answerFor(e, e.getMessage())).orElse(ElectionAnswer.ELECTED));
+            }
         }
         return out;
     }
 
-    Map<String, Optional<String>> reorderReplicas(Map<PartitionSpec, List<Integer>> newOrders) {
+    /** Kafka's exception -> the typed answer; the protocol error name decides, Kafka's text is kept. */
+    static ElectionAnswer answerFor(Throwable error, String detail) {
+        String name = Errors.forException(error).name();
+        if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
+            name = "TIMEOUT";
+        }
+        if (name.equals("REQUEST_TIMED_OUT")) {
+            name = "TIMEOUT";
+        }
+        for (ElectionAnswer.Error e : ElectionAnswer.Error.values()) {
+            if (e.name().equals(name) && e != ElectionAnswer.Error.NONE) {
+                return ElectionAnswer.failed(e, detail);
+            }
+        }
+        return ElectionAnswer.failed(ElectionAnswer.Error.OTHER,
+                error.getClass().getSimpleName() + (detail == null ? "" : ": " + detail));
+    }
+
+    private static Throwable rootOf(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
+    }
+
+    Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
         Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
         newOrders.forEach((p, order) -> request.put(tp(p), Optional.of(new NewPartitionReassignment(order))));
         Map<TopicPartition, KafkaFuture<Void>> values = gateway.admin()
                 .alterPartitionReassignments(request, new AlterPartitionReassignmentsOptions().timeoutMs(gateway.timeoutMs()))
                 .values();
-        Map<String, Optional<String>> out = new LinkedHashMap<>();
-        Map<String, List<Integer>> pending = new HashMap<>();
+        Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
         newOrders.forEach((p, order) -> {
             try {
                 gateway.await("alterPartitionReassignments", values.get(tp(p)));
-                pending.put(p.name(), order);
-                out.put(p.name(), Optional.empty());
+                out.put(p, Optional.empty());
             } catch (ClusterException e) {
-                out.put(p.name(), Optional.of(e.getMessage()));
+                out.put(p, Optional.of(e.getMessage()));
             }
         });
+        return out;
+    }
+
+    Map<PartitionSpec, Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
         // The controller completes a same-set reassignment at once, but brokers serve metadata a moment later:
         // elect only once the new order is visible, or the election may still pick by the old order.
+        Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
+        Map<PartitionSpec, List<Integer>> pending = new LinkedHashMap<>(orders);
         long deadline = System.currentTimeMillis() + gateway.timeoutMs();
         Set<String> topics = new LinkedHashSet<>();
-        newOrders.keySet().forEach(p -> topics.add(p.topic()));
+        orders.keySet().forEach(p -> topics.add(p.topic()));
         while (!pending.isEmpty()) {
             Map<String, TopicDescription> described = gateway.await("describeTopics", gateway.admin()
                     .describeTopics(topics, new DescribeTopicsOptions().timeoutMs(gateway.timeoutMs())).allTopicNames());
             for (TopicDescription d : described.values()) {
                 for (TopicPartitionInfo info : d.partitions()) {
-                    String name = d.name() + "-" + info.partition();
-                    List<Integer> want = pending.get(name);
+                    PartitionSpec spec = new PartitionSpec(d.name(), info.partition());
+                    List<Integer> want = pending.get(spec);
                     if (want != null && info.replicas().stream().map(Node::id).toList().equals(want)) {
-                        pending.remove(name);
+                        pending.remove(spec);
+                        out.put(spec, Optional.empty());
                     }
                 }
             }
@@ -111,18 +166,18 @@ final class AdminElections {
     ClusterGateway.ReplicaSizes replicaSizes(Collection<Integer> brokerIds) {
         Map<Integer, KafkaFuture<Map<String, LogDirDescription>>> futures = gateway.admin()
                 .describeLogDirs(brokerIds, new DescribeLogDirsOptions().timeoutMs(gateway.timeoutMs())).descriptions();
-        Map<Integer, Map<String, Long>> sizes = new LinkedHashMap<>();
+        Map<Integer, Map<PartitionSpec, Long>> sizes = new LinkedHashMap<>();
         Map<Integer, String> errors = new LinkedHashMap<>();
         futures.forEach((broker, future) -> {
             try {
-                Map<String, Long> perPartition = new HashMap<>();
+                Map<PartitionSpec, Long> perPartition = new HashMap<>();
                 for (LogDirDescription dir : gateway.await("describeLogDirs", future).values()) {
                     if (dir.error() != null) {
                         continue;
                     }
                     for (Map.Entry<TopicPartition, ReplicaInfo> e : dir.replicaInfos().entrySet()) {
                         if (!e.getValue().isFuture()) {
-                            perPartition.merge(name(e.getKey()), e.getValue().size(), Long::sum);
+                            perPartition.merge(spec(e.getKey()), e.getValue().size(), Long::sum);
                         }
                     }
                 }
@@ -142,17 +197,42 @@ final class AdminElections {
         return producers.stream().map(p -> (long) p.lastSequence()).max(Long::compare);
     }
 
-    Map<String, Long> latestOffsets(Collection<PartitionSpec> partitions) {
+    Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions) {
+        Map<PartitionSpec, Long> out = new LinkedHashMap<>();
+        offsets(partitions, OffsetSpec.latest()).forEach((p, info) -> out.put(p, info.offset()));
+        return out;
+    }
+
+    Map<PartitionSpec, ClusterGateway.LogRange> logAsOf(Collection<PartitionSpec> partitions, long at) {
+        Map<PartitionSpec, ListOffsetsResult.ListOffsetsResultInfo> earliest = offsets(partitions, OffsetSpec.earliest());
+        Map<PartitionSpec, ListOffsetsResult.ListOffsetsResultInfo> since = offsets(partitions, OffsetSpec.forTimestamp(at));
+        Map<PartitionSpec, ListOffsetsResult.ListOffsetsResultInfo> latest = offsets(partitions, OffsetSpec.latest());
+        Map<PartitionSpec, ClusterGateway.LogRange> out = new LinkedHashMap<>();
+        for (PartitionSpec p : partitions) {
+            if (!earliest.containsKey(p) || !latest.containsKey(p)) {
+                continue;
+            }
+            // forTimestamp answers offset -1 when no record is that new: nothing was written since, latest holds
+            ListOffsetsResult.ListOffsetsResultInfo first = since.get(p);
+            boolean refilled = first != null && first.offset() >= 0 && first.offset() < latest.get(p).offset();
+            out.put(p, new ClusterGateway.LogRange(earliest.get(p).offset(),
+                    refilled ? first.offset() : latest.get(p).offset(), !refilled));
+        }
+        return out;
+    }
+
+    private Map<PartitionSpec, ListOffsetsResult.ListOffsetsResultInfo> offsets(Collection<PartitionSpec> partitions,
+                                                                              OffsetSpec spec) {
         Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
-        partitions.forEach(p -> request.put(tp(p), OffsetSpec.latest()));
+        partitions.forEach(p -> request.put(tp(p), spec));
         if (request.isEmpty()) {
             return Map.of();
         }
         var result = gateway.admin().listOffsets(request, new ListOffsetsOptions().timeoutMs(gateway.timeoutMs()));
-        Map<String, Long> out = new LinkedHashMap<>();
+        Map<PartitionSpec, ListOffsetsResult.ListOffsetsResultInfo> out = new LinkedHashMap<>();
         for (TopicPartition tp : request.keySet()) {
             try {
-                out.put(name(tp), gateway.await("listOffsets", result.partitionResult(tp)).offset());
+                out.put(spec(tp), gateway.await("listOffsets", result.partitionResult(tp)));
             } catch (ClusterException e) {
                 // one partition's failure (e.g. its leader just died) must not lose the others
             }
@@ -160,12 +240,72 @@ final class AdminElections {
         return out;
     }
 
+    OpenTransactions openTransactions(PartitionSpec partition, long nowMs) {
+        TopicPartition tp = tp(partition);
+        List<ProducerState> producers;
+        try {
+            producers = gateway.await("describeProducers", gateway.admin()
+                    .describeProducers(List.of(tp), new DescribeProducersOptions().timeoutMs(gateway.timeoutMs()))
+                    .partitionResult(tp)).activeProducers();
+        } catch (ClusterException e) {
+            return OpenTransactions.unavailable(partition, e.kind() == ClusterException.Kind.INVALID
+                    ? "this cluster cannot list a partition's producers (describeProducers, Kafka 2.8+): " + e.getMessage()
+                    : "describeProducers failed: " + e.getMessage());
+        }
+        List<ProducerState> open = producers.stream().filter(p -> p.currentTransactionStartOffset().isPresent())
+                .sorted(java.util.Comparator.comparingLong(p -> p.currentTransactionStartOffset().getAsLong()))
+                .toList();
+        if (open.isEmpty()) {
+            return new OpenTransactions(partition, List.of(), null);
+        }
+        // Which transactional ids do these producers belong to, and do their coordinators still call them ongoing
+        // on this partition? A producer no coordinator lists (its markers were on the lost records) hangs for good.
+        Map<Long, String> idByProducer = new HashMap<>();
+        Map<String, TransactionDescription> described = new HashMap<>();
+        String coordinatorNote = null;
+        try {
+            Set<Long> ids = new LinkedHashSet<>();
+            open.forEach(p -> ids.add(p.producerId()));
+            Collection<TransactionListing> listings = gateway.await("listTransactions", gateway.admin()
+                    .listTransactions(new ListTransactionsOptions().filterProducerIds(ids).timeoutMs(gateway.timeoutMs()))
+                    .all());
+            listings.forEach(l -> idByProducer.put(l.producerId(), l.transactionalId()));
+            if (!idByProducer.isEmpty()) {
+                described.putAll(gateway.await("describeTransactions", gateway.admin()
+                        .describeTransactions(idByProducer.values(),
+                                new DescribeTransactionsOptions().timeoutMs(gateway.timeoutMs())).all()));
+            }
+        } catch (ClusterException | IllegalArgumentException e) {
+            // Kafka 4.4's listTransactions can throw a bare IllegalArgumentException when a broker drops out
+            // mid-call (docs/kafka-behaviour.md): judge by age alone then
+            coordinatorNote = "the coordinators could not be asked (" + e.getMessage() + "): judged by age alone";
+        }
+        long timeoutMs = TRANSACTION_MAX_TIMEOUT_MS;
+        List<OpenTransactions.Open> out = new ArrayList<>();
+        for (ProducerState p : open) {
+            Long age = p.lastTimestamp() > 0 ? Math.max(0, nowMs - p.lastTimestamp()) : null;
+            String txId = idByProducer.get(p.producerId());
+            TransactionDescription d = txId == null ? null : described.get(txId);
+            String state = d == null ? null : d.state().toString();
+            boolean ongoingHere = d != null && d.producerId() == p.producerId()
+                    && d.topicPartitions().contains(tp) && "Ongoing".equalsIgnoreCase(state);
+            boolean tooOld = age != null && age > timeoutMs;
+            boolean hanging = coordinatorNote == null ? (!ongoingHere || tooOld) : tooOld;
+            out.add(new OpenTransactions.Open(p.producerId(), p.producerEpoch(),
+                    p.currentTransactionStartOffset().getAsLong(), age, txId, state, hanging));
+        }
+        return new OpenTransactions(partition, out, coordinatorNote);
+    }
+
+    /** Kafka's default transaction.max.timeout.ms (15 min): no transaction may stay open longer. */
+    static final long TRANSACTION_MAX_TIMEOUT_MS = 900_000;
+
     private static TopicPartition tp(PartitionSpec p) {
         return new TopicPartition(p.topic(), p.partition());
     }
 
-    private static String name(TopicPartition tp) {
-        return tp.topic() + "-" + tp.partition();
+    private static PartitionSpec spec(TopicPartition tp) {
+        return new PartitionSpec(tp.topic(), tp.partition());
     }
 
     private static void sleep(long ms) {

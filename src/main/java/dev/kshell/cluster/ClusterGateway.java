@@ -4,7 +4,14 @@ import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.QuorumState;
 
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.OpenTransactions;
+import dev.kshell.model.PartitionSpec;
+
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything kshell asks of a cluster. The only door to the Kafka Admin API; every method honours the target's
@@ -57,9 +64,7 @@ public interface ClusterGateway extends AutoCloseable {
      * could not be read is listed in {@link dev.kshell.model.CoordinatorClients#problems()}. Throws
      * {@link ClusterException} only when nothing at all can be read.
      */
-    default dev.kshell.model.CoordinatorClients coordinatorClients() {
-        throw new UnsupportedOperationException("listing groups and transactions is not supported by this gateway");
-    }
+    dev.kshell.model.CoordinatorClients coordinatorClients();
 
     // --- config audit ---
 
@@ -68,9 +73,7 @@ public interface ClusterGateway extends AutoCloseable {
      * listed broker's effective values with their sources. A broker that does not answer is reported in
      * {@link dev.kshell.model.BrokerConfigs#errors()}, not thrown.
      */
-    default dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
-        throw new UnsupportedOperationException("broker configs are not supported by this gateway");
-    }
+    dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names);
 
     // ---- elections: leader elections, replica reorders, and the evidence an unclean plan needs ----
 
@@ -78,42 +81,42 @@ public interface ClusterGateway extends AutoCloseable {
     enum ElectionType { PREFERRED, UNCLEAN }
 
     /**
-     * Runs electLeaders for the partitions (sent in batches) and reads the per-partition answer (never
-     * {@code all()}, which fails if any partition was not-needed).
+     * Runs electLeaders for the partitions (sent in batches, all in flight at once) and reads the per-partition
+     * answer (never {@code all()}, which fails if any partition was not-needed). A batch whose request fails as a
+     * whole (deadline, lost connection) gives each of its partitions that error; the other batches keep their own
+     * answers.
      *
-     * @return per partition name ("topic-3"): empty = elected, else the error's simple class name
-     *         (e.g. "ElectionNotNeededException"); a partition missing from the map got no answer
+     * @return one answer per partition asked, in the order asked
      */
-    default java.util.Map<String, java.util.Optional<String>> electLeaders(ElectionType type,
-            java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
-        throw new UnsupportedOperationException("electLeaders not supported by this gateway");
-    }
+    Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions);
 
     /**
-     * Reassigns each partition to the SAME replica set in a new order (no data moves; completes at once even on a
-     * leaderless partition) and waits, within the deadline, until the new order is visible in the metadata.
+     * Sends a reassignment of each partition to the SAME replica set in a new order (no data moves; the controller
+     * completes it at once, even on a leaderless partition). Returns as soon as the controller has accepted or
+     * refused each one; {@link #awaitReplicaOrder} then waits until brokers serve the new order.
      *
      * @param newOrders per partition, the full replica list in its new order
-     * @return per partition name: empty = done and visible, else one sentence why not
+     * @return per partition: empty = accepted, else one sentence why not
      */
-    default java.util.Map<String, java.util.Optional<String>> reorderReplicas(
-            java.util.Map<dev.kshell.election.PartitionSpec, List<Integer>> newOrders) {
-        throw new UnsupportedOperationException("reorderReplicas not supported by this gateway");
-    }
+    Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders);
+
+    /**
+     * Waits, within the deadline, until the metadata shows each partition with the given replica order.
+     *
+     * @return per partition: empty = visible, else one sentence why not (yet)
+     */
+    Map<PartitionSpec, Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders);
 
     /**
      * Per-replica log sizes from describeLogDirs (works on a leaderless partition's live replicas).
      *
      * @param brokerIds the brokers to ask
-     * @return sizes in bytes per broker per partition name, and one sentence per broker that could not answer
+     * @return sizes in bytes per broker per partition, and one sentence per broker that could not answer
      */
-    default ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
-        throw new UnsupportedOperationException("replicaSizes not supported by this gateway");
-    }
+    ReplicaSizes replicaSizes(Collection<Integer> brokerIds);
 
-    /** Bytes per broker id per partition name ("topic-3"), and per broker id the reason it gave none. */
-    record ReplicaSizes(java.util.Map<Integer, java.util.Map<String, Long>> sizes,
-                        java.util.Map<Integer, String> errors) {
+    /** Bytes per broker id per partition, and per broker id the reason it gave none. */
+    record ReplicaSizes(Map<Integer, Map<PartitionSpec, Long>> sizes, Map<Integer, String> errors) {
     }
 
     /**
@@ -122,54 +125,39 @@ public interface ClusterGateway extends AutoCloseable {
      *
      * @return the sequence, or empty when the replica knows no producer state (non-idempotent producers)
      */
-    default java.util.Optional<Long> maxProducerSequence(dev.kshell.election.PartitionSpec partition, int brokerId) {
-        throw new UnsupportedOperationException("describeProducers not supported by this gateway");
-    }
+    Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId);
 
     /**
      * The LATEST offset (read_uncommitted: the high watermark) of each partition. Pass only partitions with a live
      * leader: listOffsets on a leaderless partition retries for the whole deadline (docs/kafka-behaviour.md).
      *
-     * @return per partition name; partitions that failed are missing
+     * @return per partition; partitions that failed are missing
      */
-    default java.util.Map<String, Long> latestOffsets(java.util.Collection<dev.kshell.election.PartitionSpec> partitions) {
-        throw new UnsupportedOperationException("listOffsets not supported by this gateway");
-    }
-
-    // ---- topic administration for the sandbox (sandbox-cmds; implemented by AdminTopics) ----
+    Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions);
 
     /**
-     * Creates a topic with an explicit replica assignment (one list of broker ids per partition, preferred leader
-     * first) and topic configs. Returns false, changing nothing, when the topic exists already.
+     * Each led partition's log as it was at {@code at} (epoch ms): the log start offset, and the end offset then,
+     * i.e. the offset of the first record written at or after {@code at} (listOffsets by timestamp), or the latest
+     * offset when nothing was written since. Producers refilling the log after an election do not hide its loss.
+     *
+     * @return per partition; partitions that failed are missing
      */
-    default boolean createTopicWithAssignment(String topic, List<List<Integer>> replicasByPartition,
-                                              java.util.Map<String, String> configs) {
-        throw new UnsupportedOperationException("creating topics is not supported by this gateway");
-    }
+    Map<PartitionSpec, LogRange> logAsOf(Collection<PartitionSpec> partitions, long at);
 
-    /** Deletes these topics and waits until they are gone; names that do not exist are skipped. */
-    default void deleteTopicsIfPresent(java.util.Collection<String> topics) {
-        throw new UnsupportedOperationException("deleting topics is not supported by this gateway");
-    }
-
-    /** Sets ({@code value} non-null) or removes ({@code null}) one dynamic topic config. */
-    default void setTopicConfig(String topic, String key, String value) {
-        throw new UnsupportedOperationException("altering topic configs is not supported by this gateway");
+    /**
+     * @param startOffset  the log start offset (earliest)
+     * @param endOffsetAt  the end offset at the time asked for
+     * @param endIsLatest  true when nothing was written since (the end offset is today's high watermark)
+     */
+    record LogRange(long startOffset, long endOffsetAt, boolean endIsLatest) {
     }
 
     /**
-     * Moves partitions of a topic to new replica lists and waits (within the deadline) until the reassignments
-     * have completed.
+     * Open transactions on the partition's leader (describeProducers), each with its first offset and age, and what
+     * its coordinator says (listTransactions / describeTransactions). After an unclean election a transaction whose
+     * markers were on the lost records stays open for good and blocks read_committed consumers.
+     *
+     * @return the open transactions, or a sentence when the cluster lacks an API needed to tell
      */
-    default void reassignAndWait(String topic, java.util.Map<Integer, List<Integer>> replicasByPartition) {
-        throw new UnsupportedOperationException("reassigning partitions is not supported by this gateway");
-    }
-
-    /**
-     * Preferred leader election for every partition of these topics; partitions that need none or cannot have one
-     * now are skipped. Returns how many partitions got a new leader.
-     */
-    default int electPreferredQuietly(java.util.Collection<String> topics) {
-        throw new UnsupportedOperationException("leader elections are not supported by this gateway");
-    }
+    OpenTransactions openTransactions(PartitionSpec partition);
 }

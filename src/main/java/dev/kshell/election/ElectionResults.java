@@ -1,6 +1,8 @@
 package dev.kshell.election;
 
+import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.ExitCode;
+import dev.kshell.model.PartitionSpec;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -63,6 +65,48 @@ public record ElectionResults(List<PartitionResult> results) {
         return new ElectionResults(out);
     }
 
+    /**
+     * Classes the gateway's typed answers. A partition asked for but missing from the answer is failed.
+     *
+     * @param asked   the partitions sent, in order
+     * @param answers what the cluster answered per partition
+     */
+    public static ElectionResults of(Collection<PartitionSpec> asked, Map<PartitionSpec, ElectionAnswer> answers) {
+        List<PartitionResult> out = new ArrayList<>();
+        for (PartitionSpec p : asked) {
+            out.add(of(p, answers.get(p)));
+        }
+        return new ElectionResults(out);
+    }
+
+    /** One partition's typed answer (null: no answer at all). */
+    public static PartitionResult of(PartitionSpec partition, ElectionAnswer answer) {
+        if (answer == null) {
+            return new PartitionResult(partition.name(), ResultClass.FAILED, "NO_RESULT",
+                    "the cluster returned no result for this partition", null);
+        }
+        if (answer.elected()) {
+            return new PartitionResult(partition.name(), ResultClass.SUCCEEDED, null, null, null);
+        }
+        if (answer.error() == ElectionAnswer.Error.TIMEOUT) {
+            return new PartitionResult(partition.name(), ResultClass.FAILED, UNKNOWN_OUTCOME,
+                    "sent, but no answer came: the election may or may not have happened (check with `describe "
+                            + partition.topic() + "`)" + (answer.detail() == null ? "" : "; " + answer.detail()), null);
+        }
+        if (answer.error() == ElectionAnswer.Error.OTHER) {
+            return new PartitionResult(partition.name(), ResultClass.FAILED, "OTHER", "failed: " + answer.detail(), null);
+        }
+        return classify(partition.name(), Optional.of(answer.error().name()));
+    }
+
+    /** The error name of a result whose outcome is not known (sent, never answered). */
+    public static final String UNKNOWN_OUTCOME = "OUTCOME_UNKNOWN";
+
+    /** Results sent but never answered: the cluster may or may not have acted on them. */
+    public List<PartitionResult> unknown() {
+        return results.stream().filter(r -> UNKNOWN_OUTCOME.equals(r.errorName())).toList();
+    }
+
     /** One partition. */
     public static PartitionResult classify(String partition, Optional<String> errorName) {
         if (errorName.isEmpty() || errorName.get().isBlank() || normalise(errorName.get()).equals("NONE")) {
@@ -103,6 +147,21 @@ public record ElectionResults(List<PartitionResult> results) {
                     out.add(e == null ? failed(row.partition(), "NO_RESULT",
                             "the cluster returned no result for this partition") : classify(row.partition(), e));
                 }
+            }
+        }
+        return new ElectionResults(out);
+    }
+
+    /** {@link #ofPreferred} over the gateway's typed answers. */
+    public static ElectionResults ofPreferredAnswers(PreferredPlan plan, Map<PartitionSpec, ElectionAnswer> answers) {
+        List<PartitionResult> out = new ArrayList<>();
+        for (PreferredPlan.Row row : plan.rows()) {
+            switch (row.verdict()) {
+                case NOT_NEEDED -> out.add(notNeeded(row.partition(), row.reason()));
+                case CANNOT -> out.add(failed(row.partition(), "PREFERRED_LEADER_NOT_AVAILABLE",
+                        row.reason() + " (not sent)"));
+                case WILL_ELECT -> out.add(of(new PartitionSpec(row.topic(), row.partitionId()),
+                        answers.get(new PartitionSpec(row.topic(), row.partitionId()))));
             }
         }
         return new ElectionResults(out);

@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.model.PartitionSpec;
 import java.util.List;
 
 /**

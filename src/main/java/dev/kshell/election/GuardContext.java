@@ -18,6 +18,10 @@ public record GuardContext(String expectedClusterId, String actualClusterId, boo
         return new GuardContext(expectedClusterId, actualClusterId, true, false, false, false);
     }
 
+    public GuardContext withActualClusterId(String value) {
+        return new GuardContext(expectedClusterId, value, terminal, yes, runbookAllowsUnclean, dryRun);
+    }
+
     public GuardContext withYes(boolean value) {
         return new GuardContext(expectedClusterId, actualClusterId, terminal, value, runbookAllowsUnclean, dryRun);
     }

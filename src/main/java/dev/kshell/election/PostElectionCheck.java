@@ -70,4 +70,36 @@ public record PostElectionCheck(String partition, Integer leader, boolean leader
         return new PostElectionCheck(name, leader, leaderLive, after.isr(), minIsr, writable, beforeOffset,
                 endOffsetNow, lost, lines);
     }
+
+    /**
+     * After an unclean election: the loss counted in offsets as of the election, i.e. the high watermark kshell
+     * remembered against the new leader's log end at the moment it took over (producers writing afterwards refill
+     * the offsets; the end offset read seconds later would hide the loss).
+     *
+     * @param log the new leader's log as of the election (start, end then), or null when it could not be read
+     */
+    public static PostElectionCheck ofUnclean(PartitionState after, Set<Integer> liveBrokers, Integer minIsr,
+                                              dev.kshell.cluster.ClusterGateway.LogRange log, OffsetsSeen before) {
+        PostElectionCheck base = of(after, liveBrokers, minIsr, log == null ? null : log.endOffsetAt(), before);
+        if (log == null) {
+            return base;
+        }
+        List<String> lines = new java.util.ArrayList<>(base.lines().subList(0, 2));
+        Long beforeOffset = base.endOffsetBefore();
+        String asOf = log.endIsLatest() ? "" : " as of the election (records written since are not counted)";
+        if (log.endOffsetAt() == log.startOffset() && log.endOffsetAt() == 0) {
+            lines.add("the new leader's log was empty: the partition restarts from offset 0"
+                    + (beforeOffset == null ? "" : "; everything up to offset " + beforeOffset + " is lost"));
+        } else if (beforeOffset != null) {
+            long lost = Math.max(0, beforeOffset - log.endOffsetAt());
+            lines.add("log end offset " + log.endOffsetAt() + asOf + " vs high watermark " + beforeOffset + " seen at "
+                    + before.seenAt() + (lost > 0 ? ": " + lost + " record" + (lost == 1 ? "" : "s") + " lost (at least)"
+                    : ": nothing kshell saw was lost"));
+        } else {
+            lines.add("log end offset " + log.endOffsetAt() + asOf + "; kshell remembers no offset from before, "
+                    + "so the loss cannot be counted");
+        }
+        return new PostElectionCheck(base.partition(), base.leader(), base.leaderLive(), base.isr(), base.minIsr(),
+                base.acksAllWritable(), beforeOffset, log.endOffsetAt(), base.recordsLost(), lines);
+    }
 }

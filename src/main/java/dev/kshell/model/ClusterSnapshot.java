@@ -50,6 +50,28 @@ public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerStat
         return topics.stream().filter(t -> t.name().equals(name)).findFirst();
     }
 
+    /** The partition named like Kafka's tools name it ("topic-3"), if this snapshot holds it. */
+    public Optional<PartitionState> partition(String name) {
+        for (TopicState t : topics) {
+            for (PartitionState p : t.partitions()) {
+                if (p.name().equals(name)) {
+                    return Optional.of(p);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    public Optional<PartitionState> partition(PartitionSpec spec) {
+        return topic(spec.topic()).flatMap(t -> t.partitions().stream().filter(p -> p.partition() == spec.partition())
+                .findFirst());
+    }
+
+    /** The effective min.insync.replicas of the partition's topic, or null when the configs were not read. */
+    public Integer minIsr(PartitionState p) {
+        return topic(p.topic()).map(TopicState::config).map(TopicConfig::minIsr).orElse(null);
+    }
+
     public Map<String, TopicState> topicsByName() {
         return topics.stream().collect(Collectors.toUnmodifiableMap(TopicState::name, Function.identity()));
     }

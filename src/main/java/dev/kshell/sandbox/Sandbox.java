@@ -1,6 +1,6 @@
 package dev.kshell.sandbox;
 
-import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
@@ -28,7 +28,7 @@ import java.util.function.Function;
  * injection commands, the scenarios, {@code reset} and the background load. Empty until {@link #start}; every
  * other operation refuses with "no sandbox in this session" until then.
  *
- * <p>Topic work goes through a {@link ClusterGateway} of its own (the operator may disconnect or connect elsewhere
+ * <p>Topic work goes through a {@link SandboxTopicAdmin} of its own (the operator may disconnect or connect elsewhere
  * while the sandbox keeps running). Operations are serialised: one fault or scenario at a time.
  */
 public final class Sandbox implements AutoCloseable {
@@ -100,16 +100,16 @@ public final class Sandbox implements AutoCloseable {
                               int leadersMoved, boolean loadStopped, long tookMs) {
     }
 
-    private final Function<ClusterTarget, ClusterGateway> gateways;
+    private final Function<ClusterTarget, ? extends SandboxTopicAdmin> gateways;
     private LocalCluster cluster;
-    private ClusterGateway admin;
+    private SandboxTopicAdmin admin;
     private LoadProducer load;
     private boolean offsetsAltered;
     private boolean starting;
     private volatile boolean closing;
     private boolean dataKept;
 
-    public Sandbox(Function<ClusterTarget, ClusterGateway> gateways) {
+    public Sandbox(Function<ClusterTarget, ? extends SandboxTopicAdmin> gateways) {
         this.gateways = gateways;
     }
 
@@ -179,7 +179,7 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /** The sandbox's own gateway (the session's may point elsewhere). */
-    synchronized ClusterGateway admin() {
+    synchronized SandboxTopicAdmin admin() {
         cluster();
         return admin;
     }

@@ -1,6 +1,6 @@
 package dev.kshell.sandbox;
 
-import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicState;
@@ -32,7 +32,7 @@ final class ScenarioSteps {
 
     private final Sandbox sandbox;
     private final LocalCluster cluster;
-    private final ClusterGateway admin;
+    private final SandboxTopicAdmin admin;
     private final Consumer<String> progress;
 
     ScenarioSteps(Sandbox sandbox, Consumer<String> progress) {
@@ -164,7 +164,7 @@ final class ScenarioSteps {
     }
 
     /** Puts {@code __consumer_offsets} back to RF 3 (preferred leaders unchanged) and drops its min.isr. */
-    static void restoreOffsetsTopic(ClusterGateway admin) {
+    static void restoreOffsetsTopic(SandboxTopicAdmin admin) {
         TopicState offsets = admin.snapshot(List.of(Sandbox.OFFSETS_TOPIC), false).topic(Sandbox.OFFSETS_TOPIC)
                 .orElseThrow();
         Map<Integer, List<Integer>> rf3 = new HashMap<>();

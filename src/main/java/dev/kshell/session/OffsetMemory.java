@@ -1,7 +1,7 @@
 package dev.kshell.session;
 
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionState;
@@ -73,8 +73,8 @@ public final class OffsetMemory implements Consumer<ClusterSnapshot> {
         Map<String, OffsetsSeen> seen = new HashMap<>();
         List<PartitionSpec> led = ledPartitions(snapshot);
         if (!led.isEmpty()) {
-            gateway.latestOffsets(led).forEach((name, offset) ->
-                    seen.put(name, new OffsetsSeen(offset, -1, snapshot.takenAt())));
+            gateway.latestOffsets(led).forEach((spec, offset) ->
+                    seen.put(spec.name(), new OffsetsSeen(offset, -1, snapshot.takenAt())));
         }
         Integer leader = snapshot.quorum() == null ? null : snapshot.quorum().leaderId();
         StateStore.Loaded written = store.record(snapshot.clusterId(), seen, leader, clock.instant());

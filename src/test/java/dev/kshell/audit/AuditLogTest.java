@@ -2,7 +2,7 @@ package dev.kshell.audit;
 
 import dev.kshell.election.ElectionResults;
 import dev.kshell.election.ElectionSelection;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +53,7 @@ class AuditLogTest {
         assertThat(lines).hasSize(1);
         JsonNode node = JSON.readTree(lines.get(0));
         assertThat(node.propertyNames()).containsExactly("time", "attemptId", "user", "host", "clusterId",
-                "bootstrap", "commandLine", "action", "decision", "reason", "plan", "results");
+                "bootstrap", "commandLine", "action", "decision", "reason", "plan", "results", "origin", "approvedBy");
         assertThat(node.get("time").asString()).isEqualTo("2026-05-01T03:12:45.123Z");
         assertThat(node.get("user").asString()).isEqualTo(System.getProperty("user.name"));
         assertThat(node.get("host").asString()).isNotBlank();

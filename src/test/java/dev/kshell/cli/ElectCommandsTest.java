@@ -4,9 +4,10 @@ import dev.kshell.cli.commands.ElectPreferredCommand;
 import dev.kshell.cli.commands.ElectRestoreOrderCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
@@ -68,11 +69,11 @@ class ElectCommandsTest {
         }
 
         @Override
-        public Map<String, Optional<String>> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
-            Map<String, Optional<String>> out = new LinkedHashMap<>();
+        public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+            Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
             for (PartitionSpec p : partitions) {
                 mutations.add(type + " " + p.name());
-                out.put(p.name(), Optional.empty());
+                out.put(p, ElectionAnswer.ELECTED);
                 current = withPartition(current, p, type == ElectionType.PREFERRED ? null : "unclean");
             }
             return out;
@@ -80,25 +81,16 @@ class ElectCommandsTest {
 
         @Override
         public ReplicaSizes replicaSizes(Collection<Integer> brokerIds) {
-            return new ReplicaSizes(Map.of(5, Map.of("orders-1", 2797L), 6, Map.of("orders-1", 5627L)), Map.of());
+            return new ReplicaSizes(Map.of(5, Map.of(new PartitionSpec("orders", 1), 2797L),
+                    6, Map.of(new PartitionSpec("orders", 1), 5627L)), Map.of());
         }
 
         @Override
-        public Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
-            return Optional.empty();
-        }
-
-        @Override
-        public Map<String, Long> latestOffsets(Collection<PartitionSpec> partitions) {
-            return Map.of();
-        }
-
-        @Override
-        public Map<String, Optional<String>> reorderReplicas(Map<PartitionSpec, List<Integer>> newOrders) {
-            Map<String, Optional<String>> out = new LinkedHashMap<>();
+        public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+            Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
             newOrders.forEach((p, order) -> {
                 mutations.add("reorder " + p.name() + " " + order);
-                out.put(p.name(), Optional.empty());
+                out.put(p, Optional.empty());
                 current = reorder(current, p, order);
             });
             return out;

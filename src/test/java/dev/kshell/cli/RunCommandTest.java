@@ -252,7 +252,7 @@ class RunCommandTest {
         Result real = run(rb + " --yes");
         assertThat(real.code()).isEqualTo(ExitCode.OK);
         assertThat(mutate.mutations).isEqualTo(1);
-        assertThat(mutate.seen.get(1)).isEqualTo(new ExecutionMode(true, false, true, false, false));
+        assertThat(mutate.seen.get(1)).isEqualTo(new ExecutionMode(true, false, true, false, false, rb + ":2"));
     }
 
     @Test
@@ -285,7 +285,7 @@ class RunCommandTest {
 
         Result r3 = run(allowed + " --yes");
         assertThat(r3.code()).isEqualTo(ExitCode.OK);
-        assertThat(unclean.seen).containsExactly(new ExecutionMode(true, false, true, true, false));
+        assertThat(unclean.seen).containsExactly(new ExecutionMode(true, false, true, true, false, allowed + ":3"));
         assertThat(unclean.mutations).isEqualTo(1);
     }
 

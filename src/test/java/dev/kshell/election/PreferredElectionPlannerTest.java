@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionState;

@@ -221,7 +221,7 @@ class ElectionIntegrationTest {
         System.out.println("[elect-it] " + done.out() + done.err());
         assertThat(done.code()).as(done.err()).isEqualTo(ExitCode.OK);
         assertThat(done.out()).contains(p + ": leader is now broker 5",
-                "log end offset 100 now vs 200 seen at", "100 records lost (at least)");
+                "log end offset 100 vs high watermark 200 seen at", "100 records lost (at least)");
         assertThat(leader(describe(topic).partitions().get(0))).isEqualTo(5);
         assertThat(latest(topic, 0)).isEqualTo(100);
 

@@ -1,5 +1,9 @@
 package dev.kshell.testsupport;
 
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.OpenTransactions;
+import dev.kshell.model.PartitionSpec;
+
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
@@ -92,6 +96,73 @@ public class FakeGateway implements ClusterGateway {
         }
         return new ClusterSnapshot(snapshot.clusterId(), snapshot.takenAt(), snapshot.brokers(), snapshot.quorum(),
                 snapshot.quorumError(), snapshot.topics().stream().filter(t -> topics.contains(t.name())).toList());
+    }
+
+    // Everything below: a fixed cluster that changes nothing. Tests that need elections to act override these.
+
+    @Override
+    public dev.kshell.model.CoordinatorClients coordinatorClients() {
+        calls++;
+        throw new ClusterException(ClusterException.Kind.INVALID, "this fake gateway lists no groups or transactions");
+    }
+
+    @Override
+    public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+        calls++;
+        throw new ClusterException(ClusterException.Kind.INVALID, "this fake gateway has no broker configs");
+    }
+
+    @Override
+    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, java.util.Collection<PartitionSpec> partitions) {
+        calls++;
+        Map<PartitionSpec, ElectionAnswer> out = new java.util.LinkedHashMap<>();
+        partitions.forEach(p -> out.put(p, ElectionAnswer.ELECTED));
+        return out;
+    }
+
+    @Override
+    public Map<PartitionSpec, java.util.Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        calls++;
+        Map<PartitionSpec, java.util.Optional<String>> out = new java.util.LinkedHashMap<>();
+        newOrders.keySet().forEach(p -> out.put(p, java.util.Optional.empty()));
+        return out;
+    }
+
+    @Override
+    public Map<PartitionSpec, java.util.Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
+        Map<PartitionSpec, java.util.Optional<String>> out = new java.util.LinkedHashMap<>();
+        orders.keySet().forEach(p -> out.put(p, java.util.Optional.empty()));
+        return out;
+    }
+
+    @Override
+    public ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
+        calls++;
+        return new ReplicaSizes(Map.of(), Map.of());
+    }
+
+    @Override
+    public java.util.Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
+        calls++;
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public Map<PartitionSpec, Long> latestOffsets(java.util.Collection<PartitionSpec> partitions) {
+        calls++;
+        return Map.of();
+    }
+
+    @Override
+    public Map<PartitionSpec, LogRange> logAsOf(java.util.Collection<PartitionSpec> partitions, long at) {
+        calls++;
+        return Map.of();
+    }
+
+    @Override
+    public OpenTransactions openTransactions(PartitionSpec partition) {
+        calls++;
+        return new OpenTransactions(partition, List.of(), null);
     }
 
     @Override

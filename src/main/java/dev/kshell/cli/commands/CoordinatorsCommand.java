@@ -85,7 +85,7 @@ public class CoordinatorsCommand extends KshellCommand {
     private static CoordinatorClients readClients(ClusterGateway gateway) {
         try {
             return gateway.coordinatorClients();
-        } catch (UnsupportedOperationException | ClusterException e) {
+        } catch (ClusterException e) {
             return new CoordinatorClients(List.of(), List.of(),
                     List.of("groups and transactional ids could not be read: " + e.getMessage()));
         }

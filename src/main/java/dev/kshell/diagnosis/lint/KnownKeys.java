@@ -2,8 +2,6 @@ package dev.kshell.diagnosis.lint;
 
 import dev.kshell.util.EditDistance;
 
-import org.apache.kafka.common.config.ConfigDef;
-
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -91,12 +89,19 @@ public final class KnownKeys {
 
     /**
      * AbstractKafkaConfig lives in kafka-server, which is only on the runtime class path (a transitive dependency
-     * of kafka_2.13), hence reflection; its CONFIG_DEF is a ConfigDef from kafka-clients.
+     * of kafka_2.13), hence reflection; its CONFIG_DEF is a ConfigDef from kafka-clients, whose {@code names()} is
+     * called reflectively too, so that diagnosis/ stays plain Java (docs/architecture.md) and lint works without
+     * Kafka's jars (then without the unknown-key hint).
      */
     private static Set<String> loadFromKafka() {
         try {
             Object def = Class.forName(KAFKA_CONFIG_CLASS).getField("CONFIG_DEF").get(null);
-            return Set.copyOf(((ConfigDef) def).names());
+            Object names = def.getClass().getMethod("names").invoke(def);
+            Set<String> keys = new TreeSet<>();
+            for (Object name : (Iterable<?>) names) {
+                keys.add(String.valueOf(name));
+            }
+            return Set.copyOf(keys);
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             // Without Kafka's definitions the unknown-key hint is skipped rather than guessed from a stale list.
             return Set.of();

@@ -1,8 +1,7 @@
-package dev.kshell.cli.commands;
+package dev.kshell.election;
 
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.election.PartitionSpec;
-import dev.kshell.election.ReplicaEvidence;
+import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 
@@ -32,7 +31,7 @@ final class ReplicaEvidenceReader {
         Map<PartitionSpec, List<Integer>> wanted = new HashMap<>();
         Set<Integer> brokers = new LinkedHashSet<>();
         for (PartitionSpec spec : specs) {
-            Optional<PartitionState> p = ElectPreferredCommand.partition(snapshot, spec.name());
+            Optional<PartitionState> p = snapshot.partition(spec);
             // Only leaderless partitions are planned for; a led one is refused anyway, no need to ask brokers.
             if (p.isEmpty() || (p.get().leader() != null && live.contains(p.get().leader()))) {
                 continue;
@@ -41,7 +40,7 @@ final class ReplicaEvidenceReader {
             wanted.put(spec, liveReplicas);
             brokers.addAll(liveReplicas);
         }
-        Map<Integer, Map<String, Long>> sizes = new HashMap<>();
+        Map<Integer, Map<PartitionSpec, Long>> sizes = new HashMap<>();
         Map<Integer, String> sizeErrors = new HashMap<>();
         if (!brokers.isEmpty()) {
             try {
@@ -57,7 +56,7 @@ final class ReplicaEvidenceReader {
             List<ReplicaEvidence> list = new ArrayList<>();
             for (int broker : replicas) {
                 List<String> errors = new ArrayList<>();
-                Long size = sizes.getOrDefault(broker, Map.of()).get(spec.name());
+                Long size = sizes.getOrDefault(broker, Map.of()).get(spec);
                 if (size == null) {
                     errors.add(sizeErrors.getOrDefault(broker, "describeLogDirs lists no replica of " + spec.name()
                             + " on broker " + broker));

@@ -1,4 +1,4 @@
-package dev.kshell.cli.commands;
+package dev.kshell.election;
 
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterSnapshot;

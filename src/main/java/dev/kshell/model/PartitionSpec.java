@@ -1,7 +1,5 @@
-package dev.kshell.election;
+package dev.kshell.model;
 
-import dev.kshell.model.ClusterSnapshot;
-import dev.kshell.model.TopicState;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,0 +1,137 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.audit.AuditLog;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.UsageException;
+import dev.kshell.election.ElectionReport;
+import dev.kshell.election.ElectionService;
+import dev.kshell.election.GuardContext;
+import dev.kshell.election.PreferredPlan;
+import dev.kshell.election.RestoreOrderPlan;
+import dev.kshell.election.UncleanPlan;
+import dev.kshell.model.ExitCode;
+import dev.kshell.render.ElectionTables;
+import dev.kshell.session.KshellHome;
+import dev.kshell.session.OffsetMemory;
+import dev.kshell.session.ShellSession;
+import dev.kshell.state.StateStore;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What the three {@code elect} commands share as adapters: the service over this session's gateway, the attempt
+ * (command line, runbook origin, guard facts), the operator (plan on the terminal, questions through the prompter)
+ * and the rendering of the result. No election logic lives here: that is {@link ElectionService}.
+ */
+final class ElectConversation {
+
+    /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@code <kshell home>/audit.jsonl}. */
+    static final String AUDIT_PROPERTY = "kshell.audit.file";
+    static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
+
+    private ElectConversation() {
+    }
+
+    static Path auditPath() {
+        String property = System.getProperty(AUDIT_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
+        String env = System.getenv(AUDIT_ENV);
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return KshellHome.dir().resolve("audit.jsonl");
+    }
+
+    static ElectionService service(ShellSession session, Invocation inv) {
+        // the audit lock waits no longer than the command's own deadline
+        Duration lockDeadline = inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE);
+        return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
+                new StateStore(OffsetMemory.defaultDir()));
+    }
+
+    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
+        if (inv.run().inRunbook() && inv.has("yes")) {
+            // any spelling the parser accepts (--yes, --yes=true) is the step answering its own question
+            throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
+                    + "pass --yes to run");
+        }
+        String expected = session.connection().map(ShellSession.Connection::expectedClusterId).orElse(null);
+        GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
+                inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
+                inv.flag("dry-run") || inv.run().dryRun());
+        return new ElectionService.Attempt(inv.commandLine(), inv.run().origin(), guard, operator(inv));
+    }
+
+    private static ElectionService.Operator operator(Invocation inv) {
+        return new ElectionService.Operator() {
+            @Override
+            public void showPlan(Object plan) {
+                if (!inv.output().json()) {
+                    inv.output().out().print(planText(inv, plan));
+                    inv.output().out().flush();
+                }
+            }
+
+            @Override
+            public void beforeAsking(Object plan) {
+                // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
+                if (inv.output().json()) {
+                    inv.output().err().print(planText(inv, plan));
+                    inv.output().err().flush();
+                }
+            }
+
+            @Override
+            public String ask(String prompt) {
+                return inv.prompter().ask(prompt);
+            }
+
+            @Override
+            public void note(String line) {
+                inv.note(line);
+            }
+        };
+    }
+
+    static String planText(Invocation inv, Object plan) {
+        int width = inv.output().width();
+        boolean color = inv.output().color();
+        if (plan instanceof PreferredPlan p) {
+            return ElectionTables.preferredPlan(p, width, color);
+        }
+        if (plan instanceof UncleanPlan p) {
+            return ElectionTables.uncleanPlan(p, width, color);
+        }
+        if (plan instanceof RestoreOrderPlan p) {
+            return ElectionTables.restorePlan(p, width, color);
+        }
+        return "";
+    }
+
+    /** Prints the result (JSON model or tables) and returns its exit code. */
+    static ExitCode render(Invocation inv, ElectionService.Result result) {
+        ElectionReport report = result.report();
+        boolean color = inv.output().color();
+        int width = inv.output().width();
+        switch (report.decision()) {
+            case "refused" -> {
+                inv.emit(report, () -> "");
+                inv.output().err().print(ElectionTables.refusal(result.refusals(), color));
+                inv.output().err().flush();
+            }
+            case "dry-run" -> inv.emit(report, () -> result.note() + "\n");
+            case "not-needed" -> inv.emit(report, () -> result.note() + "\n"
+                    + ElectionTables.results(report.results(), java.util.List.of(), java.util.List.of(), width, color));
+            case "aborted" -> {
+                inv.emit(report, () -> "");
+                inv.note(result.note());
+            }
+            default -> inv.emit(report, () -> ElectionTables.results(report.results(), report.checks(), result.lines(),
+                    width, color) + "audit: " + report.auditLog() + "\n");
+        }
+        return result.exitCode();
+    }
+}

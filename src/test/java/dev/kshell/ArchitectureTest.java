@@ -1,0 +1,135 @@
+package dev.kshell;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The package rules of docs/architecture.md, checked on the compiled main classes (every dependency counts: imports,
+ * fields, calls, signatures). A rule that current code breaks on purpose would be listed in {@link #KNOWN_EXCEPTIONS}
+ * with the reason; there are none: keep it that way.
+ */
+@Timeout(120)
+class ArchitectureTest {
+
+    private static final String ROOT = "dev.kshell";
+    private static final String ADMIN_API = "org.apache.kafka.clients.admin..";
+    private static final String SPRING_SHELL = "org.springframework.shell..";
+
+    /** Packages that hold rules, models and renderers: no cluster calls, no session state. */
+    private static final String[] PURE_OF_CLUSTER_AND_SESSION = {
+        ROOT + ".diagnosis..", ROOT + ".render..", ROOT + ".model..", ROOT + ".grammar..", ROOT + ".util.."};
+
+    /** Packages that are plain Java: neither Spring nor the Kafka client (the election service reaches Kafka only
+     *  through cluster.ClusterGateway). */
+    private static final String[] PLAIN_JAVA = {
+        ROOT + ".diagnosis..", ROOT + ".election..", ROOT + ".runbook..", ROOT + ".render..", ROOT + ".model..",
+        ROOT + ".grammar..", ROOT + ".util..", ROOT + ".audit..", ROOT + ".state.."};
+
+    /**
+     * Dependencies that break a rule today and are accepted for now, each with why (fully qualified class names of
+     * the origin). Empty: every rule holds for the whole of src/main.
+     */
+    private static final Set<String> KNOWN_EXCEPTIONS = Set.of();
+
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        // The compiled main classes only (importing by package would scan the whole class path: slow on a busy machine).
+        main = new ClassFileImporter().importPath(Path.of("target/classes"));
+        assertThat(main.size()).as("classes of src/main imported").isGreaterThan(100);
+    }
+
+    @Test
+    void should_use_the_kafka_admin_api_only_in_cluster_and_sandbox() {
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".cluster..", ROOT + ".sandbox..")
+                .should().dependOnClassesThat().resideInAPackage(ADMIN_API)
+                .because("the Admin client is behind cluster.ClusterGateway (docs/architecture.md, The gateway)"));
+    }
+
+    @Test
+    void should_use_spring_shell_only_in_cli_and_app() {
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".cli..", ROOT + ".app..")
+                .should().dependOnClassesThat().resideInAPackage(SPRING_SHELL)
+                .because("commands adapt Spring Shell; everything below them is plain Java"));
+    }
+
+    @Test
+    void should_let_only_app_and_the_sandbox_commands_depend_on_the_sandbox() {
+        DescribedPredicate<JavaClass> allowed = new DescribedPredicate<>("app/ or a cli.commands.Sandbox* command") {
+            @Override
+            public boolean test(JavaClass c) {
+                String name = c.getName();
+                return c.getPackageName().startsWith(ROOT + ".app") || c.getPackageName().startsWith(ROOT + ".sandbox")
+                        || (c.getPackageName().equals(ROOT + ".cli.commands")
+                                && c.getSimpleName().startsWith("Sandbox"))
+                        || name.startsWith(ROOT + ".cli.commands.Sandbox"); // their nested classes
+            }
+        };
+        check(noClasses().that(DescribedPredicate.not(allowed))
+                .should().dependOnClassesThat().resideInAPackage(ROOT + ".sandbox..")
+                .because("the sandbox is a tool for practice; real-cluster code must not need it"));
+    }
+
+    @Test
+    void should_keep_rules_models_and_renderers_free_of_cluster_and_session() {
+        check(noClasses().that().resideInAnyPackage(PURE_OF_CLUSTER_AND_SESSION)
+                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".cluster..", ROOT + ".session..")
+                .because("rules and renderers are pure functions over a snapshot, testable without a cluster"));
+    }
+
+    @Test
+    void should_keep_spring_and_the_kafka_client_out_of_the_plain_packages() {
+        // runbook/ evaluates its expressions with SpEL (a sandboxed evaluation context): that part of Spring only.
+        DescribedPredicate<JavaClass> springOrKafka = new DescribedPredicate<>("Spring (SpEL excepted in runbook/) or Kafka") {
+            @Override
+            public boolean test(JavaClass c) {
+                return c.getPackageName().startsWith("org.springframework") || c.getPackageName().startsWith("org.apache.kafka");
+            }
+        };
+        check(noClasses().that().resideInAnyPackage(PLAIN_JAVA).and().resideOutsideOfPackage(ROOT + ".runbook..")
+                .should().dependOnClassesThat(springOrKafka)
+                .because("these packages are plain Java (docs/architecture.md, Packages)"));
+        check(noClasses().that().resideInAPackage(ROOT + ".runbook..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..")
+                .orShould().dependOnClassesThat(new DescribedPredicate<>("Spring other than SpEL") {
+                    @Override
+                    public boolean test(JavaClass c) {
+                        String pkg = c.getPackageName();
+                        // TypeDescriptor appears in SpEL's MethodResolver signature.
+                        return pkg.startsWith("org.springframework") && !pkg.startsWith("org.springframework.expression")
+                                && !c.getName().equals("org.springframework.core.convert.TypeDescriptor");
+                    }
+                })
+                .because("runbook/ is plain Java apart from SpEL"));
+    }
+
+    @Test
+    void should_catch_a_dependency_that_breaks_a_rule() {
+        // The rules are not vacuous: the same check over cluster/ itself finds its Admin API use.
+        EvaluationResult result = noClasses().that().resideInAPackage(ROOT + ".cluster..")
+                .should().dependOnClassesThat().resideInAPackage(ADMIN_API).evaluate(main);
+        assertThat(result.hasViolation()).isTrue();
+    }
+
+    private static void check(ArchRule rule) {
+        EvaluationResult result = rule.evaluate(main);
+        List<String> violations = result.getFailureReport().getDetails().stream()
+                .filter(line -> KNOWN_EXCEPTIONS.stream().noneMatch(line::contains))
+                .toList();
+        assertThat(violations).as(rule.getDescription()).isEmpty();
+    }
+}

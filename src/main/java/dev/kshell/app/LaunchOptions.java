@@ -14,7 +14,15 @@ import java.util.List;
  */
 public record LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
                             boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
-                            boolean help, boolean version) {
+                            boolean help, boolean version, String sandboxKafka, boolean sandboxZooKeeperMode) {
+
+    /** Options without the sandbox's release choice (kshell's own Kafka, KRaft). */
+    public LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
+                         boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
+                         boolean help, boolean version) {
+        this(connection, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help, version, null,
+                false);
+    }
 
     public static final String USAGE = """
             Usage: kshell [OPTIONS] [COMMAND [ARGS...]]
@@ -25,9 +33,13 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
               --bootstrap-server HOST:PORT,...      brokers to connect to
               --bootstrap-controller HOST:PORT,...  controllers to connect to (quorum visible with every broker down)
               --command-config FILE                 Kafka client properties (TLS, SASL ...)
+              --zookeeper HOST:PORT[/chroot]        ZooKeeper-mode clusters: read the controller, its epoch and the
+                                                    ensemble's health from ZooKeeper (read-only)
               --profile NAME                        a profile from ~/.kshell/profiles.yaml
               --sandbox                             start an embedded 3-controller + 3-broker KRaft cluster and connect
               --sandbox-dir DIR                     keep the sandbox's data in DIR (default: a temp dir, removed on exit)
+              --kafka 3.9|4.4                       the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)
+              --zookeeper-mode                      a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)
               --output table|json                   output format
               --no-color                            no colours (also when NO_COLOR is set or output is not a terminal)
               --timeout DURATION                    deadline of every cluster call (default 10s)
@@ -45,6 +57,9 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         String commandConfig = null;
         String profile = null;
         String sandboxDir = null;
+        String zooKeeper = null;
+        String sandboxKafka = null;
+        boolean sandboxZooKeeperMode = false;
         boolean sandbox = false;
         boolean json = false;
         boolean noColor = false;
@@ -72,6 +87,9 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                 case "--command-config" -> commandConfig = value(args, i, name, inline);
                 case "--profile" -> profile = value(args, i, name, inline);
                 case "--sandbox-dir" -> sandboxDir = value(args, i, name, inline);
+                case "--zookeeper" -> zooKeeper = value(args, i, name, inline);
+                case "--kafka" -> sandboxKafka = value(args, i, name, inline);
+                case "--zookeeper-mode" -> sandboxZooKeeperMode = true;
                 case "--output", "-o" -> {
                     String format = value(args, i, name, inline);
                     if (!format.equals("json") && !format.equals("table")) {
@@ -93,17 +111,28 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
             }
         }
         List<String> command = new ArrayList<>(List.of(args).subList(i, args.length));
-        ConnectionRequest request = new ConnectionRequest(servers, controllers, commandConfig, profile, timeout);
+        ConnectionRequest request = new ConnectionRequest(servers, controllers, commandConfig, profile, timeout,
+                zooKeeper);
+        if ((sandboxKafka != null || sandboxZooKeeperMode) && !sandbox) {
+            throw new UsageException("--kafka and --zookeeper-mode choose the sandbox's cluster: add --sandbox");
+        }
+        if (sandboxZooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
+            throw new UsageException("Kafka " + sandboxKafka + " has no ZooKeeper mode (removed in 4.0): use --kafka 3.9");
+        }
+        if (sandboxZooKeeperMode && sandboxKafka == null) {
+            sandboxKafka = "3.9"; // ZooKeeper mode needs a 3.x release
+        }
         if (sandbox && !request.isEmpty()) {
             throw new UsageException("--sandbox starts its own cluster: leave out --bootstrap-server/--bootstrap-controller/--profile");
         }
-        return new LaunchOptions(request, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help, version);
+        return new LaunchOptions(request, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help,
+                version, sandboxKafka, sandboxZooKeeperMode);
     }
 
     private static boolean takesValue(String name) {
         return switch (name) {
             case "--bootstrap-server", "--bootstrap-controller", "--command-config", "--profile", "--sandbox-dir",
-                 "--output", "-o", "--timeout" -> true;
+                 "--output", "-o", "--timeout", "--zookeeper", "--kafka" -> true;
             default -> false;
         };
     }

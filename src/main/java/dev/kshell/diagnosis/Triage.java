@@ -83,7 +83,9 @@ public final class Triage {
         if (status != StepStatus.OK) {
             next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")) ? "watch quorum" : "quorum";
         }
-        return new TriageStep(1, "Quorum", status, QuorumHealth.summary(now.quorum(), fs), fs,
+        // ZooKeeper mode has no KRaft quorum: step 1 is the controller (and ZooKeeper, with --zookeeper)
+        String title = now.quorum() != null && now.quorum().zooKeeperMode() ? "Controller" : "Quorum";
+        return new TriageStep(1, title, status, QuorumHealth.summary(now.quorum(), fs), fs,
                 status == StepStatus.OK ? null : worstFix(fs), next);
     }
 

@@ -26,7 +26,8 @@ public class ConnectCommand extends KshellCommand {
         options(option("bootstrap-server", "broker endpoints, as Kafka's tools take them"),
                 option("bootstrap-controller", "controller endpoints: the quorum stays visible when every broker is down"),
                 option("command-config", "Kafka client properties file (TLS, SASL ...)"),
-                option("profile", "a profile from ~/.kshell/profiles.yaml"));
+                option("profile", "a profile from ~/.kshell/profiles.yaml"),
+                option("zookeeper", "ZooKeeper-mode clusters: HOST:PORT[/chroot] to read the controller and its epoch"));
         examples("connect --bootstrap-server localhost:9092",
                 "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
                 "connect prod-eu");
@@ -42,7 +43,8 @@ public class ConnectCommand extends KshellCommand {
         }
         ConnectionRequest request = new ConnectionRequest(inv.option("bootstrap-server"), inv.option("bootstrap-controller"),
                 inv.option("command-config"), profile,
-                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")));
+                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")),
+                inv.option("zookeeper"));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         ClusterTarget target = resolved.target();
         session.connect(target, resolved.label(), resolved.expectedClusterId());

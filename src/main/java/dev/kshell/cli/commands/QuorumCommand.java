@@ -15,7 +15,7 @@ public class QuorumCommand extends KshellCommand {
     private final ShellSession session;
 
     public QuorumCommand(ShellSession session) {
-        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag", "quorum");
+        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)", "quorum");
         this.session = session;
         examples("quorum", "quorum --output json", "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
     }
@@ -28,7 +28,13 @@ public class QuorumCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         inv.noArguments();
-        StateViews.QuorumView view = StateViews.quorum(session.requireGateway().quorum());
+        dev.kshell.model.QuorumState quorum = session.requireGateway().quorum();
+        if (quorum.zooKeeperMode()) {
+            StateViews.ControllerView controller = StateViews.controller(quorum);
+            inv.emit(controller, () -> StateTables.controller(controller, inv.output().width(), inv.output().color()));
+            return controller.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
+        }
+        StateViews.QuorumView view = StateViews.quorum(quorum);
         inv.emit(view, () -> StateTables.quorum(view, inv.output().width(), inv.output().color()));
         return view.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
     }

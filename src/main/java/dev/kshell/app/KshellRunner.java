@@ -76,7 +76,8 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         boolean color = dev.kshell.cli.Colors.allowed(tty, options.noColor());
         if (options.oneShot()) {
             Output output = new Output(out, err, options.json(), color, 0, tty);
-            Prompter prompter = tty ? TerminalPrompter.open() : Prompter.NONE;
+            // only a person at a terminal can confirm (not System.console(): non-null for redirected stdin on 22+)
+            Prompter prompter = TerminalPrompter.standardStreamsAreTerminals() ? TerminalPrompter.open() : Prompter.NONE;
             if (prompter instanceof TerminalPrompter terminal) {
                 Thread caller = Thread.currentThread();
                 terminal.onInterrupt(caller::interrupt);
@@ -94,7 +95,12 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
                 }
             }
         }
-        return new Repl(executor, session, control, options, run).run();
+        if (options.yes()) {
+            // --yes has one meaning: the one command of a one-shot run. It must not answer every question typed later.
+            err.println("note: --yes applies to a one-shot command only; in the shell, give --yes to each command "
+                    + "(or to `run FILE --yes`)");
+        }
+        return new Repl(executor, session, control, options, run.withYes(false)).run();
     }
 
     @Override

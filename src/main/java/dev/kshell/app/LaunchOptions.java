@@ -1,16 +1,25 @@
 package dev.kshell.app;
 
+import dev.kshell.cli.ConnectionOptions;
 import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.OptionSpec;
+import dev.kshell.grammar.Positional;
 import dev.kshell.session.ConnectionRequest;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The launcher's options: the leading {@code --options}, then the words of a one-shot command (if any). Parsed
- * before Spring starts, so a typo costs no start-up time.
+ * The launcher's options: the leading {@code --options}, then the words of a one-shot command (if any). Declared
+ * like a command's ({@link #SYNTAX}) and walked by the one grammar; parsed before Spring starts, so a typo costs no
+ * start-up time.
  */
 public record LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
                             boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
@@ -22,6 +31,31 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                          boolean help, boolean version) {
         this(connection, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help, version, null,
                 false);
+    }
+
+    /** The launcher's own options; the connection ones are {@code connect}'s too. */
+    public static final List<OptionSpec> OPTIONS = options();
+
+    /** The launcher as the grammar sees it: its options, then a command line that ends them. */
+    public static final CommandSyntax SYNTAX = new CommandSyntax(List.of("kshell"), "kshell [OPTIONS] [COMMAND [ARGS...]]",
+            OPTIONS, List.of(Positional.of("command", ArgKind.COMMAND_LINE, "a one-shot command").optional()), true, false);
+
+    private static List<OptionSpec> options() {
+        List<OptionSpec> all = new ArrayList<>(ConnectionOptions.ALL);
+        all.addAll(List.of(
+                OptionSpec.of("sandbox", ArgKind.FLAG, "start an embedded 3-controller + 3-broker KRaft cluster and connect"),
+                OptionSpec.of("sandbox-dir", ArgKind.DIRECTORY, "keep the sandbox's data in DIR"),
+                OptionSpec.choice("kafka", "the sandbox's Kafka release (3.9 is resolved by Maven)", "4.4", "3.9"),
+                OptionSpec.of("zookeeper-mode", ArgKind.FLAG, "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)"),
+                OptionSpec.choice("output", "output format", "table", "json").withShortName('o'),
+                OptionSpec.of("no-color", ArgKind.FLAG, "no colours"),
+                OptionSpec.of("timeout", ArgKind.DURATION, "deadline of every cluster call (default 10s)"),
+                OptionSpec.of("yes", ArgKind.FLAG, "answer yes to y/N confirmations (never to unclean elections)")
+                        .withShortName('y'),
+                OptionSpec.of("stacktrace", ArgKind.FLAG, "print stack traces of unexpected failures"),
+                OptionSpec.of("help", ArgKind.FLAG, "this text").withShortName('h'),
+                OptionSpec.of("version", ArgKind.FLAG, "kshell's version")));
+        return List.copyOf(all);
     }
 
     public static final String USAGE = """
@@ -38,7 +72,7 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
               --profile NAME                        a profile from ~/.kshell/profiles.yaml
               --sandbox                             start an embedded 3-controller + 3-broker KRaft cluster and connect
               --sandbox-dir DIR                     keep the sandbox's data in DIR (default: a temp dir, removed on exit)
-              --kafka 3.9|4.4                       the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)
+              --kafka 4.4|3.9                       the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)
               --zookeeper-mode                      a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)
               --output table|json                   output format
               --no-color                            no colours (also when NO_COLOR is set or output is not a terminal)
@@ -52,99 +86,60 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
             """;
 
     public static LaunchOptions parse(String[] args) {
-        String servers = null;
-        String controllers = null;
-        String commandConfig = null;
-        String profile = null;
-        String sandboxDir = null;
-        String zooKeeper = null;
-        String sandboxKafka = null;
-        boolean sandboxZooKeeperMode = false;
-        boolean sandbox = false;
-        boolean json = false;
-        boolean noColor = false;
-        boolean stacktrace = false;
-        boolean yes = false;
-        boolean help = false;
-        boolean version = false;
-        Duration timeout = null;
-        int i = 0;
-        for (; i < args.length; i++) {
-            String arg = args[i];
-            if (!arg.startsWith("-")) {
-                break;
-            }
-            String name = arg;
-            String inline = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                name = arg.substring(0, eq);
-                inline = arg.substring(eq + 1);
-            }
-            switch (name) {
-                case "--bootstrap-server" -> servers = value(args, i, name, inline);
-                case "--bootstrap-controller" -> controllers = value(args, i, name, inline);
-                case "--command-config" -> commandConfig = value(args, i, name, inline);
-                case "--profile" -> profile = value(args, i, name, inline);
-                case "--sandbox-dir" -> sandboxDir = value(args, i, name, inline);
-                case "--zookeeper" -> zooKeeper = value(args, i, name, inline);
-                case "--kafka" -> sandboxKafka = value(args, i, name, inline);
-                case "--zookeeper-mode" -> sandboxZooKeeperMode = true;
-                case "--output", "-o" -> {
-                    String format = value(args, i, name, inline);
-                    if (!format.equals("json") && !format.equals("table")) {
-                        throw new UsageException("--output takes table or json, not '" + format + "'");
-                    }
-                    json = format.equals("json");
-                }
-                case "--timeout" -> timeout = DurationOptions.parse("--timeout", value(args, i, name, inline));
-                case "--sandbox" -> sandbox = true;
-                case "--no-color" -> noColor = true;
-                case "--stacktrace" -> stacktrace = true;
-                case "--yes", "-y" -> yes = true;
-                case "--help", "-h" -> help = true;
-                case "--version" -> version = true;
-                default -> throw new UsageException("unknown option " + arg + "; see kshell --help");
-            }
-            if (inline == null && takesValue(name)) {
-                i++;
+        CommandGrammar.Walk walk = CommandGrammar.walk(SYNTAX, OPTIONS, List.of(args));
+        if (walk.problem() != null) {
+            throw new UsageException("unknown option " + walk.problem() + "; see kshell --help");
+        }
+        if (walk.awaitingValue() != null) {
+            throw new UsageException("--" + walk.awaitingValue().name() + " needs a value");
+        }
+        Map<String, List<String>> given = walk.options();
+        String format = last(given, "output");
+        if (format != null) {
+            try {
+                CommandGrammar.checkChoice("--output", List.of("table", "json"), format);
+            } catch (GrammarException e) {
+                throw new UsageException(e.getMessage());
             }
         }
-        List<String> command = new ArrayList<>(List.of(args).subList(i, args.length));
-        ConnectionRequest request = new ConnectionRequest(servers, controllers, commandConfig, profile, timeout,
-                zooKeeper);
-        if ((sandboxKafka != null || sandboxZooKeeperMode) && !sandbox) {
+        String timeoutText = last(given, "timeout");
+        Duration timeout = timeoutText == null ? null : DurationOptions.parse("--timeout", timeoutText);
+        ConnectionRequest request = new ConnectionRequest(last(given, "bootstrap-server"), last(given, "bootstrap-controller"),
+                last(given, "command-config"), last(given, "profile"), timeout, last(given, "zookeeper"));
+        boolean sandbox = flag(given, "sandbox");
+        String sandboxKafka = last(given, "kafka");
+        boolean zooKeeperMode = flag(given, "zookeeper-mode");
+        if ((sandboxKafka != null || zooKeeperMode) && !sandbox) {
             throw new UsageException("--kafka and --zookeeper-mode choose the sandbox's cluster: add --sandbox");
         }
-        if (sandboxZooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
+        if (sandboxKafka != null) {
+            try {
+                CommandGrammar.checkChoice("--kafka", List.of("4.4", "3.9"), sandboxKafka);
+            } catch (GrammarException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        if (zooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
             throw new UsageException("Kafka " + sandboxKafka + " has no ZooKeeper mode (removed in 4.0): use --kafka 3.9");
         }
-        if (sandboxZooKeeperMode && sandboxKafka == null) {
+        if (zooKeeperMode && sandboxKafka == null) {
             sandboxKafka = "3.9"; // ZooKeeper mode needs a 3.x release
         }
         if (sandbox && !request.isEmpty()) {
             throw new UsageException("--sandbox starts its own cluster: leave out --bootstrap-server/--bootstrap-controller/--profile");
         }
-        return new LaunchOptions(request, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help,
-                version, sandboxKafka, sandboxZooKeeperMode);
+        return new LaunchOptions(request, sandbox, last(given, "sandbox-dir"), "json".equals(format), flag(given, "no-color"),
+                flag(given, "stacktrace"), flag(given, "yes"), timeout, List.copyOf(walk.arguments()), flag(given, "help"),
+                flag(given, "version"), sandboxKafka, zooKeeperMode);
     }
 
-    private static boolean takesValue(String name) {
-        return switch (name) {
-            case "--bootstrap-server", "--bootstrap-controller", "--command-config", "--profile", "--sandbox-dir",
-                 "--output", "-o", "--timeout", "--zookeeper", "--kafka" -> true;
-            default -> false;
-        };
+    private static String last(Map<String, List<String>> given, String name) {
+        List<String> values = given.get(name);
+        return values == null ? null : values.get(values.size() - 1);
     }
 
-    private static String value(String[] args, int i, String name, String inline) {
-        if (inline != null) {
-            return inline;
-        }
-        if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
-            throw new UsageException(name + " needs a value");
-        }
-        return args[i + 1];
+    private static boolean flag(Map<String, List<String>> given, String name) {
+        return Boolean.parseBoolean(last(given, name));
     }
 
     public boolean oneShot() {

@@ -3,6 +3,7 @@ package dev.kshell.app;
 import dev.kshell.cli.Colors;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.KshellCompleter;
+import dev.kshell.grammar.Tokenizer;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
@@ -15,7 +16,6 @@ import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
-import org.jline.reader.impl.DefaultParser;
 import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -81,19 +81,18 @@ final class Repl {
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
              SnapshotRefresher refresher = new SnapshotRefresher(session)) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
-            DefaultParser parser = new DefaultParser();
-            parser.setEofOnUnclosedQuote(true);
-            parser.setEofOnEscapedNewLine(true);
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
                     .appName("kshell")
-                    .parser(parser)
+                    // the one tokenizer's rules: the words completion sees are the words the executor runs
+                    .parser(Tokenizer.lineEditorParser())
                     // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
                     // the key-press thread.
                     .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, refresher::nudge))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
+            KshellCompleter.configure(reader);
             TerminalPrompter prompter = new TerminalPrompter(reader, null);
             ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, "kshell-command");

@@ -54,6 +54,11 @@ public class SandboxLauncher {
         String servers = sandbox.cluster().bootstrapServers();
         session.connect(new ClusterTarget(servers, null, Map.of(), session.defaultTimeout(),
                 sandbox.cluster().zooKeeperConnect()), "sandbox", null);
+        // triage probes these controllers when the quorum cannot be read, and may name sandbox commands
+        java.util.Map<Integer, String> controllers = new java.util.TreeMap<>();
+        sandbox.nodes().stream().filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER)
+                .forEach(n -> controllers.put(n.id(), "127.0.0.1:" + n.port()));
+        session.markSandbox(servers, sandbox.cluster().bootstrapControllers(), controllers);
         progress.println(String.format(Locale.ROOT, "sandbox: ready in %.1f s; connected to %s as 'sandbox'",
                 (System.nanoTime() - t0) / 1e9, servers));
         progress.println("sandbox: try 'sandbox status', 'brokers', 'sandbox scenario --list'");

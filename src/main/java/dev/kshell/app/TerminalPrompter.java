@@ -9,9 +9,18 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.io.UncheckedIOException;
 
-/** Asks through JLine, with history switched off so that answers never land in the command history. */
+/**
+ * Asks through JLine, with history switched off so that answers never land in the command history.
+ *
+ * <p>It asks only a person: {@link #interactive()} is true only when stdin AND stdout are a real terminal and JLine
+ * runs a real (not its dumb fallback) terminal. A pipe, a redirected stdin or stdout, cron, {@code TERM=dumb} never
+ * confirm anything: the guard then refuses with exit 3. {@code System.console()} is not asked: it is non-null for a
+ * redirected stdin on Java 22-24 (docs/kafka-behaviour.md).
+ */
 final class TerminalPrompter implements Prompter, AutoCloseable {
 
     private final LineReader reader;
@@ -34,11 +43,48 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
 
     @Override
     public boolean interactive() {
+        return personAt(reader.getTerminal());
+    }
+
+    /** A real terminal on both ends: the only place a confirmation can come from. */
+    static boolean personAt(Terminal terminal) {
+        String type = terminal.getType();
+        if (type == null || Terminal.TYPE_DUMB.equals(type) || Terminal.TYPE_DUMB_COLOR.equals(type)) {
+            return false;
+        }
+        return standardStreamsAreTerminals();
+    }
+
+    /** stdin (fd 0) and stdout (fd 1) are both terminals, as far as this platform lets us tell. */
+    static boolean standardStreamsAreTerminals() {
+        Boolean in = isTerminal(0);
+        Boolean out = isTerminal(1);
+        if (in != null && out != null) {
+            return in && out;
+        }
+        // No /proc (macOS, Windows): JLine built a non-dumb system terminal, which it does only on a terminal.
         return true;
+    }
+
+    /** Whether file descriptor {@code fd} of this process is a terminal; null when the platform cannot tell. */
+    static Boolean isTerminal(int fd) {
+        Path fds = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fds)) {
+            return null;
+        }
+        try {
+            String target = Files.readSymbolicLink(fds.resolve(String.valueOf(fd))).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override
     public String ask(String question) {
+        if (!interactive()) {
+            return null; // never read an answer from a pipe
+        }
         Object previous = reader.getVariable(LineReader.DISABLE_HISTORY);
         reader.setVariable(LineReader.DISABLE_HISTORY, true);
         try {

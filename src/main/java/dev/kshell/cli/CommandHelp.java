@@ -1,7 +1,9 @@
 package dev.kshell.cli;
 
 import dev.kshell.render.Table;
-import org.springframework.shell.core.command.CommandOption;
+import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.OptionSpec;
+import dev.kshell.grammar.Positional;
 
 import java.util.Collection;
 import java.util.Comparator;
@@ -26,7 +28,7 @@ public final class CommandHelp {
 
     public static Help describe(KshellCommand c) {
         return new Help(c.getName(), c.getDescription(), c.synopsis(), c.getAliases(),
-                c.getOptions().stream().map(o -> new OptionHelp(o.longName(), o.type() == Boolean.class, o.description())).toList(),
+                c.syntax().options().stream().map(o -> new OptionHelp(o.name(), !o.takesValue(), o.description())).toList(),
                 c.examples());
     }
 
@@ -42,19 +44,31 @@ public final class CommandHelp {
         if (!command.getAliases().isEmpty()) {
             out.append("Aliases: ").append(String.join(", ", command.getAliases())).append('\n');
         }
-        if (!command.getOptions().isEmpty()) {
-            out.append("\nOptions:\n");
-            for (CommandOption o : command.getOptions()) {
-                out.append(String.format("  %-24s %s%n", "--" + o.longName() + (o.type() == Boolean.class ? "" : " VALUE"),
-                        o.description()));
+        List<Positional> arguments = command.syntax().argumentsDeclared() ? command.syntax().arguments() : List.of();
+        if (!arguments.isEmpty()) {
+            out.append("\nArguments:\n");
+            for (Positional a : arguments) {
+                out.append(String.format("  %-24s %s%n", a.usage(), a.description()));
             }
         }
-        out.append("\nCommon options: --output table|json, --no-color, --timeout DURATION, --stacktrace, --help\n");
+        if (!command.syntax().options().isEmpty()) {
+            out.append("\nOptions:\n");
+            for (OptionSpec o : command.syntax().options()) {
+                out.append(String.format("  %-24s %s%n", usage(o), o.description()));
+            }
+        }
+        out.append("\nCommon options: ").append(String.join(", ", CommandGrammar.COMMON_OPTIONS.stream()
+                .map(CommandHelp::usage).toList())).append('\n');
         if (!command.examples().isEmpty()) {
             out.append("\nExamples:\n");
             command.examples().forEach(e -> out.append("  ").append(e).append('\n'));
         }
         return out.toString();
+    }
+
+    /** {@code --name VALUE-HINT}, as help shows an option. */
+    private static String usage(OptionSpec o) {
+        return "--" + o.name() + (o.takesValue() ? " " + o.valueHint() : "");
     }
 
     public static String overview(Collection<KshellCommand> commands) {

@@ -1,5 +1,6 @@
 package dev.kshell.cli;
 
+import dev.kshell.grammar.Tokenizer;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.slf4j.Logger;
@@ -8,7 +9,6 @@ import org.slf4j.LoggerFactory;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Runs one command line: parse, check, execute, map failures. The REPL, one-shot mode and runbooks all come
@@ -74,11 +74,8 @@ public final class CommandLineExecutor {
         Output effective = output;
         List<String> formats = parsed.options().get("output");
         if (formats != null) {
-            String format = formats.get(formats.size() - 1);
-            if (!format.equals("json") && !format.equals("table")) {
-                throw new UsageException("--output takes table or json, not '" + format + "'");
-            }
-            effective = effective.withJson(format.equals("json"));
+            // the grammar has checked the value against the declared choices
+            effective = effective.withJson(formats.get(formats.size() - 1).equals("json"));
         }
         if (parsed.options().containsKey("no-color")) {
             effective = effective.withColor(false);
@@ -104,9 +101,11 @@ public final class CommandLineExecutor {
         return new LineResult(mapped.code(), null, mapped.message());
     }
 
-    /** Quotes words back into a line for display and the audit log (one-shot arguments arrive already split). */
+    /**
+     * Quotes words back into a line for display and the audit log (one-shot arguments arrive already split): the
+     * one quoter, {@link Tokenizer#join}, so the line reads back to the same words.
+     */
     public static String join(List<String> words) {
-        return words.stream().map(w -> w.isEmpty() || w.matches(".*[\\s\"'\\\\].*")
-                ? "\"" + w.replace("\\", "\\\\").replace("\"", "\\\"") + "\"" : w).collect(Collectors.joining(" "));
+        return Tokenizer.join(words);
     }
 }

@@ -42,18 +42,6 @@ public final class CompletionValues {
     private CompletionValues() {
     }
 
-    /** What kind of value a word is, as completion sees it. */
-    public enum Kind {
-        TOPIC, PARTITION,
-        /** Leaderless partitions whose only live replicas are out of sync: the ones {@code elect unclean} may take. */
-        UNCLEAN_PARTITION,
-        /** Partitions led by someone other than their live, in-sync preferred replica: {@code elect preferred}. */
-        UNPREFERRED_PARTITION,
-        UNCLEAN_TOPIC, UNPREFERRED_TOPIC,
-        BROKER, LIVE_BROKER, CONTROLLER, NODE, CONFIG_KEY, PROFILE, KSH_FILE, FILE, COMMAND, OUTPUT_FORMAT, DURATION,
-        NONE
-    }
-
     public static List<Candidate> topics(ClusterSnapshot s, String word) {
         List<Candidate> out = new ArrayList<>();
         if (s == null) {
@@ -142,8 +130,16 @@ public final class CompletionValues {
         };
     }
 
+    /** Which nodes of a role to offer. */
+    public enum NodeFilter { ANY, LIVE, STOPPED }
+
     /** Broker ids: registered ones and any the quorum lists as observers (a stopped broker may be only there). */
     public static List<Candidate> brokers(ClusterSnapshot s, boolean liveOnly, String word) {
+        return brokers(s, liveOnly ? NodeFilter.LIVE : NodeFilter.ANY, word);
+    }
+
+    /** Broker ids as {@link #brokers(ClusterSnapshot, boolean, String)}, live, down or either. */
+    public static List<Candidate> brokers(ClusterSnapshot s, NodeFilter filter, String word) {
         Set<Integer> ids = new TreeSet<>();
         Set<Integer> live = new TreeSet<>();
         if (s != null) {
@@ -164,7 +160,10 @@ public final class CompletionValues {
             }
         }
         List<Candidate> out = new ArrayList<>();
-        for (Integer id : liveOnly ? live : ids) {
+        for (Integer id : ids) {
+            if (filter == NodeFilter.LIVE && !live.contains(id) || filter == NodeFilter.STOPPED && live.contains(id)) {
+                continue;
+            }
             String value = id.toString();
             if (value.startsWith(word)) {
                 out.add(new Candidate(value, value, "brokers", live.contains(id) ? "broker, live" : "broker, down or fenced",
@@ -185,6 +184,17 @@ public final class CompletionValues {
             if (value.startsWith(word)) {
                 out.add(new Candidate(value, value, "controllers",
                         v.id() == s.quorum().leaderId() ? "controller, quorum leader" : "controller", null, null, true));
+            }
+        }
+        return out;
+    }
+
+    /** Every candidate of {@code values} starting with {@code word}, described as {@code description}. */
+    public static List<Candidate> fixed(List<String> values, String group, String description, String word) {
+        List<Candidate> out = new ArrayList<>();
+        for (String v : values) {
+            if (v.startsWith(word)) {
+                out.add(new Candidate(v, v, group, description, null, null, true));
             }
         }
         return out;

@@ -73,7 +73,8 @@ public abstract class KshellCommand extends AbstractCommand {
         List<String> names = new ArrayList<>();
         names.add(getName());
         names.addAll(getAliases());
-        return new CommandSyntax(names, declaredOptions, declaredArguments);
+        return new CommandSyntax(names, synopsis, declaredOptions, declaredArguments, optionsEndAtFirstArgument(),
+                isHidden());
     }
 
     protected final void examples(String... lines) {
@@ -98,7 +99,7 @@ public abstract class KshellCommand extends AbstractCommand {
      * dashes included ({@code watch --interval 2s leaderless --topic orders}: {@code --topic} is leaderless's).
      */
     public boolean optionsEndAtFirstArgument() {
-        return false;
+        return declaredArguments != null && !declaredArguments.isEmpty() && declaredArguments.get(0).kind().endsOptions();
     }
 
     /** True when the command changes the cluster (guarded, audited, only planned under --dry-run). */

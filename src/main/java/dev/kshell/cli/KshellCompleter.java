@@ -1,37 +1,44 @@
 package dev.kshell.cli;
 
-import dev.kshell.cli.CompletionValues.Kind;
+import dev.kshell.cli.CompletionValues.NodeFilter;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.OptionSpec;
+import dev.kshell.grammar.Positional;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
+import dev.kshell.state.StateStore;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
-import org.springframework.shell.core.command.CommandOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Tab completion: command names (two-word ones too), the command's options, and values from the session's cached
- * snapshot. Never calls the cluster and never throws: a failure only means fewer candidates.
- *
- * <p>Which values a word takes is found generically, so that new commands complete without changes here: first by
- * the option's name ({@code --topic}, {@code --partition}, {@code --broker}, {@code --profile} ...), then by the
- * placeholder the command's synopsis shows at that place ({@code describe TOPIC}, {@code sandbox kill-broker N},
- * {@code run FILE.ksh}, {@code lint FILE...}). A few commands add intent: {@code elect unclean} offers only
- * partitions that are unclean-only, {@code elect preferred} only partitions not on their preferred leader, and
- * {@code watch} completes the command it re-runs.
+ * Tab completion, read entirely from the commands' declarations ({@link CommandSyntax}): command names (two-word
+ * ones too), the command's options, and for each option value or positional argument the candidates of its
+ * {@link ArgKind}, from the session's cached snapshot, a {@link CandidateSource} command (the sandbox), the state
+ * store or the file system. No command is named here. Never calls the cluster and never throws: a failure means
+ * fewer candidates and a line in the log.
  */
 public final class KshellCompleter implements Completer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KshellCompleter.class);
+
+    /** Gap between a candidate and its description in the list. */
+    private static final int DESCRIPTION_GAP = 2;
 
     private final CommandLineParser parser;
     private final ShellSession session;
@@ -43,8 +50,9 @@ public final class KshellCompleter implements Completer {
     }
 
     /**
-     * @param home  kshell's home (profiles.yaml)
+     * @param home  kshell's home (profiles.yaml, state/)
      * @param onUse called on every completion request, e.g. to start a background snapshot refresh; must not block
+     *              for long (a hook that waits for a first snapshot bounds its own wait)
      */
     public KshellCompleter(CommandLineParser parser, ShellSession session, Supplier<Path> home, Runnable onUse) {
         this.parser = parser;
@@ -53,17 +61,27 @@ public final class KshellCompleter implements Completer {
         this.onUse = onUse;
     }
 
+    /**
+     * The line editor's completion behaviour. JLine's AUTO_MENU makes the second Tab on an ambiguous word enter the
+     * menu and insert its first entry ({@code elect <Tab><Tab>} became {@code elect preferred}); without it a second
+     * Tab lists the choices again, as bash does, and nothing is inserted that the operator did not pick.
+     */
+    public static void configure(LineReader reader) {
+        reader.unsetOpt(LineReader.Option.AUTO_MENU);
+    }
+
     @Override
     public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
         try {
             onUse.run();
         } catch (RuntimeException e) {
-            // a refresh that cannot start is no reason to lose completion
+            LOG.warn("completion: the snapshot refresh did not start: {}", e.toString());
         }
         try {
-            candidates.addAll(candidates(line.words(), line.wordIndex()));
+            candidates.addAll(aligned(candidates(line.words(), line.wordIndex())));
         } catch (RuntimeException | LinkageError e) {
-            // completion must never break the line being typed
+            // completion must never break the line being typed; the log keeps what went wrong
+            LOG.warn("completion failed for '{}'", line.line(), e);
         }
     }
 
@@ -71,7 +89,7 @@ public final class KshellCompleter implements Completer {
     public List<Candidate> candidates(List<String> words, int index) {
         String word = index < words.size() ? words.get(index) : "";
         List<String> before = List.copyOf(words.subList(0, Math.min(index, words.size())));
-        List<Candidate> out = complete(before, word);
+        List<Candidate> out = completeLine(before, word, c -> true);
         out.removeIf(c -> !c.value().startsWith(word));
         return out;
     }
@@ -81,352 +99,175 @@ public final class KshellCompleter implements Completer {
         return candidates(words, index).stream().map(Candidate::value).distinct().toList();
     }
 
-    private List<Candidate> complete(List<String> before, String word) {
-        Optional<KshellCommand> found = parser.find(before);
-        if (found.isEmpty()) {
-            return commandNames(before, false);
+    /** A command line: its name first, then what its declaration says the word is. */
+    private List<Candidate> completeLine(List<String> before, String word, Predicate<KshellCommand> allowed) {
+        Optional<CommandGrammar.Match<KshellCommand>> match = parser.grammar().find(before);
+        if (match.isEmpty() || !allowed.test(match.get().entry().command())) {
+            return commandNames(before, allowed);
         }
-        KshellCommand c = found.get();
-        List<String> args = before.subList(nameLength(c, before), before.size());
-        if (c.getName().equals("help")) {
-            return commandNames(args, false);
-        }
-        if (c.getName().equals("watch")) {
-            return watch(c, args, word);
-        }
-        return forCommand(c, args, word);
+        CommandSyntax syntax = match.get().syntax();
+        return forCommand(syntax, before.subList(match.get().nameLength(), before.size()), word);
     }
 
-    /** Completion after {@code watch [options]}: then the command being watched, completed as itself. */
-    private List<Candidate> watch(KshellCommand watch, List<String> args, String word) {
-        Map<String, CommandOption> options = optionsByName(watch);
-        int i = 0;
-        while (i < args.size() && args.get(i).startsWith("-")) {
-            CommandOption o = lookup(options, args.get(i));
-            i += o != null && o.type() != Boolean.class && !args.get(i).contains("=") ? 2 : 1;
+    private List<Candidate> forCommand(CommandSyntax syntax, List<String> args, String word) {
+        List<OptionSpec> allowed = CommandGrammar.allOptions(syntax);
+        CommandGrammar.Walk walk = CommandGrammar.walk(syntax, allowed, args);
+        if (walk.awaitingValue() != null && !word.startsWith("--")) {
+            OptionSpec o = walk.awaitingValue();
+            return values(o.kind(), o.choices(), word, List.of());
         }
-        if (i < args.size()) {
-            List<String> inner = args.subList(i, args.size());
-            Optional<KshellCommand> innerCommand = parser.find(inner);
-            if (innerCommand.isEmpty()) {
-                return commandNames(inner, true);
-            }
-            return forCommand(innerCommand.get(), inner.subList(nameLength(innerCommand.get(), inner), inner.size()), word);
-        }
-        if (!word.startsWith("-")) {
-            String previous = args.isEmpty() ? "" : args.get(args.size() - 1);
-            CommandOption o = lookup(options, previous);
-            if (o != null && o.type() != Boolean.class) {
-                return values(optionKind(watch, o.longName()), word);
-            }
-            return commandNames(List.of(), true);
-        }
-        return forCommand(watch, args, word);
-    }
-
-    private List<Candidate> forCommand(KshellCommand c, List<String> args, String word) {
-        Map<String, CommandOption> options = optionsByName(c);
-        // --topic=ord<TAB>
-        if (word.startsWith("--") && word.contains("=")) {
+        if (!walk.optionsEnded() && word.startsWith("--") && word.contains("=")) { // --topic=ord<TAB>
             String name = word.substring(0, word.indexOf('='));
-            CommandOption o = lookup(options, name);
-            if (o == null || o.type() == Boolean.class) {
+            OptionSpec o = CommandGrammar.lookup(allowed, name);
+            if (o == null || !o.takesValue()) {
                 return new ArrayList<>();
             }
-            String prefix = name + "=";
             List<Candidate> out = new ArrayList<>();
-            for (Candidate v : values(optionKind(c, o.longName()), word.substring(prefix.length()))) {
-                out.add(new Candidate(prefix + v.value(), v.displ(), v.group(), v.descr(), null, null, v.complete()));
+            for (Candidate v : values(o.kind(), o.choices(), word.substring(name.length() + 1), List.of())) {
+                out.add(new Candidate(name + "=" + v.value(), name + "=" + v.displ(), v.group(), v.descr(), null, null,
+                        v.complete()));
             }
             return out;
         }
-        String previous = args.isEmpty() ? "" : args.get(args.size() - 1);
-        CommandOption valueOf = lookup(options, previous);
-        if (valueOf != null && valueOf.type() != Boolean.class && !previousIsValue(options, args)) {
-            return values(optionKind(c, valueOf.longName()), word);
+        if (!walk.optionsEnded() && word.startsWith("-") || walk.awaitingValue() != null) {
+            return options(allowed, walk);
         }
-        if (word.startsWith("-")) {
-            return options(c, args);
+        Positional next = syntax.argumentAt(walk.arguments().size());
+        if (next == null) {
+            return walk.optionsEnded() ? new ArrayList<>() : options(allowed, walk);
         }
-        Kind kind = positionalKind(c, positionalCount(options, args));
-        if (kind == Kind.NONE) {
-            return options(c, args);
-        }
-        List<Candidate> out = values(kind, word);
-        out.removeIf(v -> v.complete() && args.contains(v.value())); // elect unclean a-0 b-0 <TAB>: not a-0 again
-        return out;
+        List<String> sameArgument = walk.arguments().subList(Math.max(0, syntax.firstIndexOf(next)), walk.arguments().size());
+        return values(next.kind(), next.choices(), word, sameArgument);
     }
 
-    /** True when the last word is itself the value of the option before it ({@code --topic --x}: never). */
-    private static boolean previousIsValue(Map<String, CommandOption> options, List<String> args) {
-        int i = 0;
-        boolean lastWasValue = false;
-        while (i < args.size()) {
-            CommandOption o = args.get(i).startsWith("-") ? lookup(options, args.get(i)) : null;
-            if (o != null && o.type() != Boolean.class && !args.get(i).contains("=") && i + 1 < args.size()) {
-                i += 2;
-                lastWasValue = i == args.size();
-            } else {
-                i++;
-                lastWasValue = false;
-            }
-        }
-        return lastWasValue;
-    }
-
-    private static int positionalCount(Map<String, CommandOption> options, List<String> args) {
-        int count = 0;
-        boolean onlyArguments = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!onlyArguments && a.equals("--")) {
-                onlyArguments = true;
-            } else if (!onlyArguments && a.startsWith("-") && !a.matches("-\\d.*") && !a.equals("-")) {
-                CommandOption o = lookup(options, a);
-                if (o != null && o.type() != Boolean.class && !a.contains("=")) {
-                    i++;
-                }
-            } else {
-                count++;
-            }
-        }
-        return count;
-    }
-
-    private List<Candidate> options(KshellCommand c, List<String> args) {
+    /** Every option not given yet ({@code --help} too: it is what a newcomer looks for). */
+    private static List<Candidate> options(List<OptionSpec> allowed, CommandGrammar.Walk walk) {
         List<Candidate> out = new ArrayList<>();
-        for (CommandOption o : allOptions(c)) {
-            String flag = "--" + o.longName();
-            if (!args.contains(flag) && !o.longName().equals("help")) {
+        for (OptionSpec o : allowed) {
+            if (!walk.options().containsKey(o.name())) {
+                String flag = "--" + o.name();
                 out.add(new Candidate(flag, flag, "options", o.description(), null, null, true));
             }
         }
         return out;
     }
 
-    /** The next word of every visible command whose name starts with {@code typed}. */
-    private List<Candidate> commandNames(List<String> typed, boolean watchableOnly) {
+    /** The next word of every visible, allowed command whose name starts with {@code typed}. */
+    private List<Candidate> commandNames(List<String> typed, Predicate<KshellCommand> allowed) {
         List<Candidate> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (KshellCommand c : parser.commands()) {
-            if (c.isHidden() || (watchableOnly && Watchable.refusal(c) != null)) {
+        for (CommandGrammar.Entry<KshellCommand> entry : parser.grammar().entries()) {
+            if (entry.syntax().hidden() || !allowed.test(entry.command())) {
                 continue;
             }
-            for (String name : CommandLineParser.names(c)) {
-                String[] parts = name.split(" ");
-                if (parts.length > typed.size() && List.of(parts).subList(0, typed.size()).equals(typed)
-                        && seen.add(parts[typed.size()])) {
-                    boolean complete = parts.length == typed.size() + 1;
-                    out.add(new Candidate(parts[typed.size()], parts[typed.size()], c.getGroup(),
-                            complete ? c.getDescription() : null, null, null, complete));
+            for (String name : entry.syntax().names()) {
+                List<String> parts = List.of(name.split(" "));
+                if (parts.size() > typed.size() && parts.subList(0, typed.size()).equals(typed)
+                        && seen.add(parts.get(typed.size()))) {
+                    boolean complete = parts.size() == typed.size() + 1;
+                    out.add(new Candidate(parts.get(typed.size()), parts.get(typed.size()), entry.command().getGroup(),
+                            complete ? entry.command().getDescription() : null, null, null, complete));
                 }
             }
         }
         return out;
     }
 
-    private List<Candidate> values(Kind kind, String word) {
+    /**
+     * The candidates of one kind. {@code given} are the words this argument already took (a repeating argument
+     * does not offer them again; a command name or command line continues from them).
+     */
+    private List<Candidate> values(ArgKind kind, List<String> choices, String word, List<String> given) {
+        for (KshellCommand c : parser.commands()) {
+            if (c instanceof CandidateSource source) {
+                Optional<List<Candidate>> answer = source.candidates(kind, word);
+                if (answer.isPresent()) {
+                    return without(new ArrayList<>(answer.get()), given);
+                }
+            }
+        }
         ClusterSnapshot s = session.lastSnapshot().orElse(null);
         Set<Integer> live = s == null ? Set.of() : s.liveBrokerIds();
-        return switch (kind) {
+        List<Candidate> out = switch (kind) {
+            case TEXT, FLAG, INTEGER, GROUP, WORDS, SCENARIO -> new ArrayList<>();
+            case CHOICE -> CompletionValues.fixed(choices, "values", null, word);
+            case DURATION -> CompletionValues.fixed(List.of("5s", "10s", "30s", "1m", "5m"), "durations", null, word);
             case TOPIC -> CompletionValues.topics(s, word);
             case UNCLEAN_TOPIC -> CompletionValues.topicsWith(s, CompletionValues.uncleanOnly(live), live, word);
-            case UNPREFERRED_TOPIC -> CompletionValues.topicsWith(s, CompletionValues.notOnPreferredLeader(live), live, word);
+            case OFF_PREFERRED_TOPIC -> CompletionValues.topicsWith(s, CompletionValues.notOnPreferredLeader(live), live, word);
             case PARTITION -> CompletionValues.partitions(s, p -> true, word, null);
             case UNCLEAN_PARTITION -> CompletionValues.partitions(s, CompletionValues.uncleanOnly(live), word, "unclean-only");
-            case UNPREFERRED_PARTITION -> CompletionValues.partitions(s, CompletionValues.notOnPreferredLeader(live), word,
+            case OFF_PREFERRED_PARTITION -> CompletionValues.partitions(s, CompletionValues.notOnPreferredLeader(live), word,
                     "not on its preferred leader");
-            case BROKER -> CompletionValues.brokers(s, false, word);
-            case LIVE_BROKER -> CompletionValues.brokers(s, true, word);
-            case CONTROLLER -> CompletionValues.controllers(s, word);
-            case NODE -> {
+            case REORDERED_PARTITION -> CompletionValues.fixed(reordered(s), "partitions", "replica order changed by kshell", word);
+            case BROKER_ID -> CompletionValues.brokers(s, NodeFilter.ANY, word);
+            case LIVE_BROKER_ID -> CompletionValues.brokers(s, NodeFilter.LIVE, word);
+            case STOPPED_BROKER_ID -> CompletionValues.brokers(s, NodeFilter.STOPPED, word);
+            // A real cluster's snapshot cannot tell a stopped controller from a slow one: offer every voter.
+            case CONTROLLER_ID, LIVE_CONTROLLER_ID, STOPPED_CONTROLLER_ID -> CompletionValues.controllers(s, word);
+            case NODE_ID, LIVE_NODE_ID, STOPPED_NODE_ID -> {
                 List<Candidate> all = new ArrayList<>(CompletionValues.controllers(s, word));
-                all.addAll(CompletionValues.brokers(s, false, word));
+                all.addAll(CompletionValues.brokers(s, kind == ArgKind.LIVE_NODE_ID ? NodeFilter.LIVE
+                        : kind == ArgKind.STOPPED_NODE_ID ? NodeFilter.STOPPED : NodeFilter.ANY, word));
                 yield all;
             }
             case CONFIG_KEY -> CompletionValues.configKeys(word);
             case PROFILE -> CompletionValues.profiles(home.get(), word);
             case KSH_FILE -> CompletionValues.files(word, name -> name.endsWith(".ksh"));
+            case PROPERTIES_FILE -> CompletionValues.files(word, name -> name.endsWith(".properties"));
             case FILE -> CompletionValues.files(word, name -> true);
-            case COMMAND -> commandNames(List.of(), false);
-            case OUTPUT_FORMAT -> new ArrayList<>(List.of(new Candidate("table"), new Candidate("json")));
-            case DURATION -> new ArrayList<>(List.of(new Candidate("5s"), new Candidate("10s"), new Candidate("30s"),
-                    new Candidate("1m")));
-            case NONE -> new ArrayList<>();
+            case DIRECTORY -> CompletionValues.files(word, name -> false);
+            case COMMAND -> commandNames(given, c -> true);
+            case COMMAND_LINE -> completeLine(given, word, c -> true);
+            case READ_COMMAND_LINE -> completeLine(given, word, KshellCompleter::readsCluster);
         };
+        return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
-    /** The kind of value an option takes: by its name, then by the synopsis's placeholder for it. */
-    static Kind optionKind(KshellCommand c, String option) {
-        String command = c.getName();
-        Kind byName = switch (option) {
-            case "topic", "topics" -> command.equals("elect unclean") ? Kind.UNCLEAN_TOPIC
-                    : command.equals("elect preferred") ? Kind.UNPREFERRED_TOPIC : Kind.TOPIC;
-            case "partition", "partitions" -> command.equals("elect unclean") ? Kind.UNCLEAN_PARTITION
-                    : command.equals("elect preferred") ? Kind.UNPREFERRED_PARTITION : Kind.PARTITION;
-            case "broker", "brokers", "broker-id" -> Kind.BROKER;
-            case "controller", "controllers", "controller-id" -> Kind.CONTROLLER;
-            case "node", "node-id" -> Kind.NODE;
-            case "profile" -> Kind.PROFILE;
-            case "output" -> Kind.OUTPUT_FORMAT;
-            case "config", "config-key", "key", "property" -> Kind.CONFIG_KEY;
-            case "command-config", "file", "transcript", "config-file", "properties", "sandbox-dir" -> Kind.FILE;
-            case "interval", "timeout", "deadline", "every" -> Kind.DURATION;
-            default -> null;
-        };
-        if (byName != null) {
-            return byName;
-        }
-        String placeholder = Synopsis.of(c).optionValues().get(option);
-        return placeholder == null ? Kind.NONE : placeholderKind(placeholder, command);
+    /** What {@code watch} may re-run: commands that read the cluster and change nothing. */
+    static boolean readsCluster(KshellCommand c) {
+        return c.needsConnection() && Watchable.refusal(c) == null;
     }
 
-    /** The kind of the positional argument at {@code index}: the synopsis's placeholder, sharpened by intent. */
-    static Kind positionalKind(KshellCommand c, int index) {
-        String command = c.getName();
-        List<String> positional = Synopsis.of(c).positional();
-        Kind fromSynopsis = Kind.NONE;
-        if (!positional.isEmpty()) {
-            String placeholder = index < positional.size() ? positional.get(index)
-                    : positional.get(positional.size() - 1).endsWith("...") ? positional.get(positional.size() - 1) : null;
-            fromSynopsis = placeholder == null ? Kind.NONE : placeholderKind(placeholder, command);
+    /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */
+    private List<String> reordered(ClusterSnapshot s) {
+        if (s == null || s.clusterId() == null) {
+            return List.of();
         }
-        boolean partitionsOrUnknown = fromSynopsis == Kind.PARTITION || positional.isEmpty();
-        if (command.equals("elect unclean") && partitionsOrUnknown) {
-            return Kind.UNCLEAN_PARTITION;
+        StateStore.Loaded loaded = new StateStore(home.get().resolve("state")).load(s.clusterId());
+        if (loaded.warning() != null) {
+            LOG.warn("completion: {}", loaded.warning());
         }
-        if (command.equals("elect preferred") && partitionsOrUnknown) {
-            return Kind.UNPREFERRED_PARTITION;
-        }
-        if (fromSynopsis == Kind.NONE && positional.isEmpty()) {
-            return switch (command) {
-                case "describe" -> Kind.TOPIC;
-                case "connect" -> Kind.PROFILE;
-                case "run" -> index == 0 ? Kind.KSH_FILE : Kind.NONE;
-                case "lint" -> Kind.FILE;
-                default -> Kind.NONE;
-            };
-        }
-        return fromSynopsis;
+        return List.copyOf(loaded.memory().reorders().keySet());
     }
 
-    /** What a synopsis placeholder ({@code TOPIC}, {@code N}, {@code FILE.ksh}, {@code [PROFILE]}) stands for. */
-    static Kind placeholderKind(String placeholder, String command) {
-        String p = placeholder.replaceAll("[\\[\\]{}<>]", "").replaceAll("\\.\\.\\.$", "").replaceAll(",$", "")
-                .toUpperCase(java.util.Locale.ROOT);
-        String name = command.toLowerCase(java.util.Locale.ROOT);
-        if (p.contains("PARTITION")) {
-            return Kind.PARTITION;
-        }
-        if (p.contains("TOPIC")) {
-            return Kind.TOPIC;
-        }
-        if (p.endsWith(".KSH") || p.contains("RUNBOOK")) {
-            return Kind.KSH_FILE;
-        }
-        if (p.contains("PROFILE")) { // before FILE: PROFILE contains it
-            return Kind.PROFILE;
-        }
-        if (p.contains("FILE") || p.contains("PATH") || p.endsWith(".PROPERTIES") || p.equals("DIR")) {
-            return Kind.FILE;
-        }
-        if (p.contains("COMMAND")) {
-            return Kind.COMMAND;
-        }
-        if (p.equals("KEY") || p.contains("CONFIG")) {
-            return Kind.CONFIG_KEY;
-        }
-        if (p.equals("DURATION") || p.matches("\\d+(MS|S|M|H)")) {
-            return Kind.DURATION;
-        }
-        if (p.contains("CONTROLLER")) {
-            return Kind.CONTROLLER;
-        }
-        if (p.contains("BROKER")) {
-            return Kind.BROKER;
-        }
-        if (p.equals("N") || p.equals("ID") || p.equals("NODE") || p.equals("NODE-ID")) {
-            if (name.contains("controller")) {
-                return Kind.CONTROLLER;
-            }
-            if (name.contains("broker")) {
-                // Starting takes any broker (a stopped one is usually what you want); stopping or killing, a live one.
-                return name.contains("start") ? Kind.BROKER : Kind.LIVE_BROKER;
-            }
-            return Kind.NODE;
-        }
-        return Kind.NONE;
+    /** elect unclean a-0 b-0 <TAB>: not a-0 again. */
+    private static List<Candidate> without(List<Candidate> out, List<String> given) {
+        out.removeIf(v -> v.complete() && given.contains(v.value()));
+        return out;
     }
 
-    /** A command's synopsis read for placeholders: option value names and positional arguments, in order. */
-    record Synopsis(Map<String, String> optionValues, List<String> positional) {
-
-        static Synopsis of(KshellCommand c) {
-            Map<String, String> optionValues = new LinkedHashMap<>();
-            List<String> positional = new ArrayList<>();
-            String synopsis = c.synopsis() == null ? "" : c.synopsis();
-            List<String> tokens = new ArrayList<>(List.of(synopsis.trim().split("\\s+")));
-            int skip = Math.min(c.getName().split(" ").length, tokens.size());
-            Map<String, CommandOption> options = optionsByName(c);
-            for (int i = skip; i < tokens.size(); i++) {
-                String raw = tokens.get(i);
-                String bare = raw.replaceAll("^[\\[(<]+", "").replaceAll(">+$", "");
-                if (bare.isEmpty() || bare.equals("|") || bare.equals("]")) {
-                    continue;
-                }
-                if (bare.startsWith("-")) {
-                    String name = bare.replaceAll("[\\])|]+$", "").replaceAll("=.*$", "").replaceFirst("^-+", "");
-                    CommandOption o = options.get(name);
-                    boolean flag = (o != null && o.type() == Boolean.class) || raw.endsWith("]") || raw.endsWith("|");
-                    if (!flag && i + 1 < tokens.size() && !tokens.get(i + 1).matches("^[\\[(|-].*")) {
-                        optionValues.put(name, tokens.get(++i).replaceAll("[\\])|]+$", ""));
-                    }
-                    continue;
-                }
-                if (bare.matches("[A-Za-z].*") && !bare.equals(bare.toLowerCase(java.util.Locale.ROOT))
-                        || bare.matches(".*\\.(ksh|properties)\\]?(\\.\\.\\.)?$")) {
-                    positional.add(bare.replaceAll("[\\])|]+$", "").replaceAll("\\](\\.\\.\\.)$", "$1"));
-                }
-            }
-            return new Synopsis(optionValues, positional);
-        }
-    }
-
-    private static int nameLength(KshellCommand c, List<String> words) {
-        int best = 1;
-        for (String name : CommandLineParser.names(c)) {
-            String[] parts = name.split(" ");
-            if (parts.length <= words.size() && List.of(parts).equals(words.subList(0, parts.length))) {
-                best = Math.max(best, parts.length);
+    /**
+     * JLine right-aligns each description at the widest entry's edge, so that descriptions of different lengths
+     * start in ragged columns. Putting the description into the display text, padded after the widest value of the
+     * list, starts every description in one column; the value inserted stays the bare value.
+     */
+    static List<Candidate> aligned(List<Candidate> candidates) {
+        int width = 0;
+        for (Candidate c : candidates) {
+            if (c.descr() != null) {
+                width = Math.max(width, c.displ().length());
             }
         }
-        return Math.min(best, words.size());
-    }
-
-    private static Map<String, CommandOption> optionsByName(KshellCommand c) {
-        Map<String, CommandOption> all = new LinkedHashMap<>();
-        for (CommandOption o : allOptions(c)) {
-            all.put(o.longName(), o);
-        }
-        return all;
-    }
-
-    private static CommandOption lookup(Map<String, CommandOption> options, String token) {
-        if (token == null || !token.startsWith("-")) {
-            return null;
-        }
-        String name = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
-        for (CommandOption o : options.values()) {
-            if (o.isOptionEqual(name)) {
-                return o;
+        List<Candidate> out = new ArrayList<>(candidates.size());
+        for (Candidate c : candidates) {
+            if (c.descr() == null) {
+                out.add(c);
+            } else {
+                String display = c.displ() + " ".repeat(width - c.displ().length() + DESCRIPTION_GAP) + c.descr();
+                out.add(new Candidate(c.value(), display, c.group(), null, c.suffix(), c.key(), c.complete()));
             }
         }
-        return null;
-    }
-
-    private static List<CommandOption> allOptions(KshellCommand c) {
-        List<CommandOption> all = new ArrayList<>(c.getOptions());
-        all.addAll(CommandLineParser.COMMON_OPTIONS);
-        return all;
+        return out;
     }
 }

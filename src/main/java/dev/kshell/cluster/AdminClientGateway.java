@@ -210,7 +210,17 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                 .mapToLong(QuorumInfo.ReplicaState::logEndOffset).findFirst().orElse(-1L);
         List<QuorumReplica> voters = info.voters().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
         List<QuorumReplica> observers = info.observers().stream().map(r -> toReplica(r, leaderEnd, nowMs)).toList();
-        return new QuorumState(info.leaderId(), info.leaderEpoch(), info.highWatermark(), voters, observers);
+        // Voter endpoints (first listener of each voter): where triage probes the controllers once the quorum is lost.
+        Map<Integer, String> endpoints = new HashMap<>();
+        if (info.nodes() != null) {
+            info.nodes().forEach((id, node) -> {
+                if (!node.endpoints().isEmpty()) {
+                    endpoints.put(id, node.endpoints().get(0).host() + ":" + node.endpoints().get(0).port());
+                }
+            });
+        }
+        return QuorumState.kraft(info.leaderId(), info.leaderEpoch(), info.highWatermark(), voters, observers,
+                endpoints);
     }
 
     private static QuorumReplica toReplica(QuorumInfo.ReplicaState r, long leaderEnd, long nowMs) {

@@ -4,6 +4,7 @@ import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
 import dev.kshell.model.PartitionState;
+import dev.kshell.model.ProbeResult;
 import dev.kshell.model.Severity;
 import dev.kshell.model.TopicState;
 
@@ -30,7 +31,48 @@ public final class BrokerHealth {
     }
 
     public static List<Finding> check(ClusterSnapshot s) {
+        return check(s, null, null);
+    }
+
+    /**
+     * As {@link #check(ClusterSnapshot)}, plus a finding for each registered, unfenced broker that did not answer
+     * a request on its own endpoint: dead or paused, but not fenced yet (the controller fences it only after
+     * broker.session.timeout.ms without a heartbeat). CRITICAL when it leads partitions: they take no reads or
+     * writes until the controller has fenced it and elected another leader.
+     *
+     * @param probes           one answer per probed broker, or null when not probed
+     * @param sessionTimeoutMs broker.session.timeout.ms where known, else null
+     */
+    public static List<Finding> check(ClusterSnapshot s, List<ProbeResult> probes, Long sessionTimeoutMs) {
         List<Finding> out = new ArrayList<>();
+        Set<Integer> silent = silent(s, probes);
+        if (!silent.isEmpty()) {
+            Map<Integer, int[]> led = new HashMap<>();
+            for (TopicState t : s.topics()) {
+                for (PartitionState p : t.partitions()) {
+                    if (p.leader() != null && silent.contains(p.leader())) {
+                        led.computeIfAbsent(p.leader(), k -> new int[1])[0]++;
+                    }
+                }
+            }
+            for (ProbeResult r : probes) {
+                if (r.nodeId() == null || !silent.contains(r.nodeId())) {
+                    continue;
+                }
+                int n = led.containsKey(r.nodeId()) ? led.get(r.nodeId())[0] : 0;
+                String within = sessionTimeoutMs == null
+                        ? "the controller will fence it once broker.session.timeout.ms passes without a heartbeat"
+                        : "the controller will fence it within ~" + Math.max(1, (sessionTimeoutMs + 999) / 1000)
+                                + " s (broker.session.timeout.ms " + sessionTimeoutMs + ")";
+                String leads = n == 0 ? "" : "; the " + n + " partition" + (n == 1 ? "" : "s")
+                        + " it leads take no reads or writes until then";
+                out.add(new Finding(n == 0 ? Severity.ERROR : Severity.CRITICAL, "broker-not-answering",
+                        "broker " + r.nodeId(),
+                        "broker " + r.nodeId() + " registered but not answering (" + r.endpoint() + ": "
+                                + r.problem() + "): " + within + leads,
+                        "check broker " + r.nodeId() + "'s process (crashed, paused, out of memory) and restart it"));
+            }
+        }
         if (s.brokers().isEmpty()) {
             out.add(new Finding(Severity.CRITICAL, "no-brokers", "cluster",
                     "no broker is registered (or the broker list could not be read): no partition can be served",
@@ -76,18 +118,44 @@ public final class BrokerHealth {
         return out;
     }
 
+    /** Registered, unfenced brokers whose probe got no answer. */
+    public static Set<Integer> silent(ClusterSnapshot s, List<ProbeResult> probes) {
+        Set<Integer> out = new java.util.TreeSet<>();
+        if (probes == null) {
+            return out;
+        }
+        Set<Integer> live = s.liveBrokerIds();
+        for (ProbeResult r : probes) {
+            if (!r.answered() && r.nodeId() != null && live.contains(r.nodeId())) {
+                out.add(r.nodeId());
+            }
+        }
+        return out;
+    }
+
     /** "3 registered: 4, 6 live, 5 fenced; missing: 7". */
     public static String summary(ClusterSnapshot s) {
+        return summary(s, null);
+    }
+
+    /** "3 registered: 4, 6 live, 5 not answering", with the probes' view of the unfenced brokers. */
+    public static String summary(ClusterSnapshot s, List<ProbeResult> probes) {
+        Set<Integer> silent = silent(s, probes);
         List<Integer> live = new ArrayList<>();
         List<Integer> fenced = new ArrayList<>();
         for (BrokerState b : s.brokers()) {
-            (b.fenced() ? fenced : live).add(b.id());
+            if (!silent.contains(b.id())) {
+                (b.fenced() ? fenced : live).add(b.id());
+            }
         }
         live.sort(null);
         fenced.sort(null);
         StringBuilder sb = new StringBuilder().append(s.brokers().size()).append(" registered");
         if (!s.brokers().isEmpty()) {
             sb.append(": ").append(live.isEmpty() ? "none" : join(live)).append(" live");
+            if (!silent.isEmpty()) {
+                sb.append(", ").append(join(List.copyOf(silent))).append(" not answering");
+            }
             if (!fenced.isEmpty()) {
                 sb.append(", ").append(join(fenced)).append(" fenced");
             }

@@ -33,7 +33,22 @@ public final class QuorumHealth {
      * @param previous an earlier snapshot of the same cluster, or null; used only to see whether the epoch climbs
      */
     public static List<Finding> check(ClusterSnapshot now, ClusterSnapshot previous) {
+        return check(now, previous, null);
+    }
+
+    /**
+     * @param now       the current snapshot
+     * @param previous  an earlier snapshot of the same cluster, or null
+     * @param stability the judgement of kshell's quorum history (this session's and earlier runs' reads, the current
+     *                  one included), or null when not judged; when given it replaces the two-snapshot epoch
+     *                  comparison, which it subsumes
+     */
+    public static List<Finding> check(ClusterSnapshot now, ClusterSnapshot previous, QuorumStability stability) {
         List<Finding> out = new ArrayList<>();
+        if (stability != null && !stability.stable()) {
+            // first: flapping is the headline of step 1, and holds even when the quorum cannot be read right now
+            out.add(stability.finding());
+        }
         QuorumState q = now.quorum();
         if (q == null) {
             String why = now.quorumError() == null ? "not loaded" : now.quorumError();
@@ -84,7 +99,11 @@ public final class QuorumHealth {
             out.add(new Finding(Severity.INFO, "quorum-hw-unknown", "quorum",
                     "high watermark unknown: the leader changed moments ago", "re-run `quorum` in a few seconds"));
         }
-        epochFinding(now, previous).ifPresent(out::add);
+        if (stability == null) {
+            epochFinding(now, previous).ifPresent(out::add);
+        } else if (stability.stable()) {
+            out.add(new Finding(Severity.INFO, "quorum-stable", "quorum", stability.sentence(), null));
+        }
         return out;
     }
 

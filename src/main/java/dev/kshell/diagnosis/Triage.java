@@ -18,11 +18,16 @@ import java.util.TreeSet;
  * Every step runs unless it cannot be judged: with no broker known, leadership (steps 3 to 5) cannot be judged;
  * with no topic loaded, neither can config risks.
  *
- * <p>Verdict: UNAVAILABLE when a finding is CRITICAL (no quorum leader, a leaderless partition, no broker able to
- * serve); DEGRADED when a finding is WARNING or ERROR (under min ISR, fenced or missing brokers, under-replicated,
- * config risks, lagging voters, unreadable quorum); HEALTHY otherwise.
+ * <p>Verdict: availability now. UNAVAILABLE when a finding of steps 1-5 is CRITICAL (no quorum leader, a leaderless
+ * partition, no broker able to serve, a broker that leads partitions and does not answer); DEGRADED when one is
+ * WARNING or ERROR (under min ISR, fenced, missing or silent brokers, under-replicated, lagging voters, unreadable
+ * quorum); HEALTHY otherwise. Config risks (step 6) describe the next failure: they are listed and counted in the
+ * verdict line, and change the exit code only with {@code --strict}.
  */
 public final class Triage {
+
+    /** The config-risk step: counted, never part of the verdict. */
+    public static final int CONFIG_STEP = 6;
 
     private static final int LIST_LIMIT = 10;
     private static final Set<String> COORDINATOR_TOPICS = Set.of(CoordinatorHealth.GROUP_TOPIC,
@@ -37,9 +42,15 @@ public final class Triage {
      *                 epoch is climbing
      */
     public static TriageReport run(ClusterSnapshot now, ClusterSnapshot previous) {
+        return run(TriageInput.of(now, previous));
+    }
+
+    /** The checklist over everything the command gathered (probes, coordinators, flags). */
+    public static TriageReport run(TriageInput in) {
+        ClusterSnapshot now = in.snapshot();
         List<TriageStep> steps = new ArrayList<>(6);
-        steps.add(quorumStep(now, previous));
-        steps.add(brokerStep(now));
+        steps.add(quorumStep(in));
+        steps.add(brokerStep(in));
         if (now.brokers().isEmpty()) {
             String why = "no broker is known (none registered, or the broker list could not be read): "
                     + "partition leadership cannot be judged";
@@ -48,21 +59,25 @@ public final class Triage {
             steps.add(skipped(5, "Under-min-ISR partitions", why));
         } else {
             PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
-            steps.add(leaderlessStep(now, leaderless));
+            steps.add(withCoordinators(leaderlessStep(now, leaderless), in.coordinators(), "leaderless"));
             steps.add(recoveryStep(leaderless));
-            steps.add(underMinIsrStep(now));
+            steps.add(withCoordinators(underMinIsrStep(now), in.coordinators(), "under-min-isr"));
         }
         if (now.topics().isEmpty() && now.brokers().isEmpty()) {
             steps.add(skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));
         } else {
             steps.add(configStep(now));
         }
-        return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps);
+        return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps,
+                TriageReport.countConfigRisks(steps), in.strict());
     }
 
     static Verdict verdict(List<TriageStep> steps) {
         Severity worst = Severity.INFO;
         for (TriageStep s : steps) {
+            if (s.number() == CONFIG_STEP) {
+                continue;
+            }
             for (Finding f : s.findings()) {
                 if (f.severity().compareTo(worst) > 0) {
                     worst = f.severity();
@@ -76,24 +91,52 @@ public final class Triage {
     }
 
     // ---- step 1
-    private static TriageStep quorumStep(ClusterSnapshot now, ClusterSnapshot previous) {
-        List<Finding> fs = QuorumHealth.check(now, previous);
+    private static TriageStep quorumStep(TriageInput in) {
+        ClusterSnapshot now = in.snapshot();
+        QuorumStability stability = in.quorumStability();
+        List<Finding> fs = new ArrayList<>(QuorumHealth.check(now, in.previous(), stability));
+        Set<String> places = new java.util.HashSet<>();
+        fs.forEach(f -> places.add(f.where()));
+        VoterReachability.Result voters = VoterReachability.check(now.quorum(), in.voterProbes(), places);
+        if (voters.majorityLost()) {
+            // the probes say more than "unreadable" / "no leader", and their advice works where
+            // `connect --bootstrap-controller` to a dead controller would not
+            fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
+        }
+        fs.addAll(voters.findings());
         StepStatus status = status(fs);
         String next = null;
-        if (status != StepStatus.OK) {
-            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")) ? "watch quorum" : "quorum";
+        if (voters.majorityLost()) {
+            next = in.sandboxSession() && !voters.silentIds().isEmpty()
+                    ? "sandbox start-controller " + voters.silentIds().get(0) : "watch triage";
+        } else if (status != StepStatus.OK) {
+            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")
+                    || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
+        }
+        String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
+        if (stability != null && !stability.stable()) {
+            summary = stability.sentence() + "; now " + summary;
+        }
+        String action = status == StepStatus.OK ? null : worstFix(fs);
+        if (voters.majorityLost() && in.sandboxSession()) {
+            action = "in the sandbox: " + String.join("; ", voters.silentIds().stream()
+                    .map(id -> "`sandbox start-controller " + id + "`").toList());
         }
         // ZooKeeper mode has no KRaft quorum: step 1 is the controller (and ZooKeeper, with --zookeeper)
         String title = now.quorum() != null && now.quorum().zooKeeperMode() ? "Controller" : "Quorum";
-        return new TriageStep(1, title, status, QuorumHealth.summary(now.quorum(), fs), fs,
-                status == StepStatus.OK ? null : worstFix(fs), next);
+        return new TriageStep(1, title, status, summary, fs, action, next);
     }
 
     // ---- step 2
-    private static TriageStep brokerStep(ClusterSnapshot now) {
-        List<Finding> fs = BrokerHealth.check(now);
+    private static TriageStep brokerStep(TriageInput in) {
+        ClusterSnapshot now = in.snapshot();
+        List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(), in.brokerSessionTimeoutMs());
         StepStatus status = status(fs);
         List<String> actions = new ArrayList<>();
+        Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
+        if (!silent.isEmpty()) {
+            actions.add("restart broker " + PartitionHealth.allIds(List.copyOf(silent)) + " (not answering)");
+        }
         List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
         List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());
         if (now.brokers().isEmpty()) {
@@ -105,8 +148,112 @@ public final class Triage {
         if (!missing.isEmpty()) {
             actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
         }
-        return new TriageStep(2, "Brokers", status, BrokerHealth.summary(now), fs,
-                actions.isEmpty() ? null : String.join("; ", actions), status == StepStatus.OK ? null : "brokers");
+        String next = status == StepStatus.OK ? null : "brokers";
+        Finding imbalance = preferredImbalance(now);
+        if (imbalance != null) {
+            fs.add(imbalance);
+            if (next == null) {
+                next = "elect preferred --all --dry-run";
+            }
+        }
+        return new TriageStep(2, "Brokers", status, BrokerHealth.summary(now, in.brokerProbes()), fs,
+                actions.isEmpty() ? null : String.join("; ", actions), next);
+    }
+
+    /**
+     * An INFO line when leadership has drifted from the preferred leaders (after a rolling restart, leaders pile up
+     * on the broker restarted last-but-none): partitions whose preferred leader is live and in sync but does not
+     * lead. One pass over the partitions.
+     */
+    static Finding preferredImbalance(ClusterSnapshot now) {
+        Set<Integer> live = now.liveBrokerIds();
+        Map<Integer, int[]> leads = new java.util.TreeMap<>();
+        Map<Integer, int[]> preferred = new java.util.HashMap<>();
+        int movable = 0;
+        for (TopicState t : now.topics()) {
+            for (dev.kshell.model.PartitionState p : t.partitions()) {
+                Integer pref = p.preferredLeader();
+                if (p.leader() != null) {
+                    leads.computeIfAbsent(p.leader(), k -> new int[1])[0]++;
+                }
+                if (pref != null) {
+                    preferred.computeIfAbsent(pref, k -> new int[1])[0]++;
+                }
+                if (p.leader() != null && pref != null && !pref.equals(p.leader()) && live.contains(pref)
+                        && p.isr().contains(pref)) {
+                    movable++;
+                }
+            }
+        }
+        if (movable == 0) {
+            return null;
+        }
+        // the broker that carries the most leaderships beyond its share names the imbalance
+        int worst = -1;
+        int excess = 0;
+        for (Map.Entry<Integer, int[]> e : leads.entrySet()) {
+            int pref = preferred.containsKey(e.getKey()) ? preferred.get(e.getKey())[0] : 0;
+            if (e.getValue()[0] - pref > excess) {
+                excess = e.getValue()[0] - pref;
+                worst = e.getKey();
+            }
+        }
+        String who = worst < 0 ? "" : ": broker " + worst + " leads " + leads.get(worst)[0] + " partitions and is "
+                + "the preferred leader of " + (preferred.containsKey(worst) ? preferred.get(worst)[0] : 0);
+        return new Finding(Severity.INFO, "preferred-leader-imbalance", "brokers",
+                movable + " partition" + (movable == 1 ? " is" : "s are") + " not led by their preferred leader, "
+                        + "which is live and in sync" + who,
+                "`elect preferred --all --dry-run`, then without --dry-run");
+    }
+
+    /** Adds, to the leaderless or under-min-ISR step, who is stuck behind a sick coordinator partition. */
+    private static TriageStep withCoordinators(TriageStep step, CoordinatorReport report, String problem) {
+        if (report == null) {
+            return step;
+        }
+        List<CoordinatorPartition> sick = report.partitions().stream().filter(p -> p.problem().equals(problem))
+                .toList();
+        if (sick.isEmpty()) {
+            return step;
+        }
+        List<String> groups = new ArrayList<>();
+        List<String> txns = new ArrayList<>();
+        for (CoordinatorEntry e : report.groups()) {
+            if (e.problem().equals(problem)) {
+                groups.add(e.id());
+            }
+        }
+        for (CoordinatorEntry e : report.transactions()) {
+            if (e.problem().equals(problem)) {
+                txns.add(e.id());
+            }
+        }
+        String why = problem.equals("leaderless") ? "their coordinator partition has no leader"
+                : "their coordinator partition is under min ISR (commits are written with acks=all)";
+        String message;
+        if (groups.isEmpty() && txns.isEmpty()) {
+            message = "no consumer group or transactional id listed on the " + sick.size() + " sick coordinator "
+                    + "partition" + (sick.size() == 1 ? "" : "s") + (problem.equals("leaderless")
+                    ? " (a group whose coordinator has no leader is listed by no broker: `coordinators --group ID` "
+                    + "checks one by name)" : "");
+        } else {
+            List<String> parts = new ArrayList<>();
+            if (!groups.isEmpty()) {
+                parts.add(groups.size() + " consumer group" + (groups.size() == 1 ? "" : "s") + " ("
+                        + ConfigRisks.list(groups) + ") cannot commit offsets or rebalance");
+            }
+            if (!txns.isEmpty()) {
+                parts.add(txns.size() + " transactional id" + (txns.size() == 1 ? "" : "s") + " ("
+                        + ConfigRisks.list(txns) + ") cannot complete transactions");
+            }
+            message = String.join("; ", parts) + ": " + why;
+        }
+        List<Finding> fs = new ArrayList<>(step.findings());
+        fs.add(new Finding(groups.isEmpty() && txns.isEmpty() ? Severity.WARNING : Severity.ERROR,
+                "coordinator-impact", "coordinators", message, "`coordinators`"));
+        StepStatus status = step.status() == StepStatus.FAIL ? StepStatus.FAIL : status(fs);
+        String next = "coordinators";
+        return new TriageStep(step.number(), step.title(), status, step.summary(), fs, step.action(), next);
     }
 
     // ---- step 3

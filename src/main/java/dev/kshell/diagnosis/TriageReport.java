@@ -14,17 +14,46 @@ import java.util.List;
  * @param clusterId cluster id of the snapshot, or null
  * @param takenAt   when the snapshot was read
  * @param verdict   HEALTHY / DEGRADED / UNAVAILABLE
- * @param steps     the checklist steps, numbered 1..6
+ * @param steps       the checklist steps, numbered 1..6
+ * @param configRisks config-step findings at WARNING or above (counted, not part of the verdict)
+ * @param strict      {@code --strict}: config risks make the exit code 1
  */
-public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, List<TriageStep> steps) {
+public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, List<TriageStep> steps,
+                           int configRisks, boolean strict) {
 
     public TriageReport {
         steps = List.copyOf(steps);
     }
 
-    /** 0 when healthy, 1 otherwise (findings exist). */
+    /** Without a count of config risks given: counted from the config step, not strict. */
+    public TriageReport(String clusterId, Instant takenAt, Verdict verdict, List<TriageStep> steps) {
+        this(clusterId, takenAt, verdict, steps, countConfigRisks(steps), false);
+    }
+
+    /** Config-step findings at WARNING or above: static settings that turn the next failure into an outage. */
+    static int countConfigRisks(List<TriageStep> steps) {
+        int n = 0;
+        for (TriageStep s : steps) {
+            if (s.number() == Triage.CONFIG_STEP) {
+                for (Finding f : s.findings()) {
+                    if (f.severity().atLeast(Severity.WARNING)) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * 0 when HEALTHY, 1 otherwise. Config risks describe the next failure, not this one: they make the exit code 1
+     * only with {@code triage --strict}, so that a static setting does not page anyone or stop a runbook.
+     */
     public ExitCode exitCode() {
-        return verdict == Verdict.HEALTHY ? ExitCode.OK : ExitCode.FINDINGS;
+        if (verdict != Verdict.HEALTHY) {
+            return ExitCode.FINDINGS;
+        }
+        return strict && configRisks > 0 ? ExitCode.FINDINGS : ExitCode.OK;
     }
 
     /** The first command to type: the {@code next} of the first step that is not ok, or null when healthy. */
@@ -33,6 +62,10 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
         // broker is usually the cause, but the operator needs to see what is down); ties go to the earlier step.
         String next = null;
         Severity worst = null;
+        // The seed lesson: while the controller keeps changing, make it hold before looking at partitions.
+        if (findings().stream().anyMatch(f -> f.rule().equals("quorum-unstable"))) {
+            return "watch quorum";
+        }
         for (TriageStep s : steps) {
             if (s.status() == StepStatus.OK || s.status() == StepStatus.SKIPPED || s.next() == null) {
                 continue;
@@ -44,6 +77,14 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
                 next = s.next();
             }
         }
+        if (next == null) {
+            // nothing is wrong, but a step has a suggestion (an INFO line such as preferred-leader imbalance)
+            for (TriageStep s : steps) {
+                if (s.status() == StepStatus.OK && s.next() != null) {
+                    return s.next();
+                }
+            }
+        }
         return next;
     }
 
@@ -52,12 +93,16 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
      * "UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)". Just "HEALTHY" when healthy.
      */
     public String verdictLine() {
+        String risks = configRisks == 0 ? "" : configRisks + " config risk" + (configRisks == 1 ? "" : "s");
         if (verdict == Verdict.HEALTHY) {
-            return verdict.name();
+            return risks.isEmpty() ? verdict.name() : verdict.name() + ", " + risks;
         }
         TriageStep worstStep = null;
         Severity worst = null;
         for (TriageStep s : steps) {
+            if (s.number() == Triage.CONFIG_STEP) {
+                continue; // availability now: config risks are only counted
+            }
             for (Finding f : s.findings()) {
                 if (worst == null || f.severity().compareTo(worst) > 0) {
                     worst = f.severity();
@@ -65,7 +110,8 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
                 }
             }
         }
-        return worstStep == null ? verdict.name() : verdict.name() + ": " + worstStep.summary();
+        String line = worstStep == null ? verdict.name() : verdict.name() + ": " + worstStep.summary();
+        return risks.isEmpty() ? line : line + "; " + risks;
     }
 
     public List<Finding> findings() {

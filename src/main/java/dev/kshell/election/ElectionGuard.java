@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ExitCode;
 
 import java.util.ArrayList;
@@ -53,6 +54,31 @@ public final class ElectionGuard {
         }
         int n = plan.toRestore().size();
         return yesNo(ctx, "Restore the original replica order of " + n + " partition" + (n == 1 ? "" : "s") + "?");
+    }
+
+    /**
+     * The unclean plan, refused as well when the quorum is unstable (the leader changed within the window of
+     * {@link QuorumStability}, as far as kshell can tell): while the controller keeps changing, an unclean election
+     * can be overtaken by the next change, and a controller that holds may still elect cleanly. The refusal comes
+     * after a "no leader" refusal and before the partitions' own, so it is the headline unless there is no leader.
+     *
+     * @param stability the judgement triage uses too, or null when not judged (then the plan is returned as is)
+     */
+    public static UncleanPlan withQuorumStability(UncleanPlan plan, QuorumStability stability) {
+        if (stability == null || stability.stable()) {
+            return plan;
+        }
+        Refusal unstable = new Refusal(RefusalReason.QUORUM_UNSTABLE, null, stability.sentence()
+                + ": never reach for an unclean election while the controller keeps changing",
+                "watch quorum; plan again once the leader has held for " + QuorumStability.minutes(stability.window())
+                        + " (find the cause first: controller GC pauses, network, the metadata log's disk)");
+        List<Refusal> refusals = new ArrayList<>(plan.refusals());
+        int at = 0;
+        while (at < refusals.size() && refusals.get(at).reason() == RefusalReason.QUORUM_NO_LEADER) {
+            at++;
+        }
+        refusals.add(at, unstable);
+        return new UncleanPlan(plan.rows(), refusals, plan.notFound(), plan.keepOrder(), plan.confirmationPhrase());
     }
 
     /** {@code elect unclean}. */

@@ -6,6 +6,7 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.audit.AuditWriteException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.ExitCode;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -48,16 +50,32 @@ public final class ElectionService {
     private final AuditLog audit;
     private final StateStore store;
     private final Clock clock;
+    private final Function<ClusterSnapshot, QuorumStability> quorumJudge;
 
     public ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store) {
         this(gateway, audit, store, Clock.systemUTC());
     }
 
     public ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock) {
+        this(gateway, audit, store, clock, snapshot -> null);
+    }
+
+    private ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock,
+                            Function<ClusterSnapshot, QuorumStability> quorumJudge) {
         this.gateway = gateway;
         this.audit = audit;
         this.store = store;
         this.clock = clock;
+        this.quorumJudge = quorumJudge;
+    }
+
+    /**
+     * This service, judging quorum stability with {@code judge} before an unclean election (given the snapshot the
+     * plan is made from; it may record that read in the quorum history): an unstable quorum refuses it. Without a
+     * judge, stability is not judged.
+     */
+    public ElectionService withQuorumJudge(Function<ClusterSnapshot, QuorumStability> judge) {
+        return new ElectionService(gateway, audit, store, clock, judge);
     }
 
     /** The person (or runbook) behind an attempt: sees the plan, answers the question, reads notes. */
@@ -238,7 +256,10 @@ public final class ElectionService {
         // Read the memory BEFORE anything else can record over it (the post-election read, another command).
         Map<String, OffsetsSeen> remembered = memory(attempt.operator(), clusterId).memory().partitions();
         Map<String, List<ReplicaEvidence>> evidence = ReplicaEvidenceReader.read(gateway, snapshot, resolved.specs());
-        UncleanPlan plan = UncleanElectionPlanner.plan(snapshot, resolved.specs(), evidence, remembered, keepOrder);
+        // Seed lesson: no unclean election while the controller keeps changing (the judgement triage uses).
+        UncleanPlan plan = ElectionGuard.withQuorumStability(
+                UncleanElectionPlanner.plan(snapshot, resolved.specs(), evidence, remembered, keepOrder),
+                quorumJudge.apply(snapshot));
         Decision decision = ElectionGuard.unclean(plan, attempt.guard().withActualClusterId(clusterId));
         return guarded(attempt, "elect-unclean", clusterId, plan, decision, null,
                 progress -> electUnclean(clusterId, plan, remembered, progress));

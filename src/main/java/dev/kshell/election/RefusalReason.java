@@ -8,6 +8,8 @@ package dev.kshell.election;
 public enum RefusalReason {
     /** The metadata quorum has no leader (or could not be read): no election can run. */
     QUORUM_NO_LEADER,
+    /** The quorum leader changed within the stability window: an unclean election waits until it holds. */
+    QUORUM_UNSTABLE,
     /** The partition has a live leader: nothing to elect. */
     PARTITION_HAS_LEADER,
     /** A live ISR or ELR replica exists: a clean election is possible. */

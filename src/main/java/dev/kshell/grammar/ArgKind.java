@@ -57,6 +57,8 @@ public enum ArgKind {
 
     /** A command name (as {@code help} takes it). */
     COMMAND,
+    /** The rest of the line is another command line (the launcher's one-shot command): options end here. */
+    COMMAND_LINE,
     /** The rest of the line is another command line that reads the cluster ({@code watch}): options end here. */
     READ_COMMAND_LINE,
     /** The rest of the line is words given to completion ({@code __complete}): options end here. */
@@ -69,6 +71,6 @@ public enum ArgKind {
 
     /** True when a positional argument of this kind swallows the rest of the line, dashes included. */
     public boolean endsOptions() {
-        return this == READ_COMMAND_LINE || this == WORDS;
+        return this == COMMAND_LINE || this == READ_COMMAND_LINE || this == WORDS;
     }
 }

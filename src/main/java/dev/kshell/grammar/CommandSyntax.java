@@ -4,13 +4,16 @@ import java.util.List;
 
 /**
  * A command's declaration as the grammar reads it: every name it answers to (a name may be several words, {@code
- * elect preferred}), its own options and its positional arguments in order. Parsing, help, completion, runbook
- * checks and the launcher all read this one record.
+ * elect preferred}), its usage line, its own options and its positional arguments in order. Parsing, help,
+ * completion, runbook checks and the launcher all read this one record.
  *
- * @param arguments null when the command has not declared its positional arguments: then any words are accepted
- *                  and none are completed
+ * @param arguments                 null when the command has not declared its positional arguments: then any
+ *                                  words are accepted and none are completed
+ * @param optionsEndAtFirstArgument everything from the first positional word on is an argument, dashes included
+ * @param hidden                    plumbing: left out of help, completion and suggestions
  */
-public record CommandSyntax(List<String> names, List<OptionSpec> options, List<Positional> arguments) {
+public record CommandSyntax(List<String> names, String usage, List<OptionSpec> options, List<Positional> arguments,
+                            boolean optionsEndAtFirstArgument, boolean hidden) {
 
     public CommandSyntax {
         names = List.copyOf(names);
@@ -28,7 +31,7 @@ public record CommandSyntax(List<String> names, List<OptionSpec> options, List<P
 
     /** The positional argument that takes the word at {@code index} (0-based among positionals), or null. */
     public Positional argumentAt(int index) {
-        if (arguments == null || arguments.isEmpty()) {
+        if (arguments == null || arguments.isEmpty() || index < 0) {
             return null;
         }
         if (index < arguments.size()) {
@@ -36,5 +39,10 @@ public record CommandSyntax(List<String> names, List<OptionSpec> options, List<P
         }
         Positional last = arguments.get(arguments.size() - 1);
         return last.arity().repeats() ? last : null;
+    }
+
+    /** Where {@code positional}'s words start among the positional words (a repeating one takes all from there). */
+    public int firstIndexOf(Positional positional) {
+        return arguments == null ? -1 : arguments.indexOf(positional);
     }
 }

@@ -43,13 +43,20 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
         return token.equals("--" + name) || (shortName != 0 && token.equals("-" + shortName));
     }
 
-    /** How help shows the value: {@code table|json} for a choice, the kind otherwise ({@code DURATION}). */
+    /** How help shows the value: {@code table|json} for a choice, else what the value is ({@code TOPIC}, {@code ID}). */
     public String valueHint() {
         return switch (kind) {
             case FLAG -> "";
             case CHOICE -> String.join("|", choices);
-            case TEXT -> "VALUE";
-            default -> kind.name().replace("_ID", "").replace('_', '-');
+            case TOPIC, UNCLEAN_TOPIC, OFF_PREFERRED_TOPIC -> "TOPIC";
+            case PARTITION, UNCLEAN_PARTITION, OFF_PREFERRED_PARTITION, REORDERED_PARTITION -> "PARTITION";
+            case BROKER_ID, LIVE_BROKER_ID, STOPPED_BROKER_ID, CONTROLLER_ID, LIVE_CONTROLLER_ID, STOPPED_CONTROLLER_ID,
+                 NODE_ID, LIVE_NODE_ID, STOPPED_NODE_ID -> "ID";
+            case FILE, KSH_FILE, PROPERTIES_FILE -> "FILE";
+            case DIRECTORY -> "DIR";
+            case DURATION, INTEGER, PROFILE, GROUP, SCENARIO -> kind == ArgKind.INTEGER ? "N" : kind.name();
+            case CONFIG_KEY -> "KEY";
+            default -> "VALUE";
         };
     }
 }

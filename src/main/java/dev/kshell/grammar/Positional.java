@@ -6,9 +6,11 @@ import java.util.List;
  * One declared positional argument: its name (as usage shows it), kind and how many words it takes. Build with
  * {@code argument(name, kind, description)} (exactly one word), then {@link #optional()} and/or {@link #many()}.
  *
- * @param choices the accepted values of a {@link ArgKind#CHOICE} argument (empty for other kinds)
+ * @param choices     the accepted values of a {@link ArgKind#CHOICE} argument (empty for other kinds)
+ * @param whenMissing what the parser says when a required argument is missing, or null for "missing NAME"
  */
-public record Positional(String name, ArgKind kind, Arity arity, String description, List<String> choices) {
+public record Positional(String name, ArgKind kind, Arity arity, String description, List<String> choices,
+                         String whenMissing) {
 
     /** How many words a positional argument takes. */
     public enum Arity {
@@ -34,21 +36,28 @@ public record Positional(String name, ArgKind kind, Arity arity, String descript
     }
 
     public static Positional of(String name, ArgKind kind, String description) {
-        return new Positional(name, kind, kind.endsOptions() ? Arity.ONE_OR_MORE : Arity.ONE, description, List.of());
+        return new Positional(name, kind, kind.endsOptions() ? Arity.ONE_OR_MORE : Arity.ONE, description, List.of(), null);
     }
 
     public static Positional choice(String name, String description, String... values) {
-        return new Positional(name, ArgKind.CHOICE, Arity.ONE, description, List.of(values));
+        return new Positional(name, ArgKind.CHOICE, Arity.ONE, description, List.of(values), null);
     }
 
     /** The same argument, which may be left out. */
     public Positional optional() {
-        return new Positional(name, kind, arity.repeats() ? Arity.ZERO_OR_MORE : Arity.OPTIONAL, description, choices);
+        return new Positional(name, kind, arity.repeats() ? Arity.ZERO_OR_MORE : Arity.OPTIONAL, description, choices,
+                whenMissing);
     }
 
     /** The same argument, repeatable. */
     public Positional many() {
-        return new Positional(name, kind, arity.required() ? Arity.ONE_OR_MORE : Arity.ZERO_OR_MORE, description, choices);
+        return new Positional(name, kind, arity.required() ? Arity.ONE_OR_MORE : Arity.ZERO_OR_MORE, description, choices,
+                whenMissing);
+    }
+
+    /** The same argument, with the parser's sentence for when it is missing ("give the files ..."). */
+    public Positional whenMissing(String sentence) {
+        return new Positional(name, kind, arity, description, choices, sentence);
     }
 
     /** As usage shows it: {@code PARTITION...}, {@code [NAME]}. */

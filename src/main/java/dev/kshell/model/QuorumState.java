@@ -15,20 +15,38 @@ import java.util.List;
  * @param observers     observers (brokers, and controllers that are not voters)
  * @param mode          KRaft or ZooKeeper
  * @param zooKeeper     what ZooKeeper itself says (ZooKeeper mode with {@code --zookeeper}), or null
+ * @param voterEndpoints host:port of each voter's controller listener as the leader reported them (KIP-853 nodes;
+ *                       empty when the cluster does not report them): where triage probes the voters after the
+ *                       quorum is lost
  */
 public record QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
-                          List<QuorumReplica> observers, ClusterCapabilities.Mode mode, ZooKeeperState zooKeeper) {
+                          List<QuorumReplica> observers, ClusterCapabilities.Mode mode, ZooKeeperState zooKeeper,
+                          java.util.Map<Integer, String> voterEndpoints) {
 
     public QuorumState {
         voters = List.copyOf(voters);
         observers = List.copyOf(observers);
         mode = mode == null ? ClusterCapabilities.Mode.KRAFT : mode;
+        voterEndpoints = voterEndpoints == null ? java.util.Map.of() : java.util.Map.copyOf(voterEndpoints);
+    }
+
+    /** Without voter endpoints. */
+    public QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
+                       List<QuorumReplica> observers, ClusterCapabilities.Mode mode, ZooKeeperState zooKeeper) {
+        this(leaderId, leaderEpoch, highWatermark, voters, observers, mode, zooKeeper, java.util.Map.of());
     }
 
     /** A KRaft metadata quorum. */
     public QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
                        List<QuorumReplica> observers) {
         this(leaderId, leaderEpoch, highWatermark, voters, observers, ClusterCapabilities.Mode.KRAFT, null);
+    }
+
+    /** A KRaft metadata quorum with its voters' endpoints. */
+    public static QuorumState kraft(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
+                                    List<QuorumReplica> observers, java.util.Map<Integer, String> voterEndpoints) {
+        return new QuorumState(leaderId, leaderEpoch, highWatermark, voters, observers,
+                ClusterCapabilities.Mode.KRAFT, null, voterEndpoints);
     }
 
     /** A ZooKeeper-mode controller: {@code controllerId} -1 when none is elected, epoch -1 when unknown. */

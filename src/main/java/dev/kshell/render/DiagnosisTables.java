@@ -235,8 +235,8 @@ public final class DiagnosisTables {
             };
             out.append(tone.paint(String.format(Locale.ROOT, "%-9s %d. %s: %s", status, s.number(), s.title(),
                     s.summary()), color)).append('\n');
-            if (s.status() == StepStatus.OK || s.status() == StepStatus.SKIPPED) {
-                continue;
+            if (s.status() == StepStatus.SKIPPED || (s.status() == StepStatus.OK && s.next() == null)) {
+                continue; // an ok step shows its INFO lines only when they come with a suggestion
             }
             for (Finding f : s.findings()) {
                 String line = "          " + f.severity().name().toLowerCase(Locale.ROOT) + " " + f.where() + ": "

@@ -16,7 +16,13 @@ import java.util.regex.Pattern;
 
 import dev.kshell.runbook.ExpressionEvaluator.Compiled;
 import dev.kshell.runbook.ExpressionEvaluator.InvalidExpressionException;
-import dev.kshell.runbook.LineTokenizer.TokenizeException;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.OptionSpec;
+import dev.kshell.grammar.Positional;
+import dev.kshell.grammar.Tokenizer;
 import dev.kshell.util.Durations;
 import dev.kshell.util.Validated;
 
@@ -43,10 +49,12 @@ public final class RunbookParser {
     private static final Pattern DEFINITION = Pattern.compile("([^\\s=]+)\\s*(?:=\\s*(.*))?", Pattern.DOTALL);
     private static final Pattern ASSERT_MESSAGE = Pattern.compile(
             "(.*\\S)\\s+:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*')\\s*", Pattern.DOTALL);
-    private static final Pattern TRAILING_OPTION = Pattern.compile("(.*?)\\s+--([A-Za-z][A-Za-z-]*)\\s+(\\S+)\\s*",
-            Pattern.DOTALL);
-    private static final Pattern TRAILING_BARE_OPTION = Pattern.compile("(.*?)\\s+--([A-Za-z][A-Za-z-]*)\\s*",
-            Pattern.DOTALL);
+
+    /** {@code wait-until EXPR [--timeout D] [--every D]}, declared as a command is, walked by the one grammar. */
+    static final CommandSyntax WAIT_UNTIL = new CommandSyntax(List.of("wait-until"), "wait-until EXPR [--timeout D] [--every D]",
+            List.of(OptionSpec.of("timeout", ArgKind.DURATION, "give up after this long (default 5m)"),
+                    OptionSpec.of("every", ArgKind.DURATION, "re-evaluate this often on fresh state (default 5s)")),
+            List.of(Positional.of("expression", ArgKind.TEXT, "a SpEL condition over result and cluster")), false, false);
 
     private final ExpressionEvaluator evaluator = new ExpressionEvaluator();
 
@@ -236,10 +244,11 @@ public final class RunbookParser {
         if (usage != null && usage.isPresent()) {
             st.error(l.line(), usage.get());
         }
-        if (words.contains("--yes")) {
+        // every spelling the command parser takes as --yes (--yes, --yes=true, --yes=false ...)
+        if (words.stream().anyMatch(w -> w.equals("--yes") || w.startsWith("--yes="))) {
             st.error(l.line(), "a step cannot answer its own confirmation: remove --yes and pass --yes to run");
         }
-        st.steps.add(new Step.Command(l.line(), l.text(), LineTokenizer.join(words), words,
+        st.steps.add(new Step.Command(l.line(), l.text(), Tokenizer.join(words), words,
                 catalog.isMutating(words), catalog.isUnclean(words)));
     }
 
@@ -318,44 +327,56 @@ public final class RunbookParser {
     }
 
     private void parseWaitUntil(LogicalLine l, String rest, State st) {
-        String exprText = rest;
-        Map<String, String> options = new HashMap<>();
-        boolean ok = true;
-        while (true) {
-            Matcher m = TRAILING_OPTION.matcher(exprText);
-            if (!m.matches() || !(m.group(2).equals("timeout") || m.group(2).equals("every"))) {
-                Matcher bare = TRAILING_BARE_OPTION.matcher(exprText);
-                if (bare.matches() && (bare.group(2).equals("timeout") || bare.group(2).equals("every"))) {
-                    st.error(l.line(), "--" + bare.group(2) + " needs a duration (e.g. 30s, 5m)");
-                    ok = false;
-                    exprText = bare.group(1);
-                    continue;
-                }
-                if (m.matches()) {
-                    st.error(l.line(), "unknown option --" + m.group(2)
-                            + " (wait-until takes --timeout D and --every D)");
-                    ok = false;
-                }
+        // The expression is SpEL (quotes and spaces of its own), so only the trailing option words are read as words:
+        // "--name value" pairs, or a last bare "--name", counted back from the end of the line.
+        String[] raw = rest.isEmpty() ? new String[0] : rest.split("\\s+");
+        int tail = raw.length;
+        while (tail > 0) {
+            if (raw[tail - 1].startsWith("--")) {
+                tail--;
+            } else if (tail > 1 && raw[tail - 2].startsWith("--")) {
+                tail -= 2;
+            } else {
                 break;
             }
-            if (options.putIfAbsent(m.group(2), m.group(3)) != null) {
-                st.error(l.line(), "--" + m.group(2) + " given twice");
+        }
+        String exprText = String.join(" ", List.of(raw).subList(0, tail));
+        List<String> optionWords = List.of(raw).subList(tail, raw.length);
+        CommandGrammar.Walk walk = CommandGrammar.walk(WAIT_UNTIL, WAIT_UNTIL.options(), optionWords);
+        String takes = " (" + WAIT_UNTIL.name() + " takes " + WAIT_UNTIL.options().stream()
+                .map(o -> "--" + o.name() + " D").collect(java.util.stream.Collectors.joining(" and ")) + ")";
+        boolean ok = true;
+        if (walk.problem() != null) {
+            st.error(l.line(), "unknown option " + walk.problem() + takes);
+            ok = false;
+        }
+        if (walk.awaitingValue() != null) {
+            st.error(l.line(), "--" + walk.awaitingValue().name() + " needs a duration (e.g. 30s, 5m)");
+            ok = false;
+        }
+        for (Map.Entry<String, List<String>> given : walk.options().entrySet()) {
+            if (given.getValue().size() > 1) {
+                st.error(l.line(), "--" + given.getKey() + " given twice");
                 ok = false;
             }
-            exprText = m.group(1);
         }
-        Matcher misplaced = Pattern.compile("\\s--(timeout|every)\\b").matcher(exprText);
-        if (ok && misplaced.find()) {
-            st.error(l.line(), "--" + misplaced.group(1) + " takes one duration, at the end of the line: "
-                    + "wait-until EXPR [--timeout D] [--every D]");
-            return;
+        for (OptionSpec o : WAIT_UNTIL.options()) {
+            if (ok && Pattern.compile("(^|\\s)--" + o.name() + "\\b").matcher(exprText).find()) {
+                st.error(l.line(), "--" + o.name() + " takes one duration, at the end of the line: " + WAIT_UNTIL.usage());
+                return;
+            }
         }
-        Duration timeout = duration(l, "timeout", options.get("timeout"), DEFAULT_TIMEOUT, st);
-        Duration every = duration(l, "every", options.get("every"), DEFAULT_EVERY, st);
+        Duration timeout = duration(l, "timeout", first(walk.options(), "timeout"), DEFAULT_TIMEOUT, st);
+        Duration every = duration(l, "every", first(walk.options(), "every"), DEFAULT_EVERY, st);
         Compiled expr = expression(l, exprText, st);
         if (ok && expr != null && timeout != null && every != null) {
             st.steps.add(new Step.WaitUntil(l.line(), l.text(), expr, timeout, every));
         }
+    }
+
+    private static String first(Map<String, List<String>> options, String name) {
+        List<String> values = options.get(name);
+        return values == null ? null : values.get(0);
     }
 
     private Duration duration(LogicalLine l, String option, String raw, Duration fallback, State st) {
@@ -470,8 +491,8 @@ public final class RunbookParser {
     private Optional<List<String>> words(LogicalLine l, String text, State st) {
         List<String> raw;
         try {
-            raw = LineTokenizer.words(text);
-        } catch (TokenizeException e) {
+            raw = Tokenizer.words(text);
+        } catch (GrammarException e) {
             st.error(l.line(), e.getMessage());
             return Optional.empty();
         }
@@ -490,8 +511,8 @@ public final class RunbookParser {
 
     private static Optional<List<String>> quietWords(String text) {
         try {
-            return Optional.of(LineTokenizer.words(text));
-        } catch (TokenizeException | RuntimeException e) {
+            return Optional.of(Tokenizer.words(text));
+        } catch (RuntimeException e) {
             return Optional.empty();
         }
     }

@@ -26,6 +26,7 @@ public final class ShellSession implements AutoCloseable {
     private volatile Instant snapshotAt;
     private volatile Duration defaultTimeout = Duration.ofSeconds(10);
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
+    private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
 
     /** An open connection and what the operator called it. */
     public record Connection(ClusterGateway gateway, String label, String expectedClusterId) {
@@ -38,6 +39,16 @@ public final class ShellSession implements AutoCloseable {
     public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory, Clock clock) {
         this.gatewayFactory = gatewayFactory;
         this.clock = clock;
+    }
+
+    /** Who led each cluster's quorum, as this session (and, when wired to a state file, earlier runs) saw it. */
+    public QuorumMemory quorumMemory() {
+        return quorumMemory;
+    }
+
+    /** Replaces the session-only quorum memory, e.g. with one backed by the state file (the shell does). */
+    public void useQuorumMemory(QuorumMemory memory) {
+        this.quorumMemory = java.util.Objects.requireNonNull(memory);
     }
 
     public Duration defaultTimeout() {
@@ -94,10 +105,79 @@ public final class ShellSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Replaces the current connection only when the new one answers {@code check} (which throws when it does
+     * not): a failed {@code connect} in the middle of an incident must not lose the connection that works. With no
+     * current connection the new one is kept even when it does not answer yet (the operator may retry).
+     *
+     * @return the new connection
+     * @throws RuntimeException what {@code check} threw, after closing the new gateway and keeping the old one
+     */
+    public Connection connectIfAnswering(ClusterTarget target, String label, String expectedClusterId,
+                                         java.util.function.Consumer<ClusterGateway> check) {
+        Connection old;
+        synchronized (this) {
+            old = connection;
+        }
+        if (old == null) {
+            Connection c = connect(target, label, expectedClusterId);
+            check.accept(c.gateway());
+            return c;
+        }
+        ClusterGateway candidate = gatewayFactory.apply(target);
+        try {
+            check.accept(candidate);
+        } catch (RuntimeException e) {
+            candidate.close();
+            throw e;
+        }
+        synchronized (this) {
+            disconnect();
+            connection = new Connection(candidate, label, expectedClusterId);
+            return connection;
+        }
+    }
+
+    private volatile java.util.Map<Integer, String> knownVoterEndpoints = java.util.Map.of();
+    private volatile String sandboxBootstrapServers;
+    private volatile String sandboxBootstrapControllers;
+
+    /**
+     * Controller endpoints by node id as last seen (the last quorum read that listed them, or the sandbox's own
+     * controllers): where triage probes the voters once the quorum cannot be read any more.
+     */
+    public java.util.Map<Integer, String> knownVoterEndpoints() {
+        return knownVoterEndpoints;
+    }
+
+    /** Called by the sandbox launcher: this session runs kshell's sandbox with these endpoints. */
+    public void markSandbox(String bootstrapServers, String bootstrapControllers,
+                            java.util.Map<Integer, String> controllerEndpoints) {
+        sandboxBootstrapServers = bootstrapServers;
+        sandboxBootstrapControllers = bootstrapControllers;
+        if (knownVoterEndpoints.isEmpty()) {
+            knownVoterEndpoints = java.util.Map.copyOf(controllerEndpoints);
+        }
+    }
+
+    /** True when the current connection is to the session's sandbox: advice may name {@code sandbox} commands. */
+    public boolean connectedToSandbox() {
+        Connection c = connection;
+        if (c == null || (sandboxBootstrapServers == null && sandboxBootstrapControllers == null)) {
+            return false;
+        }
+        ClusterTarget t = c.gateway().target();
+        return t.viaControllers() ? java.util.Objects.equals(t.bootstrapControllers(), sandboxBootstrapControllers)
+                : java.util.Objects.equals(t.bootstrapServers(), sandboxBootstrapServers);
+    }
+
     /** Records a snapshot that a command loaded, for completion and the prompt. */
     public void remember(ClusterSnapshot s) {
         snapshot = s;
         snapshotAt = clock.instant();
+        if (s.quorum() != null && !s.quorum().voterEndpoints().isEmpty()) {
+            knownVoterEndpoints = s.quorum().voterEndpoints();
+        }
         for (java.util.function.Consumer<ClusterSnapshot> listener : snapshotListeners) {
             try {
                 listener.accept(s);

@@ -34,6 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(30)
 class DiagnosisCommandsTest {
 
+    /** Every probed node answers: the fixtures' brokers have no real endpoint to ask. */
+    static final TriageCommand.Prober ANSWERING = (connection, targets) -> targets.stream()
+            .map(t -> new dev.kshell.model.ProbeResult(t.nodeId(), t.role(), t.endpoint(), true, 1, null)).toList();
+
     /** A fake that also lists groups and transactional ids, or fails to, and can hand out snapshots in turn. */
     static final class Gateway extends FakeGateway {
         final Deque<ClusterSnapshot> next = new ArrayDeque<>();
@@ -62,7 +66,7 @@ class DiagnosisCommandsTest {
     private final ShellSession session = new ShellSession(t -> gateway);
     private final CommandLineExecutor executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(
             new LeaderlessCommand(session), new UnderMinIsrCommand(session), new AtMinIsrCommand(session),
-            new UnderReplicatedCommand(session), new CoordinatorsCommand(session), new TriageCommand(session))),
+            new UnderReplicatedCommand(session), new CoordinatorsCommand(session), new TriageCommand(session, ANSWERING))),
             session);
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();
@@ -271,7 +275,9 @@ class DiagnosisCommandsTest {
         connect(g);
         assertThat(run("triage").code()).isEqualTo(ExitCode.OK);
         assertThat(run("triage").code()).isEqualTo(ExitCode.FINDINGS);
-        assertThat(out.toString()).startsWith("DEGRADED: ").contains("leader epoch climbed 5 -> 9");
+        // the session's two reads join the quorum history: epoch 5 -> 9 is four elections, seen moments apart
+        assertThat(out.toString()).startsWith("DEGRADED: ")
+                .contains("quorum unstable: leader changed 4 times in the last 10 min (epoch 5 -> 9; leaders 1, 2)");
     }
 
     @Test

@@ -289,4 +289,34 @@ class ElectCommandsTest {
         assertThat(gateway.mutations).isEmpty();
         assertThat(audit()).extracting(a -> a.get("decision").asString()).containsExactly("dry-run");
     }
+
+    @Test
+    void should_print_the_plan_to_stderr_before_asking_with_output_json() throws IOException {
+        CommandLineExecutor.LineResult o = run("elect unclean orders-1 --output json", answering("nope"));
+        assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
+        String errText = err.toString();
+        assertThat(errText).contains("Data at risk", "Kafka would pick : broker 5");
+        assertThat(errText.indexOf("Data at risk")).isLessThan(errText.indexOf("aborted:"));
+        // stdout stays one JSON document
+        assertThat(Json.mapper().readTree(out.toString()).get("decision").asString()).isEqualTo("aborted");
+    }
+
+    @Test
+    void should_not_let_a_runbook_step_answer_its_own_question_with_any_spelling_of_yes() throws IOException {
+        for (String yes : List.of("--yes", "--yes=true")) {
+            Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
+            CommandLineExecutor.LineResult o = executor.execute("elect preferred orders-0 " + yes, output,
+                    Prompter.NONE, new ExecutionMode(false, false, true, false, false, "fix.ksh:4"));
+            assertThat(o.code()).as(yes).isEqualTo(ExitCode.USAGE);
+        }
+        assertThat(err.toString()).contains("a step cannot answer its own confirmation");
+        assertThat(gateway.mutations).isEmpty();
+    }
+
+    @Test
+    void should_say_answered_no_when_enter_is_pressed_at_y_n() {
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0", answering(""));
+        assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(err.toString()).contains("aborted: answered no; nothing was changed");
+    }
 }

@@ -70,7 +70,8 @@ class TriageTest {
                 .containsExactly("internal-rf-low", "rf1");
         assertThat(r.nextCommand()).as("the most severe step leads").isEqualTo("leaderless");
         assertThat(r.verdictLine())
-                .isEqualTo("UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)");
+                .isEqualTo("UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1); "
+                        + "1 config risk");
     }
 
     @Test

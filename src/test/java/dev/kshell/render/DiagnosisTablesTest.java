@@ -20,7 +20,7 @@ class DiagnosisTablesTest {
     void should_render_triage_verdict_first_then_each_step_with_its_next_command() {
         TriageReport r = Triage.run(Snapshots.seedIncident(), null);
         assertThat(DiagnosisTables.triage(r, 0, false)).isEqualTo("""
-                UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)
+                UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1); 1 config risk
                 next: leaderless
 
                 [ok]      1. Quorum: leader 1, epoch 5, 3 of 3 voters caught up

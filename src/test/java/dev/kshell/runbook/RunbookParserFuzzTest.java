@@ -86,8 +86,8 @@ class RunbookParserFuzzTest {
                 }
                 words.add(sb.toString());
             }
-            String line = LineTokenizer.join(words);
-            assertThat(LineTokenizer.words(line)).as("line %s", line).isEqualTo(words);
+            String line = dev.kshell.grammar.Tokenizer.join(words);
+            assertThat(dev.kshell.grammar.Tokenizer.words(line)).as("line %s", line).isEqualTo(words);
         }
     }
 
@@ -106,8 +106,8 @@ class RunbookParserFuzzTest {
                 assertThat(s.line()).isBetween(1, (int) lines);
                 if (s instanceof Step.Command c) {
                     try {
-                        assertThat(LineTokenizer.words(c.commandLine())).isEqualTo(c.words());
-                    } catch (LineTokenizer.TokenizeException e) {
+                        assertThat(dev.kshell.grammar.Tokenizer.words(c.commandLine())).isEqualTo(c.words());
+                    } catch (dev.kshell.grammar.GrammarException e) {
                         fail("command line does not tokenise: " + c.commandLine());
                     }
                 }

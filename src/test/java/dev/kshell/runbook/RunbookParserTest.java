@@ -82,6 +82,7 @@ class RunbookParserTest {
                 wait-until cluster.healthy() --timeout 5 minutes
                 run other.ksh
                 elect preferred --topic x --yes
+                elect preferred --topic x --yes=true
                 """)).containsExactly(
                 "fix.ksh:2: unknown command 'frobnicate'",
                 "fix.ksh:3: undefined param ${nope}",
@@ -89,7 +90,9 @@ class RunbookParserTest {
                 "fix.ksh:5: unbalanced quote",
                 "fix.ksh:6: --timeout takes one duration, at the end of the line: wait-until EXPR [--timeout D] [--every D]",
                 "fix.ksh:7: nested 'run' is not allowed: a runbook cannot run another runbook",
-                "fix.ksh:8: a step cannot answer its own confirmation: remove --yes and pass --yes to run");
+                "fix.ksh:8: a step cannot answer its own confirmation: remove --yes and pass --yes to run",
+                "fix.ksh:9: elect preferred: unknown option --yes=true",
+                "fix.ksh:9: a step cannot answer its own confirmation: remove --yes and pass --yes to run");
     }
 
     @Test

@@ -19,6 +19,7 @@ public class BrokersCommand extends KshellCommand {
         super("brokers", "State", "Registered brokers (fenced too) with leader and preferred-leader counts", "brokers");
         this.session = session;
         examples("brokers", "brokers --output json");
+        arguments();
     }
 
     @Override

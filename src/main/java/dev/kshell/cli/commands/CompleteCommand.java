@@ -4,6 +4,7 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
@@ -47,11 +48,8 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
         this.session = session;
         this.parser = parser;
         this.home = home;
-    }
-
-    @Override
-    public boolean optionsEndAtFirstArgument() {
-        return true;
+        // The words are the line being completed: options end here, dashes included.
+        arguments(argument("words", ArgKind.WORDS, "the line so far, the partial word last").optional());
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.kshell.diagnosis.ConfigAudit;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
@@ -73,9 +74,10 @@ public class ConfigAuditCommand extends KshellCommand {
         this.session = session;
         this.home = home;
         this.gateways = gateways;
-        options(option("profile", "audit this profile from profiles.yaml instead of the connection (repeatable)"),
+        options(option("profile", ArgKind.PROFILE, "audit this profile from profiles.yaml instead of the connection (repeatable)"),
                 flag("all-profiles", "audit every profile in profiles.yaml, concurrently"));
         examples("audit", "audit --all-profiles", "audit --profile prod-eu --profile prod-us --output json");
+        arguments();
     }
 
     @Override

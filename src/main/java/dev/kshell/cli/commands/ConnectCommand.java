@@ -6,6 +6,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.ShellSession;
@@ -23,11 +24,8 @@ public class ConnectCommand extends KshellCommand {
                 "connect [PROFILE] [--bootstrap-server HOST:PORT,... | --bootstrap-controller HOST:PORT,...] [--command-config FILE]");
         this.session = session;
         this.resolver = resolver;
-        options(option("bootstrap-server", "broker endpoints, as Kafka's tools take them"),
-                option("bootstrap-controller", "controller endpoints: the quorum stays visible when every broker is down"),
-                option("command-config", "Kafka client properties file (TLS, SASL ...)"),
-                option("profile", "a profile from ~/.kshell/profiles.yaml"),
-                option("zookeeper", "ZooKeeper-mode clusters: HOST:PORT[/chroot] to read the controller and its epoch"));
+        options(dev.kshell.cli.ConnectionOptions.ALL.toArray(dev.kshell.grammar.OptionSpec[]::new));
+        arguments(argument("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml").optional());
         examples("connect --bootstrap-server localhost:9092",
                 "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
                 "connect prod-eu");
@@ -47,9 +45,16 @@ public class ConnectCommand extends KshellCommand {
                 inv.option("zookeeper"));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         ClusterTarget target = resolved.target();
-        session.connect(target, resolved.label(), resolved.expectedClusterId());
+        String[] answered = new String[1];
+        boolean hadConnection = session.connection().isPresent();
+        String previous = session.connection().map(c -> c.label() + " (" + c.gateway().target().endpoints() + ")")
+                .orElse(null);
         try {
-            String clusterId = session.requireGateway().clusterId();
+            // A connection that works is kept until the new one answers: in an incident a wrong endpoint must not
+            // cost the operator the cluster view they had.
+            session.connectIfAnswering(target, resolved.label(), resolved.expectedClusterId(),
+                    g -> answered[0] = g.clusterId());
+            String clusterId = answered[0];
             inv.emit(new Connected(resolved.label(), target.endpoints(), clusterId, true),
                     () -> "connected to cluster " + clusterId + " via " + target.endpoints()
                             + (target.viaControllers() ? " (controllers)" : "") + "\n");
@@ -59,8 +64,12 @@ public class ConnectCommand extends KshellCommand {
             }
             return ExitCode.OK;
         } catch (ClusterException e) {
-            // Stay connected: in an incident the operator may retry, or use commands that still work.
-            inv.note("connection set to " + target.endpoints() + ", but it did not answer yet");
+            if (hadConnection) {
+                inv.note("still connected to " + previous + ": " + target.endpoints() + " did not answer");
+            } else {
+                // Stay connected: in an incident the operator may retry, or use commands that still work.
+                inv.note("connection set to " + target.endpoints() + ", but it did not answer yet");
+            }
             throw e;
         }
     }

@@ -8,6 +8,7 @@ import dev.kshell.diagnosis.CoordinatorHealth;
 import dev.kshell.diagnosis.CoordinatorReport;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.CoordinatorClients;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.GroupInfo;
 import dev.kshell.model.TransactionInfo;
@@ -47,9 +48,10 @@ public class CoordinatorsCommand extends KshellCommand {
                 "Consumer groups and transactional ids whose coordinator partition is leaderless or under min ISR",
                 "coordinators [--group ID]... [--transactional-id ID]...");
         this.session = session;
-        options(option("group", "also check this group id (repeatable); needed for groups no broker lists any more"),
+        options(option("group", ArgKind.GROUP, "also check this group id (repeatable); needed for groups no broker lists any more"),
                 option("transactional-id", "also check this transactional id (repeatable)"));
         examples("coordinators", "coordinators --group payments-consumer", "coordinators --output json");
+        arguments();
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.StateTables;
@@ -27,6 +28,7 @@ public class DescribeCommand extends KshellCommand {
                 "describe TOPIC");
         this.session = session;
         examples("describe orders", "describe __consumer_offsets --output json");
+        arguments(argument("topic name", ArgKind.TOPIC, "the topic to describe"));
     }
 
     /** The sentence for a cluster without eligible leader replicas (Kafka 3.9, ZooKeeper mode), or null. */

@@ -15,6 +15,7 @@ public class DisconnectCommand extends KshellCommand {
     public DisconnectCommand(ShellSession session) {
         super("disconnect", "Session", "Close the cluster connection", "disconnect");
         this.session = session;
+        arguments();
     }
 
     @Override

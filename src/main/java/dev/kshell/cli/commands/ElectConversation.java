@@ -49,7 +49,8 @@ final class ElectConversation {
         // the audit lock waits no longer than the command's own deadline
         Duration lockDeadline = inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE);
         return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
-                new StateStore(OffsetMemory.defaultDir()));
+                new StateStore(OffsetMemory.defaultDir()))
+                .withQuorumJudge(snapshot -> QuorumRecording.recordAndJudge(session, inv, snapshot, null));
     }
 
     static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {

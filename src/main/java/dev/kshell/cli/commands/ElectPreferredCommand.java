@@ -3,6 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionService;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
@@ -23,9 +24,10 @@ public class ElectPreferredCommand extends KshellCommand {
                 USAGE);
         this.session = session;
         options(flag("all", "every partition whose leader is not its preferred replica"),
-                option("topic", "the partitions of this topic"),
+                option("topic", ArgKind.OFF_PREFERRED_TOPIC, "the partitions of this topic"),
                 flag("dry-run", "print the plan and stop"),
                 flag("yes", "do not ask for y/N confirmation"));
+        arguments(argument("partition", ArgKind.OFF_PREFERRED_PARTITION, "a partition to elect, e.g. orders-3").optional().many());
         examples("elect preferred --all --dry-run", "elect preferred --topic orders", "elect preferred orders-0 orders-3 --yes");
     }
 

@@ -2,6 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionService;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
@@ -23,6 +24,8 @@ public class ElectRestoreOrderCommand extends KshellCommand {
                 "Restore the replica order kshell changed for an unclean election (once the partition is healthy)", USAGE);
         this.session = session;
         options(flag("dry-run", "print the plan and stop"), flag("yes", "do not ask for y/N confirmation"));
+        arguments(argument("partition", ArgKind.REORDERED_PARTITION, "a partition kshell reordered, e.g. orders-0").many()
+                .whenMissing("name at least one partition"));
         examples("elect restore-order orders-0 --dry-run", "elect restore-order orders-0 --yes");
     }
 

@@ -2,6 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionService;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
@@ -25,6 +26,8 @@ public class ElectUncleanCommand extends KshellCommand {
         options(flag("dry-run", "print the plan (with the data at risk) and stop"),
                 flag("keep-order", "do not reorder the replicas: Kafka's pick (first live replica) leads"),
                 flag("yes", "never enough on its own: only a runbook with `allow unclean` run with --yes skips the typed confirmation"));
+        arguments(argument("partition", ArgKind.UNCLEAN_PARTITION, "a leaderless partition, e.g. orders-0").many()
+                .whenMissing("name at least one partition"));
         examples("elect unclean orders-0 --dry-run", "elect unclean orders-0", "elect unclean orders-0 orders-3 --keep-order");
     }
 

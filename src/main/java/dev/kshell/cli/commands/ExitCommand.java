@@ -18,6 +18,7 @@ public class ExitCommand extends KshellCommand {
         super("exit", "Session", "Leave kshell (Ctrl-D does the same)", "exit");
         setAliases(List.of("quit"));
         this.control = control;
+        arguments();
     }
 
     @Override

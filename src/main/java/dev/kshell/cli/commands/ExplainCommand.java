@@ -5,6 +5,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.diagnosis.explain.ErrorExplainer;
 import dev.kshell.diagnosis.explain.Explanation;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Tone;
 import org.springframework.stereotype.Component;
@@ -22,6 +23,8 @@ public class ExplainCommand extends KshellCommand {
     public ExplainCommand() {
         super("explain", "Help", "Explain a Kafka client error: likely cause, what to check, the command to run next",
                 "explain \"ERROR TEXT\"");
+        arguments(argument("error text", ArgKind.TEXT, "the client error, quoted").many()
+                .whenMissing("paste the error text, quoted"));
         examples("explain \"There is no leader for this topic-partition as we are in the middle of a leadership election\"",
                 "explain NOT_ENOUGH_REPLICAS",
                 "explain \"Connection error: connect ECONNREFUSED 127.0.0.1:9092\"",

@@ -5,6 +5,7 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
@@ -20,6 +21,7 @@ public class HelpCommand extends KshellCommand {
         super("help", "Session", "List commands, or show one command's options and examples", "help [COMMAND]");
         this.parser = parser;
         examples("help", "help describe", "help elect unclean");
+        arguments(argument("command", ArgKind.COMMAND, "the command to explain").optional().many());
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.diagnosis.lint.LintReport;
 import dev.kshell.diagnosis.lint.ServerPropertiesLinter;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
@@ -29,6 +30,8 @@ public class LintCommand extends KshellCommand {
     public LintCommand() {
         super("lint", "Judgement", "Offline check of KRaft server.properties files (one per node): quorum, "
                 + "listeners, ids, replication settings", "lint FILE|DIR...");
+        arguments(argument("file", ArgKind.PROPERTIES_FILE, "a node's server.properties, or a directory of them").many()
+                .whenMissing("give the server.properties files of the cluster's nodes, or a directory holding them"));
         examples("lint config/controller-*.properties config/broker-*.properties", "lint config/",
                 "lint config/ --output json");
     }

@@ -10,6 +10,7 @@ import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.PartitionReport;
 import dev.kshell.diagnosis.TopicFilter;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.DiagnosisTables;
@@ -33,8 +34,9 @@ abstract class PartitionCheckCommand extends KshellCommand {
                 check.label() + " [--topic TOPIC | --pattern REGEX]");
         this.session = session;
         this.check = check;
-        options(option("topic", "only this topic (exact name)"),
+        options(option("topic", ArgKind.TOPIC, "only this topic (exact name)"),
                 option("pattern", "only topics whose whole name matches this regular expression"));
+        arguments();
         examples(check.label(), check.label() + " --topic orders", check.label() + " --pattern 'orders\\..*'",
                 check.label() + " --output json");
     }

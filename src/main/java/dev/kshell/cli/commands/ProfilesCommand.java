@@ -40,6 +40,7 @@ public class ProfilesCommand extends KshellCommand {
         this.session = session;
         this.home = home;
         examples("profiles", "profiles --output json");
+        arguments();
     }
 
     /**

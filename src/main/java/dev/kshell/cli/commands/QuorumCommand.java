@@ -1,23 +1,38 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.cli.CommandFailure;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ExitCode;
+import dev.kshell.model.QuorumState;
+import dev.kshell.render.QuorumHistoryTables;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
+import dev.kshell.render.Tone;
+import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
-/** {@code quorum}: the KRaft metadata quorum, with a one-line verdict. */
+/**
+ * {@code quorum}: the KRaft metadata quorum, with a one-line verdict. Every read is handed to the quorum history;
+ * {@code quorum --history} shows that history: each leader change kshell saw, this session's and earlier runs'.
+ */
 @Component
 public class QuorumCommand extends KshellCommand {
 
     private final ShellSession session;
 
     public QuorumCommand(ShellSession session) {
-        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)", "quorum");
+        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)",
+                "quorum [--history]");
         this.session = session;
-        examples("quorum", "quorum --output json", "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
+        options(flag("history", "the leader changes kshell has seen (this session and earlier runs), with times"));
+        examples("quorum", "quorum --output json", "quorum --history",
+                "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
+        arguments();
     }
 
     @Override
@@ -28,14 +43,55 @@ public class QuorumCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         inv.noArguments();
-        dev.kshell.model.QuorumState quorum = session.requireGateway().quorum();
+        ClusterGateway gateway = session.requireGateway();
+        if (inv.flag("history")) {
+            return history(inv, gateway);
+        }
+        QuorumState quorum = gateway.quorum();
         if (quorum.zooKeeperMode()) {
+            // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
             StateViews.ControllerView controller = StateViews.controller(quorum);
             inv.emit(controller, () -> StateTables.controller(controller, inv.output().width(), inv.output().color()));
             return controller.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
         }
+        QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
         StateViews.QuorumView view = StateViews.quorum(quorum);
-        inv.emit(view, () -> StateTables.quorum(view, inv.output().width(), inv.output().color()));
-        return view.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
+        boolean unstable = stability != null && !stability.stable();
+        inv.emit(view, () -> StateTables.quorum(view, inv.output().width(), inv.output().color())
+                + (unstable ? "\n" + Tone.WARN.paint(stability.sentence(), inv.output().color())
+                + "\nnext: quorum --history, watch quorum\n" : ""));
+        return view.healthy() && !unstable ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+
+    /**
+     * Reads the quorum now (recording it), then shows the remembered terms; exit 1 when unstable, 4 when the quorum
+     * could not be read now (the remembered history is shown all the same: during an incident it matters most).
+     */
+    private ExitCode history(Invocation inv, ClusterGateway gateway) {
+        String clusterId = QuorumRecording.clusterId(session, gateway);
+        if (clusterId == null) {
+            throw new CommandFailure(ExitCode.UNREACHABLE, "quorum --history: the cluster id could not be read from "
+                    + gateway.target().endpoints() + ", so kshell cannot tell which history is this cluster's");
+        }
+        QuorumMemory memory = session.quorumMemory();
+        String readError = null;
+        QuorumMemory.Known known;
+        try {
+            known = memory.record(clusterId, memory.observe(gateway.quorum()));
+        } catch (ClusterException e) {
+            readError = e.getMessage();
+            known = memory.known(clusterId);
+        }
+        if (known.warning() != null) {
+            inv.note("warning: " + known.warning());
+        }
+        QuorumStability stability = memory.stability(known.terms());
+        QuorumHistoryTables.QuorumHistoryView view = QuorumHistoryTables.view(clusterId, known.terms(), stability,
+                memory.persistent(), readError);
+        inv.emit(view, () -> QuorumHistoryTables.render(view, inv.output().width(), inv.output().color()));
+        if (readError != null) {
+            return ExitCode.UNREACHABLE;
+        }
+        return stability.stable() ? ExitCode.OK : ExitCode.FINDINGS;
     }
 }

@@ -6,6 +6,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.RunbookBridge;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ParseResult;
 import dev.kshell.runbook.RunResult;
@@ -67,7 +68,8 @@ public class RunCommand extends KshellCommand {
                 flag("dry-run", "run read-only steps; mutations only print their plan"),
                 flag("step", "ask yes / skip / abort before every command step"),
                 flag("yes", "answer confirm and the commands' y/N questions; with 'allow unclean', permits elect unclean"),
-                option("transcript", "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)"));
+                option("transcript", ArgKind.FILE, "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)"));
+        arguments(argument("runbook file", ArgKind.KSH_FILE, "the .ksh file to play"));
         examples("run scripts/runbooks/triage.ksh",
                 "run scripts/runbooks/broker-down.ksh --param deadline=20m --dry-run",
                 "run fix.ksh --yes --transcript /tmp/incident-42.jsonl");

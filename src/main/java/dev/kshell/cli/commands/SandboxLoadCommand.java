@@ -2,6 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.springframework.stereotype.Component;
@@ -19,9 +20,10 @@ public class SandboxLoadCommand extends KshellCommand {
         super("sandbox load", "Sandbox", "The background producer: sent, acknowledged, failed by error",
                 "sandbox load [--topic T1,T2 | --stop]");
         this.sandbox = sandbox;
-        options(option("topic", "start producing to these topics (comma-separated), replacing the current load"),
+        options(option("topic", ArgKind.TOPIC, "start producing to these topics (comma-separated), replacing the current load"),
                 flag("stop", "stop the background producer"));
         examples("sandbox load", "sandbox load --topic demo-rf3,demo-rf1", "sandbox load --stop");
+        arguments();
     }
 
     @Override

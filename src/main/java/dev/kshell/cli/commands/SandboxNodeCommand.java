@@ -3,6 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Sandbox.NodeAction;
@@ -22,7 +23,17 @@ public class SandboxNodeCommand extends KshellCommand {
         super("sandbox " + action.label(), "Sandbox", description(action), "sandbox " + action.label() + " N");
         this.sandbox = sandbox;
         this.action = action;
+        arguments(argument("node id", nodeKind(action), "the node to " + action.label().replaceFirst("-.*", "")));
         examples("sandbox " + action.label() + " " + (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER ? 5 : 2));
+    }
+
+    /** Stopping or killing takes a running node of the action's role; starting, a stopped one. */
+    private static ArgKind nodeKind(NodeAction action) {
+        boolean starts = action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING;
+        if (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER) {
+            return starts ? ArgKind.STOPPED_BROKER_ID : ArgKind.LIVE_BROKER_ID;
+        }
+        return starts ? ArgKind.STOPPED_CONTROLLER_ID : ArgKind.LIVE_CONTROLLER_ID;
     }
 
     private static String description(NodeAction action) {

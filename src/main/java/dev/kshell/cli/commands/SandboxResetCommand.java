@@ -19,6 +19,7 @@ public class SandboxResetCommand extends KshellCommand {
                 "Back to a healthy sandbox: start every node, delete scenario topics, preferred leaders, stop load",
                 "sandbox reset");
         this.sandbox = sandbox;
+        arguments();
     }
 
     @Override

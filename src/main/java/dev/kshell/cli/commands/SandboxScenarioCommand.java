@@ -3,6 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
@@ -24,6 +25,7 @@ public class SandboxScenarioCommand extends KshellCommand {
         options(flag("list", "list the scenarios"),
                 flag("load", "also run a background producer (acks=all) on the scenario's topics; see 'sandbox load'"));
         examples("sandbox scenario --list", "sandbox scenario broker-down --load");
+        arguments(argument("scenario name", ArgKind.SCENARIO, "the incident to stage").optional());
     }
 
     @Override

@@ -1,14 +1,23 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.cli.CandidateSource;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
+import org.jline.reader.Candidate;
 import org.springframework.stereotype.Component;
 
-/** {@code sandbox status}: every node of the sandbox with its role, port, state and directory (no cluster call). */
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code sandbox status}: every node of the sandbox with its role, port, state and directory (no cluster call).
+ * It also tells completion the sandbox's scenarios and node states ({@link SandboxCandidates}).
+ */
 @Component
-public class SandboxStatusCommand extends KshellCommand {
+public class SandboxStatusCommand extends KshellCommand implements CandidateSource {
 
     private final Sandbox sandbox;
 
@@ -17,6 +26,12 @@ public class SandboxStatusCommand extends KshellCommand {
                 "sandbox status");
         this.sandbox = sandbox;
         examples("sandbox status", "sandbox status --output json");
+        arguments();
+    }
+
+    @Override
+    public Optional<List<Candidate>> candidates(ArgKind kind, String word) {
+        return SandboxCandidates.candidates(sandbox, kind, word);
     }
 
     @Override

@@ -20,6 +20,7 @@ public class StatusCommand extends KshellCommand {
     public StatusCommand(ShellSession session) {
         super("status", "Session", "The session: connection, cluster id, deadline, last snapshot (no cluster call)", "status");
         this.session = session;
+        arguments();
     }
 
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,

@@ -27,6 +27,7 @@ public class TopicsCommand extends KshellCommand {
         options(option("pattern", "only topics whose name matches this regular expression"),
                 flag("no-internal", "leave out Kafka's internal topics"));
         examples("topics", "topics --pattern 'orders.*'", "topics --output json");
+        arguments();
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.kshell.cli.Output;
 import dev.kshell.cli.Prompter;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cli.Watchable;
+import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -54,15 +55,11 @@ public class WatchCommand extends KshellCommand {
                 "watch [--interval 5s] [--count N] COMMAND...");
         this.executor = executor;
         this.clock = clock;
-        options(option("interval", "time between runs, e.g. 2s (default 5s)"),
-                option("count", "stop after N runs (default: until Ctrl-C)"));
+        options(option("interval", ArgKind.DURATION, "time between runs, e.g. 2s (default 5s)"),
+                option("count", ArgKind.INTEGER, "stop after N runs (default: until Ctrl-C)"));
+        arguments(argument("command", ArgKind.READ_COMMAND_LINE, "the read command to re-run, with its options")
+                .whenMissing("which command? e.g. watch leaderless"));
         examples("watch leaderless", "watch --interval 2s quorum", "watch --count 3 under-min-isr --topic orders");
-    }
-
-    /** watch's own options come first; everything from the command name on belongs to the watched command. */
-    @Override
-    public boolean optionsEndAtFirstArgument() {
-        return true;
     }
 
     @Override

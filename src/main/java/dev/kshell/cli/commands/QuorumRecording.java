@@ -1,0 +1,86 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.QuorumObservation;
+import dev.kshell.model.QuorumState;
+import dev.kshell.session.QuorumMemory;
+import dev.kshell.session.ShellSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Objects;
+
+/**
+ * The explicit step of every command that reads the quorum: hand the read to the session's {@link QuorumMemory}
+ * (this session, and the state file in the shell) and judge stability from it. A failed write is one warning
+ * line; it never fails the command.
+ */
+final class QuorumRecording {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuorumRecording.class);
+
+    private QuorumRecording() {
+    }
+
+    /**
+     * Records what a snapshot saw of the quorum (the session's previous snapshot too, when it is of the same cluster:
+     * the reads of this session count even if nothing else recorded them) and judges the history.
+     *
+     * @return the judgement, or null when the cluster id is unknown (nothing to key the history by)
+     */
+    static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterSnapshot now,
+                                          ClusterSnapshot previous) {
+        String clusterId = now.clusterId();
+        if (clusterId == null) {
+            return null;
+        }
+        QuorumMemory memory = session.quorumMemory();
+        if (previous != null && previous.quorum() != null && Objects.equals(previous.clusterId(), clusterId)
+                && previous.takenAt() != null) {
+            warn(inv, memory.record(clusterId, QuorumObservation.of(previous.quorum(), previous.takenAt())).warning());
+        }
+        QuorumMemory.Known known = now.quorum() == null ? memory.known(clusterId)
+                : memory.record(clusterId, memory.observe(now.quorum()));
+        warn(inv, known.warning());
+        return memory.stability(known.terms());
+    }
+
+    /** Records one quorum read of the connected cluster; null (and nothing recorded) when its id is unknown. */
+    static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterGateway gateway,
+                                          QuorumState quorum) {
+        String clusterId = clusterId(session, gateway);
+        if (clusterId == null) {
+            return null;
+        }
+        QuorumMemory memory = session.quorumMemory();
+        QuorumMemory.Known known = memory.record(clusterId, memory.observe(quorum));
+        warn(inv, known.warning());
+        return memory.stability(known.terms());
+    }
+
+    /**
+     * The connected cluster's id: the session's last snapshot is of this connection (connecting drops it), else one
+     * describeCluster. Null when it cannot be had (the history is a convenience: its absence is not an error).
+     */
+    static String clusterId(ShellSession session, ClusterGateway gateway) {
+        String known = session.lastSnapshot().map(ClusterSnapshot::clusterId).orElse(null);
+        if (known != null) {
+            return known;
+        }
+        try {
+            return gateway.clusterId();
+        } catch (RuntimeException e) {
+            LOG.debug("cluster id unknown, quorum read not remembered: {}", e.getMessage());
+            return null;
+        }
+    }
+
+    private static void warn(Invocation inv, String warning) {
+        if (warning != null) {
+            inv.note("warning: " + warning);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ProbeResult;
+
+import java.util.List;
+
+/**
+ * Everything triage judges, gathered by the command before the pure checklist runs. New inputs are added as
+ * fields with a {@code withX} method; callers build from {@link #of} and never call the canonical constructor, so
+ * that adding a field does not break them.
+ *
+ * @param snapshot               the cluster now
+ * @param previous               an earlier snapshot of the same cluster, or null (epoch climbing)
+ * @param brokerProbes           one answer per registered broker to a request sent to its own endpoint, or null
+ *                               when not probed
+ * @param voterProbes            one answer per known controller endpoint (last known quorum, client config,
+ *                               bootstrap controllers), or null when not probed
+ * @param brokerSessionTimeoutMs broker.session.timeout.ms where known (how soon the controller fences a silent
+ *                               broker), else null
+ * @param coordinators           groups and transactional ids whose coordinator partition is sick, or null when not
+ *                               read (coordinator topics healthy, or listing failed)
+ * @param strict                 {@code triage --strict}: config risks make the exit code 1
+ * @param sandboxSession         the session runs kshell's sandbox: next steps may name {@code sandbox} commands
+ * @param quorumStability        the judgement of kshell's quorum history (this session's and earlier runs' reads,
+ *                               the current one included), or null when not judged: step 1 then compares the two
+ *                               snapshots' epochs only
+ */
+public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                          List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                          boolean strict, boolean sandboxSession, QuorumStability quorumStability) {
+
+    public TriageInput {
+        if (snapshot == null) {
+            throw new IllegalArgumentException("triage needs a snapshot");
+        }
+        brokerProbes = brokerProbes == null ? null : List.copyOf(brokerProbes);
+        voterProbes = voterProbes == null ? null : List.copyOf(voterProbes);
+    }
+
+    /** Without a stability judgement (the shape before the quorum history). */
+    public TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                       List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                       boolean strict, boolean sandboxSession) {
+        this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, null);
+    }
+
+    /** A snapshot (and optionally the one before it) with nothing probed: what pure callers and tests start from. */
+    public static TriageInput of(ClusterSnapshot snapshot, ClusterSnapshot previous) {
+        return new TriageInput(snapshot, previous, null, null, null, null, false, false, null);
+    }
+
+    public TriageInput withBrokerProbes(List<ProbeResult> probes, Long sessionTimeoutMs) {
+        return new TriageInput(snapshot, previous, probes, voterProbes, sessionTimeoutMs, coordinators, strict,
+                sandboxSession, quorumStability);
+    }
+
+    public TriageInput withVoterProbes(List<ProbeResult> probes) {
+        return new TriageInput(snapshot, previous, brokerProbes, probes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, quorumStability);
+    }
+
+    public TriageInput withCoordinators(CoordinatorReport report) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, report, strict,
+                sandboxSession, quorumStability);
+    }
+
+    public TriageInput withStrict(boolean value) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                value, sandboxSession, quorumStability);
+    }
+
+    public TriageInput withSandboxSession(boolean value) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                strict, value, quorumStability);
+    }
+
+    public TriageInput withQuorumStability(QuorumStability value) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                strict, sandboxSession, value);
+    }
+}

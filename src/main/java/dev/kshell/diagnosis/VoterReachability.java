@@ -1,0 +1,121 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.Finding;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.model.QuorumReplica;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.Severity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Triage step 1's view of each controller on its own endpoint. When the quorum cannot be read (or has no leader),
+ * the probes say which voters answer and which do not, and so whether the quorum has lost its majority; when it
+ * has a leader, a voter that does not answer is named before the leader stops counting it.
+ */
+public final class VoterReachability {
+
+    /** What a quorum without a majority blocks, and what goes on (observed on 4.4, docs/kafka-behaviour.md). */
+    static final String BLOCKED = "until a majority is back there are no leader elections, no fencing of dead "
+            + "brokers, no broker registrations and no topic or config changes; brokers go on serving partitions "
+            + "whose leader is alive, with the metadata they last had";
+
+    private VoterReachability() {
+    }
+
+    /** The quorum-loss finding, or null when the probes show nothing the quorum findings do not say. */
+    public record Result(List<Finding> findings, String summary, List<Integer> silentIds, boolean majorityLost) {
+    }
+
+    /**
+     * @param quorum  the quorum as read now, or null when it could not be read
+     * @param probes  one answer per known controller endpoint, or null/empty when not probed
+     * @param already "voter N" places the quorum findings already talk about
+     */
+    public static Result check(QuorumState quorum, List<ProbeResult> probes, Set<String> already) {
+        if (probes == null || probes.isEmpty()) {
+            return new Result(List.of(), null, List.of(), false);
+        }
+        List<ProbeResult> answering = probes.stream().filter(ProbeResult::answered).toList();
+        List<ProbeResult> silent = probes.stream().filter(p -> !p.answered()).toList();
+        List<Integer> silentIds = silent.stream().map(ProbeResult::nodeId).filter(java.util.Objects::nonNull)
+                .sorted().toList();
+        int voters = quorum != null && !quorum.voters().isEmpty() ? quorum.voters().size() : probes.size();
+        int majority = voters / 2 + 1;
+        List<Finding> out = new ArrayList<>();
+        boolean leaderless = quorum == null || !quorum.hasLeader();
+        if (leaderless && answering.size() < majority) {
+            String message = "the quorum has lost its majority: " + answering.size() + " of " + voters
+                    + " voters answer" + (answering.isEmpty() ? "" : " (" + names(answering) + ")")
+                    + ", a leader needs " + majority + "; not answering: " + names(silent) + " (" + problems(silent)
+                    + "); " + BLOCKED;
+            out.add(new Finding(Severity.CRITICAL, "quorum-majority-lost", "quorum", message,
+                    "start controller " + PartitionHealth.allIds(silentIds.isEmpty() ? List.of() : silentIds)
+                            + " (at least " + (majority - answering.size()) + ")"));
+            String summary = "quorum lost its majority: " + answering.size() + " of " + voters + " voters answer"
+                    + (answering.isEmpty() ? "" : " (" + ids(answering) + ")") + "; not answering: " + ids(silent);
+            return new Result(out, summary, silentIds, true);
+        }
+        if (leaderless) {
+            out.add(new Finding(Severity.WARNING, "quorum-voters-answer", "quorum",
+                    answering.size() + " of " + voters + " voters answer (" + names(answering) + "), enough for a "
+                            + "majority: a leader election may be under way"
+                            + (silent.isEmpty() ? "" : "; not answering: " + names(silent)),
+                    null));
+            return new Result(out, null, silentIds, false);
+        }
+        for (ProbeResult p : silent) {
+            String where = p.nodeId() == null ? p.endpoint() : "voter " + p.nodeId();
+            if (already.contains(where)) {
+                continue;
+            }
+            boolean isLeader = p.nodeId() != null && p.nodeId() == quorum.leaderId();
+            QuorumReplica seen = p.nodeId() == null ? null : quorum.voters().stream()
+                    .filter(v -> v.id() == p.nodeId()).findFirst().orElse(null);
+            boolean fetching = seen != null && seen.lastFetchAgeMs() != null
+                    && seen.lastFetchAgeMs() <= QuorumHealth.FETCH_STALE_MS;
+            if (isLeader || fetching) {
+                // the quorum just heard from it: its listener is likely not reachable from this host
+                out.add(new Finding(Severity.INFO, "voter-unreachable-from-here", where,
+                        p.name() + " does not answer kshell (" + p.problem() + "), but the quorum "
+                                + (isLeader ? "is led by it" : "saw it fetch " + QuorumHealth.seconds(
+                                seen.lastFetchAgeMs()) + " ago") + ": its listener may not be reachable from here",
+                        null));
+                continue;
+            }
+            out.add(new Finding(Severity.WARNING, "voter-not-answering", where,
+                    p.name() + " does not answer (" + p.problem() + ") and has not fetched from leader "
+                            + quorum.leaderId() + " lately: down or paused",
+                    "check controller " + (p.nodeId() == null ? p.endpoint() : p.nodeId())
+                            + "'s process and restart it"));
+        }
+        return new Result(out, null, silentIds, false);
+    }
+
+    private static String names(List<ProbeResult> ps) {
+        List<String> out = new ArrayList<>();
+        for (ProbeResult p : ps) {
+            out.add(p.nodeId() == null ? p.endpoint() : p.nodeId() + " at " + p.endpoint());
+        }
+        return out.isEmpty() ? "none" : "controller " + String.join(", ", out);
+    }
+
+    private static String ids(List<ProbeResult> ps) {
+        List<String> out = new ArrayList<>();
+        for (ProbeResult p : ps) {
+            out.add(p.nodeId() == null ? p.endpoint() : String.valueOf(p.nodeId()));
+        }
+        return out.isEmpty() ? "none" : String.join(", ", out);
+    }
+
+    private static String problems(List<ProbeResult> ps) {
+        Set<String> out = new TreeSet<>();
+        for (ProbeResult p : ps) {
+            out.add(p.problem());
+        }
+        return String.join("; ", out);
+    }
+}

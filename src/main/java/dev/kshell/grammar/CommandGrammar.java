@@ -1,0 +1,242 @@
+package dev.kshell.grammar;
+
+import dev.kshell.util.Suggest;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The one command grammar: finds the command a line names (the longest run of leading words that names one, so
+ * two-word commands take bare flags like any other) and walks its options and positional arguments by the
+ * command's declaration. The parser ({@link #parse}) and the completer (which asks {@link #walk} where the word
+ * being typed stands) share this walk, so a word means the same thing to both.
+ *
+ * @param <C> what the caller attaches to each declaration (the shell's command object)
+ */
+public final class CommandGrammar<C> {
+
+    /** Options every command accepts. */
+    public static final List<OptionSpec> COMMON_OPTIONS = List.of(
+            OptionSpec.choice("output", "table (default) or json", "table", "json").withShortName('o'),
+            OptionSpec.of("no-color", ArgKind.FLAG, "no ANSI colours"),
+            OptionSpec.of("timeout", ArgKind.DURATION, "deadline of each cluster call, e.g. 10s"),
+            OptionSpec.of("stacktrace", ArgKind.FLAG, "print the stack trace of an unexpected failure"),
+            OptionSpec.of("help", ArgKind.FLAG, "show this command's help").withShortName('h'));
+
+    /** A declared command as the grammar holds it: its syntax and the caller's object for it. */
+    public record Entry<C>(CommandSyntax syntax, C command) {
+    }
+
+    /** The command a line names and how many of its leading words the name took. */
+    public record Match<C>(Entry<C> entry, int nameLength) {
+        public CommandSyntax syntax() {
+            return entry.syntax();
+        }
+    }
+
+    /** A parsed line: the command, its options (by long name, every value given) and positional arguments. */
+    public record Parsed<C>(Match<C> match, Map<String, List<String>> options, List<String> arguments) {
+    }
+
+    /**
+     * What the words after a command's name mean, as far as they go.
+     *
+     * @param options       values given per option (long name); a flag's value is "true" unless given inline
+     * @param arguments     the positional words, in order
+     * @param awaitingValue the option the last word names, when its value is still to come (else null)
+     * @param optionsEnded  true after {@code --} or once a rest-of-line argument ({@link ArgKind#endsOptions}) began
+     * @param problem       the first word that breaks the declaration (unknown option), or null
+     */
+    public record Walk(Map<String, List<String>> options, List<String> arguments, OptionSpec awaitingValue,
+                       boolean optionsEnded, String problem) {
+    }
+
+    private final Supplier<? extends Collection<Entry<C>>> entries;
+
+    public CommandGrammar(Supplier<? extends Collection<Entry<C>>> entries) {
+        this.entries = entries;
+    }
+
+    public Collection<Entry<C>> entries() {
+        return entries.get();
+    }
+
+    /** The command named by the longest run of leading words, if any (hidden commands too). */
+    public Optional<Match<C>> find(List<String> words) {
+        Entry<C> best = null;
+        int bestLength = 0;
+        for (Entry<C> entry : entries.get()) {
+            for (String name : entry.syntax().names()) {
+                List<String> parts = List.of(name.split(" "));
+                if (parts.size() > bestLength && parts.size() <= words.size() && parts.equals(words.subList(0, parts.size()))) {
+                    best = entry;
+                    bestLength = parts.size();
+                }
+            }
+        }
+        return best == null ? Optional.empty() : Optional.of(new Match<>(best, bestLength));
+    }
+
+    /** The options a command accepts: its own, then the common ones. */
+    public static List<OptionSpec> allOptions(CommandSyntax syntax) {
+        List<OptionSpec> all = new ArrayList<>(syntax.options());
+        all.addAll(COMMON_OPTIONS);
+        return all;
+    }
+
+    /** Parses a whole line's words; every usage problem is a {@link GrammarException} with one line. */
+    public Parsed<C> parse(List<String> tokens) {
+        if (tokens.isEmpty()) {
+            throw new GrammarException("empty command line");
+        }
+        Match<C> match = find(tokens).orElseThrow(() -> unknownCommand(tokens));
+        CommandSyntax syntax = match.syntax();
+        Walk walk = walk(syntax, allOptions(syntax), tokens.subList(match.nameLength(), tokens.size()));
+        String name = syntax.name();
+        if (walk.problem() != null) {
+            String bare = walk.problem().replaceFirst("^-+", "");
+            String hint = Suggest.closest(bare, allOptions(syntax).stream().map(OptionSpec::name).toList())
+                    .map(s -> " (did you mean --" + s + "?)").orElse("");
+            throw new GrammarException(name + ": unknown option " + walk.problem() + hint + "; see '" + name + " --help'");
+        }
+        if (walk.awaitingValue() != null) {
+            throw new GrammarException(name + ": option --" + walk.awaitingValue().name() + " needs a value");
+        }
+        for (OptionSpec option : allOptions(syntax)) {
+            for (String value : walk.options().getOrDefault(option.name(), List.of())) {
+                checkChoice("--" + option.name(), option.choices(), value);
+            }
+        }
+        checkArguments(syntax, walk.arguments(), walk.options().containsKey("help"));
+        return new Parsed<>(match, walk.options(), walk.arguments());
+    }
+
+    /** Walks the words after a command's name by its declaration; never throws (completion reads partial lines). */
+    public static Walk walk(CommandSyntax syntax, List<OptionSpec> allowed, List<String> words) {
+        Map<String, List<String>> options = new LinkedHashMap<>();
+        List<String> arguments = new ArrayList<>();
+        boolean onlyArguments = false;
+        String problem = null;
+        for (int i = 0; i < words.size(); i++) {
+            String token = words.get(i);
+            if (onlyArguments || isArgument(token)) {
+                Positional positional = syntax.argumentAt(arguments.size());
+                onlyArguments |= syntax.optionsEndAtFirstArgument() || positional != null && positional.kind().endsOptions();
+                arguments.add(token);
+                continue;
+            }
+            if (token.equals("--")) {
+                onlyArguments = true;
+                continue;
+            }
+            String name = token;
+            String inline = null;
+            int eq = token.indexOf('=');
+            if (token.startsWith("--") && eq > 0) {
+                name = token.substring(0, eq);
+                inline = token.substring(eq + 1);
+            }
+            OptionSpec option = lookup(allowed, name);
+            if (option == null) {
+                problem = problem == null ? token : problem;
+                continue;
+            }
+            String value;
+            if (!option.takesValue()) {
+                value = inline == null ? "true" : inline;
+            } else if (inline != null) {
+                value = inline;
+            } else if (i + 1 < words.size() && !namesAnOption(allowed, words.get(i + 1))) {
+                value = words.get(++i);
+            } else {
+                return new Walk(options, arguments, option, onlyArguments, problem);
+            }
+            options.computeIfAbsent(option.name(), k -> new ArrayList<>()).add(value);
+        }
+        return new Walk(options, arguments, null, onlyArguments, problem);
+    }
+
+    /** {@code --topic --output json}: a known option is never taken as the value of the one before it. */
+    private static boolean namesAnOption(List<OptionSpec> allowed, String token) {
+        int eq = token.indexOf('=');
+        return token.startsWith("--") && lookup(allowed, eq > 0 ? token.substring(0, eq) : token) != null;
+    }
+
+    /** A word that is not an option: plain words, a lone dash, negative numbers. */
+    public static boolean isArgument(String token) {
+        return !token.startsWith("-") || token.equals("-") || token.matches("-\\d.*");
+    }
+
+    /** The option {@code token} names ({@code --name} or {@code -c}, without {@code =value}), or null. */
+    public static OptionSpec lookup(List<OptionSpec> allowed, String token) {
+        for (OptionSpec option : allowed) {
+            if (option.isNamedBy(token)) {
+                return option;
+            }
+        }
+        return null;
+    }
+
+    /** The one check of a choice's value, for options, arguments and the launcher alike. */
+    public static void checkChoice(String what, List<String> choices, String value) {
+        if (!choices.isEmpty() && !choices.contains(value)) {
+            String list = choices.size() == 1 ? choices.get(0)
+                    : String.join(", ", choices.subList(0, choices.size() - 1)) + " or " + choices.get(choices.size() - 1);
+            throw new GrammarException(what + " takes " + list + ", not '" + value + "'");
+        }
+    }
+
+    /**
+     * Too many positional words is always an error; a missing one only when the command says so by declaring it
+     * required (a command may accept an option instead, as {@code sandbox scenario --list} does).
+     */
+    private static void checkArguments(CommandSyntax syntax, List<String> arguments, boolean help) {
+        if (!syntax.argumentsDeclared() || help) {
+            return;
+        }
+        List<Positional> declared = syntax.arguments();
+        String usage = " (usage: " + syntax.usage() + ")";
+        if (syntax.argumentAt(arguments.size() - 1) == null && !arguments.isEmpty()) {
+            if (declared.size() == 1 && declared.get(0).arity() == Positional.Arity.ONE) {
+                throw new GrammarException(syntax.name() + ": expected one " + declared.get(0).name() + ", got "
+                        + arguments.size() + ": " + String.join(" ", arguments));
+            }
+            throw new GrammarException(syntax.name() + ": unexpected argument '" + arguments.get(declared.size()) + "'" + usage);
+        }
+        for (int i = arguments.size(); i < declared.size(); i++) {
+            if (declared.get(i).arity().required()) {
+                Positional missing = declared.get(i);
+                throw new GrammarException(syntax.name() + ": " + (missing.whenMissing() != null ? missing.whenMissing()
+                        : "missing " + missing.name()) + usage);
+            }
+        }
+        for (int i = 0; i < arguments.size(); i++) {
+            Positional p = syntax.argumentAt(i);
+            if (p.kind() == ArgKind.CHOICE) {
+                checkChoice(syntax.name() + ": " + p.name(), p.choices(), arguments.get(i));
+            }
+        }
+    }
+
+    private GrammarException unknownCommand(List<String> tokens) {
+        List<String> names = entries.get().stream().filter(e -> !e.syntax().hidden()).flatMap(e -> e.syntax().names().stream()).toList();
+        String typed = tokens.get(0);
+        List<String> subs = names.stream().filter(n -> n.startsWith(typed + " ")).sorted().toList();
+        if (!subs.isEmpty() && tokens.size() == 1) {
+            return new GrammarException("'" + typed + "' needs a sub-command: " + String.join(", ", subs));
+        }
+        // Two-word commands: "elect prefered" should suggest "elect preferred".
+        String typedTwo = tokens.size() > 1 ? typed + " " + tokens.get(1) : typed;
+        Optional<String> hint = !subs.isEmpty() ? Suggest.closest(typedTwo, names) : Suggest.closest(typed, names);
+        if (!subs.isEmpty() && hint.isEmpty()) {
+            return new GrammarException("'" + typedTwo + "' is not a command; try one of: " + String.join(", ", subs));
+        }
+        return new GrammarException("unknown command '" + typed + "'" + hint.map(h -> " (did you mean '" + h + "'?)").orElse("")
+                + "; type 'help' for the list");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.kshell.grammar;
+
+import org.jline.reader.Parser;
+import org.jline.reader.SyntaxError;
+import org.jline.reader.impl.DefaultParser;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The one tokenizer and quoter of kshell: the REPL's line editor, one-shot mode, runbooks and completion all split
+ * lines with {@link #lineEditorParser()}'s rules (JLine's {@link DefaultParser}: {@code '} and {@code "} group words
+ * and are removed, {@code \} escapes the next character; an unclosed quote or a trailing {@code \} is an error, never
+ * a request for more input), and {@link #join} quotes words so that they read back unchanged.
+ */
+public final class Tokenizer {
+
+    /** What JLine's parser treats specially: word delimiters (white space), its quotes and its escape character. */
+    private static final Pattern NEEDS_QUOTES = Pattern.compile("[\\s\"'\\\\]");
+
+    private Tokenizer() {
+    }
+
+    /**
+     * The JLine parser with kshell's rules. The REPL hands it to its LineReader, so the words completion sees are
+     * the words the executor will see. A new one per call: DefaultParser is not documented as thread-safe.
+     */
+    public static DefaultParser lineEditorParser() {
+        DefaultParser parser = new DefaultParser();
+        parser.setEofOnUnclosedQuote(true);
+        parser.setEofOnEscapedNewLine(true);
+        return parser;
+    }
+
+    /**
+     * The words of a line, quotes removed. Empty words ({@code ""}) are kept: a runbook's {@code param x = ""}
+     * means the empty value; the command parser drops them as a shell drops empty unquoted expansions.
+     *
+     * @throws GrammarException "unbalanced quote" (or JLine's own syntax message)
+     */
+    public static List<String> words(String line) {
+        try {
+            return List.copyOf(lineEditorParser().parse(line, line.length(), Parser.ParseContext.ACCEPT_LINE).words()
+                    .stream().filter(w -> w != null).toList());
+        } catch (SyntaxError e) {
+            String msg = e.getMessage() == null ? "syntax error" : e.getMessage().toLowerCase(Locale.ROOT);
+            throw new GrammarException(msg.startsWith("missing closing quote") ? "unbalanced quote"
+                    : msg.startsWith("escaped new line") ? "the line ends with an escape (\\)" : msg);
+        } catch (RuntimeException e) {
+            throw new GrammarException("cannot split the line: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Quotes one word so that {@link #words} reads it back unchanged. Only what JLine's parser gives a meaning
+     * needs quotes ({@code topics --pattern ord.*} stays as typed); the rest is left as the operator wrote it.
+     */
+    public static String quote(String word) {
+        if (!word.isEmpty() && !NEEDS_QUOTES.matcher(word).find()) {
+            return word;
+        }
+        StringBuilder sb = new StringBuilder(word.length() + 2).append('"');
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (c == '"' || c == '\\') {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.append('"').toString();
+    }
+
+    /** The words joined into a line that tokenises back to the same words (display, audit, transcripts). */
+    public static String join(List<String> words) {
+        StringBuilder sb = new StringBuilder();
+        for (String w : words) {
+            if (!sb.isEmpty()) {
+                sb.append(' ');
+            }
+            sb.append(quote(w));
+        }
+        return sb.toString();
+    }
+}

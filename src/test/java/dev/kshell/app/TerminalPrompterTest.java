@@ -1,0 +1,37 @@
+package dev.kshell.app;
+
+import org.jline.reader.LineReaderBuilder;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Only a person at a real terminal confirms: JLine's dumb fallback (what a pipe gets) never does. */
+@Timeout(30)
+class TerminalPrompterTest {
+
+    @Test
+    void should_not_ask_through_a_dumb_terminal_even_when_the_pipe_holds_the_answer() throws Exception {
+        ByteArrayInputStream piped = new ByteArrayInputStream("orders-1\n".getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (Terminal dumb = TerminalBuilder.builder().system(false).dumb(true).type(Terminal.TYPE_DUMB)
+                .streams(piped, out).build()) {
+            TerminalPrompter prompter = new TerminalPrompter(LineReaderBuilder.builder().terminal(dumb).build(), null);
+            assertThat(prompter.interactive()).isFalse();
+            assertThat(prompter.ask("Type orders-1 to confirm: ")).isNull();
+        }
+    }
+
+    @Test
+    void should_see_that_this_test_jvms_stdin_is_no_terminal() {
+        // surefire feeds the forked JVM through a pipe: a terminal check that said yes here would let a pipe confirm
+        assertThat(TerminalPrompter.isTerminal(0)).isNotEqualTo(Boolean.TRUE);
+        assertThat(TerminalPrompter.standardStreamsAreTerminals()).isFalse();
+    }
+}

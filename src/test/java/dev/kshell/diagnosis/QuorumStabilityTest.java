@@ -1,0 +1,114 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.LeaderTerm;
+import dev.kshell.model.QuorumObservation;
+import dev.kshell.model.Severity;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(10)
+class QuorumStabilityTest {
+
+    static final Instant T0 = Instant.parse("2026-12-01T03:00:00Z");
+
+    static LeaderTerm term(int leader, long epoch, long firstSecond, long lastSecond) {
+        return new LeaderTerm(leader, epoch, QuorumObservation.KRAFT, QuorumObservation.DESCRIBE_METADATA_QUORUM,
+                T0.plusSeconds(firstSecond), T0.plusSeconds(lastSecond));
+    }
+
+    /** Three pauses of the active controller, a few seconds apart, each seen by a read. */
+    static final List<LeaderTerm> FLAPPING = List.of(term(1, 3, 0, 30), term(2, 5, 40, 60), term(1, 6, 70, 90),
+            term(3, 7, 100, 120));
+
+    @Test
+    void should_count_elections_by_epoch_and_name_the_leaders_in_the_seed_wording() {
+        QuorumStability s = QuorumStability.judge(FLAPPING, T0.plusSeconds(130));
+        assertThat(s.stable()).isFalse();
+        assertThat(s.changes()).as("epoch 3 -> 7 is four elections though kshell saw three changes").isEqualTo(4);
+        assertThat(s.leaders()).containsExactly(1, 2, 1, 3);
+        assertThat(s.sentence()).isEqualTo(
+                "quorum unstable: leader changed 4 times in the last 10 min (epoch 3 -> 7; leaders 1, 2, 1, 3)");
+        assertThat(s.finding().severity()).isEqualTo(Severity.ERROR);
+        assertThat(s.finding().rule()).isEqualTo("quorum-unstable");
+        assertThat(s.finding().fix()).contains("GC pauses").contains("network").contains("disk")
+                .contains("do not touch unclean election now");
+        assertThat(s.lastChangeAt()).isEqualTo(T0.plusSeconds(100));
+    }
+
+    @Test
+    void should_forgive_the_same_history_once_the_window_has_passed() {
+        QuorumStability later = QuorumStability.judge(FLAPPING, T0.plusSeconds(120).plus(Duration.ofMinutes(15)));
+        assertThat(later.stable()).isTrue();
+        assertThat(later.changes()).isZero();
+        assertThat(later.finding()).isNull();
+        assertThat(later.sentence()).isEqualTo("stable: leader 3 (epoch 7) unchanged since kshell first saw it 15 min ago");
+    }
+
+    @Test
+    void should_call_a_single_recent_election_unstable_but_only_a_warning() {
+        QuorumStability s = QuorumStability.judge(List.of(term(1, 3, 0, 30), term(2, 4, 35, 40)), T0.plusSeconds(60));
+        assertThat(s.stable()).isFalse();
+        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed once in the last 10 min (epoch 3 -> 4; leaders 1, 2)");
+        assertThat(s.finding().severity()).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void should_not_place_a_change_kshell_was_not_looking_at() {
+        // yesterday epoch 3; now epoch 7: four elections, but when? Not "in the last 10 minutes" for all kshell knows.
+        List<LeaderTerm> terms = List.of(term(1, 3, 0, 10), term(3, 7, 86_000, 86_000));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(86_010));
+        assertThat(s.stable()).isTrue();
+        assertThat(s.sentence()).contains("leader 3 (epoch 7) unchanged since kshell first saw it 10 s ago")
+                .contains("before that kshell last looked 23 h 53 min ago (leader 1, epoch 3): when it changed is unknown");
+    }
+
+    @Test
+    void should_say_a_first_read_cannot_tell_stability_yet() {
+        QuorumStability s = QuorumStability.judge(List.of(term(2, 9, 0, 0)), T0);
+        assertThat(s.stable()).isTrue();
+        assertThat(s.sentence()).startsWith("first quorum read kshell remembers for this cluster: leader 2 (epoch 9)");
+        assertThat(QuorumStability.judge(List.of(), T0).sentence()).isEqualTo("no quorum read remembered: stability unknown");
+    }
+
+    @Test
+    void should_count_controller_changes_without_epochs_one_each_and_skip_leaderless_reads() {
+        List<LeaderTerm> zk = List.of(
+                new LeaderTerm(4, -1, "zookeeper", "describeCluster", T0, T0.plusSeconds(5)),
+                new LeaderTerm(-1, -1, "zookeeper", "describeCluster", T0.plusSeconds(8), T0.plusSeconds(8)),
+                new LeaderTerm(5, -1, "zookeeper", "describeCluster", T0.plusSeconds(10), T0.plusSeconds(20)),
+                new LeaderTerm(4, -1, "zookeeper", "describeCluster", T0.plusSeconds(30), T0.plusSeconds(40)));
+        QuorumStability s = QuorumStability.judge(zk, T0.plusSeconds(45));
+        assertThat(s.changes()).isEqualTo(2);
+        assertThat(s.leaders()).containsExactly(4, 5, 4);
+        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed 2 times in the last 10 min (leaders 4, 5, 4)");
+    }
+
+    @Test
+    void should_count_only_the_changes_inside_the_window() {
+        // one change 20 min ago, one 2 min ago
+        List<LeaderTerm> terms = List.of(term(1, 3, 0, 60), term(2, 4, 70, 1_070), term(3, 5, 1_080, 1_190));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(1_200));
+        assertThat(s.changes()).isEqualTo(1);
+        assertThat(s.sentence()).contains("(epoch 4 -> 5; leaders 2, 3)");
+    }
+
+    @Test
+    void should_record_a_zookeeper_controller_read_with_its_epoch_and_source() {
+        dev.kshell.model.QuorumState zk = dev.kshell.model.QuorumState.zooKeeperController(5, 12,
+                new dev.kshell.model.ZooKeeperState("zk:2181", 5, 12L, null, List.of(4, 5, 6), List.of(), null));
+        QuorumObservation o = QuorumObservation.of(zk, T0);
+        assertThat(o).isEqualTo(new QuorumObservation(5, 12, "zookeeper", "zookeeper /controller", T0));
+        assertThat(QuorumObservation.of(dev.kshell.model.QuorumState.zooKeeperController(5, -1, null), T0).source())
+                .isEqualTo("describeCluster");
+        // the same controller read once with --zookeeper (epoch 12) and once without (-1) is no election
+        List<LeaderTerm> terms = List.of(LeaderTerm.first(o),
+                LeaderTerm.first(new QuorumObservation(5, -1, "zookeeper", "describeCluster", T0.plusSeconds(5))));
+        assertThat(QuorumStability.judge(terms, T0.plusSeconds(10)).stable()).isTrue();
+    }
+}

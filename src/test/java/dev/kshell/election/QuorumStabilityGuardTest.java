@@ -1,0 +1,71 @@
+package dev.kshell.election;
+
+import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.LeaderTerm;
+import dev.kshell.model.PartitionSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.kshell.election.Fixtures.T;
+import static dev.kshell.election.Fixtures.p;
+import static dev.kshell.election.Fixtures.topic;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The unclean guard's quorum-stability precondition: refused while the leader keeps changing, dry runs included. */
+@Timeout(10)
+class QuorumStabilityGuardTest {
+
+    private static final ClusterSnapshot UNCLEAN_ONLY = Fixtures.snapshot(Fixtures.quorumWithLeader(), Set.of(4),
+            topic("orders", p("orders", 0, null, List.of(4, 6, 5), List.of(), List.of(4), List.of(4))));
+    private static final List<LeaderTerm> FLAPPING = List.of(
+            new LeaderTerm(1, 3, "kraft", "describeMetadataQuorum", T, T.plusSeconds(10)),
+            new LeaderTerm(2, 4, "kraft", "describeMetadataQuorum", T.plusSeconds(20), T.plusSeconds(30)),
+            new LeaderTerm(1, 5, "kraft", "describeMetadataQuorum", T.plusSeconds(40), T.plusSeconds(50)));
+
+    private static UncleanPlan plan(ClusterSnapshot s) {
+        return UncleanElectionPlanner.plan(s, List.of(new PartitionSpec("orders", 0)), Map.of(), Map.of(), false);
+    }
+
+    @Test
+    void should_refuse_an_unclean_election_at_a_terminal_and_in_a_dry_run_while_the_quorum_is_unstable() {
+        QuorumStability unstable = QuorumStability.judge(FLAPPING, T.plusSeconds(60));
+        UncleanPlan guarded = ElectionGuard.withQuorumStability(plan(UNCLEAN_ONLY), unstable);
+        for (GuardContext ctx : List.of(GuardContext.interactive(null, Fixtures.CLUSTER),
+                GuardContext.interactive(null, Fixtures.CLUSTER).withDryRun(true),
+                GuardContext.interactive(null, Fixtures.CLUSTER).withYes(true).withRunbookAllowsUnclean(true))) {
+            Decision d = ElectionGuard.unclean(guarded, ctx);
+            assertThat(d.kind()).isEqualTo(Decision.Kind.REFUSE);
+            assertThat(d.exitCode()).isEqualTo(ExitCode.REFUSED);
+            assertThat(d.refusals()).extracting(Refusal::reason).containsExactly(RefusalReason.QUORUM_UNSTABLE);
+            assertThat(d.reason()).startsWith("quorum unstable: leader changed 2 times in the last 10 min (epoch 3 -> 5; leaders 1, 2, 1)");
+            assertThat(d.alternative()).startsWith("watch quorum;");
+        }
+    }
+
+    @Test
+    void should_let_the_same_plan_through_once_the_leader_has_held_for_the_window() {
+        QuorumStability later = QuorumStability.judge(FLAPPING, T.plusSeconds(50).plus(Duration.ofMinutes(15)));
+        UncleanPlan plan = plan(UNCLEAN_ONLY);
+        assertThat(ElectionGuard.withQuorumStability(plan, later)).isSameAs(plan);
+        assertThat(ElectionGuard.withQuorumStability(plan, null)).isSameAs(plan);
+        assertThat(ElectionGuard.unclean(plan, GuardContext.interactive(null, Fixtures.CLUSTER)).kind())
+                .isEqualTo(Decision.Kind.PROCEED_AFTER_CONFIRM);
+    }
+
+    @Test
+    void should_put_no_leader_first_and_partition_refusals_after_the_instability() {
+        ClusterSnapshot noLeader = Fixtures.snapshot(Fixtures.quorumWithoutLeader(), Set.of(),
+                topic("orders", p("orders", 0, 5, List.of(4, 5), List.of(4, 5), null, null)));
+        UncleanPlan guarded = ElectionGuard.withQuorumStability(plan(noLeader),
+                QuorumStability.judge(FLAPPING, T.plusSeconds(60)));
+        assertThat(guarded.refusals()).extracting(Refusal::reason).containsExactly(RefusalReason.QUORUM_NO_LEADER,
+                RefusalReason.QUORUM_UNSTABLE, RefusalReason.PARTITION_HAS_LEADER);
+    }
+}

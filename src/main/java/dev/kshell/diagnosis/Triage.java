@@ -103,7 +103,7 @@ public final class Triage {
             // `connect --bootstrap-controller` to a dead controller would not
             fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
         }
-        fs.addAll(voters.findings());
+        fs.addAll(voters.majorityLost() ? 0 : fs.size(), voters.findings()); // the lost majority leads
         StepStatus status = status(fs);
         String next = null;
         if (voters.majorityLost()) {

@@ -2,7 +2,6 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.Finding;
 import dev.kshell.model.ProbeResult;
-import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.Severity;
 
@@ -22,6 +21,9 @@ public final class VoterReachability {
     static final String BLOCKED = "until a majority is back there are no leader elections, no fencing of dead "
             + "brokers, no broker registrations and no topic or config changes; brokers go on serving partitions "
             + "whose leader is alive, with the metadata they last had";
+
+    /** NodeProbe's word for a port nobody listens on: the node is down, not out of reach. */
+    static final String REFUSED = "connection refused";
 
     private VoterReachability() {
     }
@@ -46,20 +48,32 @@ public final class VoterReachability {
         int voters = quorum != null && !quorum.voters().isEmpty() ? quorum.voters().size() : probes.size();
         int majority = voters / 2 + 1;
         List<Finding> out = new ArrayList<>();
-        boolean leaderless = quorum == null || !quorum.hasLeader();
-        if (leaderless && answering.size() < majority) {
+        boolean leads = quorum != null && quorum.hasLeader();
+        boolean noneRefused = silent.stream().noneMatch(p -> REFUSED.equals(p.problem()));
+        if (leads && answering.isEmpty() && noneRefused) {
+            // the quorum answered through the brokers a moment ago, yet no controller answers kshell and none
+            // refused: their listener is not reachable from this host (a separate network), not down
+            out.add(new Finding(Severity.INFO, "voters-unreachable-from-here", "quorum",
+                    "no controller answers kshell directly (" + problems(silent) + "), but the quorum has leader "
+                            + quorum.leaderId() + ": the controllers' listener is likely not reachable from here",
+                    null));
+            return new Result(out, null, List.of(), false);
+        }
+        if (answering.size() < majority) {
+            String leaderNote = leads ? "; controller " + quorum.leaderId() + " may still call itself leader for "
+                    + "a moment but cannot commit metadata and will resign" : "";
             String message = "the quorum has lost its majority: " + answering.size() + " of " + voters
                     + " voters answer" + (answering.isEmpty() ? "" : " (" + names(answering) + ")")
                     + ", a leader needs " + majority + "; not answering: " + names(silent) + " (" + problems(silent)
-                    + "); " + BLOCKED;
+                    + ")" + leaderNote + "; " + BLOCKED;
             out.add(new Finding(Severity.CRITICAL, "quorum-majority-lost", "quorum", message,
-                    "start controller " + PartitionHealth.allIds(silentIds.isEmpty() ? List.of() : silentIds)
+                    "start controller " + PartitionHealth.allIds(silentIds)
                             + " (at least " + (majority - answering.size()) + ")"));
             String summary = "quorum lost its majority: " + answering.size() + " of " + voters + " voters answer"
                     + (answering.isEmpty() ? "" : " (" + ids(answering) + ")") + "; not answering: " + ids(silent);
             return new Result(out, summary, silentIds, true);
         }
-        if (leaderless) {
+        if (!leads) {
             out.add(new Finding(Severity.WARNING, "quorum-voters-answer", "quorum",
                     answering.size() + " of " + voters + " voters answer (" + names(answering) + "), enough for a "
                             + "majority: a leader election may be under way"
@@ -73,22 +87,11 @@ public final class VoterReachability {
                 continue;
             }
             boolean isLeader = p.nodeId() != null && p.nodeId() == quorum.leaderId();
-            QuorumReplica seen = p.nodeId() == null ? null : quorum.voters().stream()
-                    .filter(v -> v.id() == p.nodeId()).findFirst().orElse(null);
-            boolean fetching = seen != null && seen.lastFetchAgeMs() != null
-                    && seen.lastFetchAgeMs() <= QuorumHealth.FETCH_STALE_MS;
-            if (isLeader || fetching) {
-                // the quorum just heard from it: its listener is likely not reachable from this host
-                out.add(new Finding(Severity.INFO, "voter-unreachable-from-here", where,
-                        p.name() + " does not answer kshell (" + p.problem() + "), but the quorum "
-                                + (isLeader ? "is led by it" : "saw it fetch " + QuorumHealth.seconds(
-                                seen.lastFetchAgeMs()) + " ago") + ": its listener may not be reachable from here",
-                        null));
-                continue;
-            }
-            out.add(new Finding(Severity.WARNING, "voter-not-answering", where,
-                    p.name() + " does not answer (" + p.problem() + ") and has not fetched from leader "
-                            + quorum.leaderId() + " lately: down or paused",
+            out.add(new Finding(isLeader ? Severity.ERROR : Severity.WARNING, "voter-not-answering", where,
+                    p.name() + " does not answer (" + p.problem() + ")" + (isLeader
+                            ? ": it is the active controller; the other voters elect a new leader once it misses "
+                            + "their fetch timeout" : ": down or paused; the leader counts it until it misses the "
+                            + "fetch timeout"),
                     "check controller " + (p.nodeId() == null ? p.endpoint() : p.nodeId())
                             + "'s process and restart it"));
         }

@@ -60,6 +60,10 @@ public final class LocalCluster implements AutoCloseable {
     /** Broker log line once the broker is registered, caught up and unfenced (BrokerServer startup end). */
     static final String BROKER_STARTED = "Transition from STARTING to STARTED";
 
+    /** {@code setsid} when util-linux provides it (Linux), else nothing: nodes then share the shell's group. */
+    static final List<String> SETSID = Stream.of("/usr/bin/setsid", "/bin/setsid")
+            .filter(p -> Files.isExecutable(Path.of(p))).findFirst().map(List::of).orElse(List.of());
+
     private static final String TEMP_PREFIX = "kshell-sandbox-";
     private static final String OWNER_FILE = "owner";
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
@@ -440,7 +444,12 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void launch(Node node) throws IOException {
-        List<String> cmd = javaCommand(node, NodeMain.class.getName());
+        List<String> cmd = new ArrayList<>();
+        // Each node in a session of its own: Ctrl-C at the shell's terminal (SIGINT to the foreground process
+        // group) must interrupt kshell's command, not the cluster. setsid(1) execs in place (our child is no group
+        // leader), so the pid stays the JVM's and SIGTERM / SIGKILL still reach it. See docs/sandbox.md.
+        cmd.addAll(SETSID);
+        cmd.addAll(javaCommand(node, NodeMain.class.getName()));
         cmd.add(node.propsFile().toString());
         node.logOffset = Files.exists(node.logFile()) ? Files.size(node.logFile()) : 0;
         Path out = node.dir.resolve("stdout.log");

@@ -63,5 +63,10 @@ class LaunchOptionsTest {
         }
         List<String> valued = LaunchOptions.OPTIONS.stream().filter(OptionSpec::takesValue).map(o -> "--" + o.name()).toList();
         assertThat(skipsValue).containsExactlyInAnyOrderElementsOf(valued);
+        // zsh's script offers the same launcher options.
+        String zsh = Files.readString(Path.of("completions/_kshell"));
+        String offered = zsh.substring(zsh.indexOf("compadd -- --bootstrap-server"), zsh.indexOf("return", zsh.indexOf("compadd -- --bootstrap-server")));
+        assertThat(new TreeSet<>(Arrays.stream(offered.replace("\\", " ").split("\\s+")).filter(w -> w.startsWith("--") && !w.equals("--"))
+                .toList())).isEqualTo(declared);
     }
 }

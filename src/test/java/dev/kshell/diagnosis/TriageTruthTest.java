@@ -90,10 +90,25 @@ class TriageTruthTest {
                 new QuorumReplica(2, 100, 0L, 100L, 100L), new QuorumReplica(3, 100, 0L, 100L, 100L)), List.of());
         ClusterSnapshot s = cluster().brokers(4, 5, 6).quorum(q).topic("orders").spread(3, 3).build();
         TriageReport r = Triage.run(TriageInput.of(s, null).withVoterProbes(List.of(
-                silent(1, "controller", "connection refused"), silent(2, "controller", "connection refused"),
-                silent(3, "controller", "connection refused"))));
+                silent(1, "controller", "no answer within 1.5 s"), silent(2, "controller", "no answer within 1.5 s"),
+                silent(3, "controller", "no answer within 1.5 s"))));
         assertThat(r.verdict()).isEqualTo(Verdict.HEALTHY);
         assertThat(r.step(1).findings()).extracting(Finding::severity).containsOnly(dev.kshell.model.Severity.INFO);
+    }
+
+    @Test
+    void should_say_the_majority_is_lost_while_the_survivor_still_calls_itself_leader() {
+        QuorumState q = new QuorumState(3, 1, 100, List.of(new QuorumReplica(1, 100, 0L, 400L, 400L),
+                new QuorumReplica(2, 100, 0L, 400L, 400L), new QuorumReplica(3, 100, 0L, 0L, 0L)), List.of());
+        ClusterSnapshot s = cluster().brokers(4, 5, 6).quorum(q).topic("orders").spread(3, 3).build();
+        TriageReport r = Triage.run(TriageInput.of(s, null).withVoterProbes(List.of(
+                silent(1, "controller", "connection refused"), silent(2, "controller", "connection refused"),
+                new ProbeResult(3, "controller", "h3:9093", true, 2, null))));
+        assertThat(r.verdict()).isEqualTo(Verdict.UNAVAILABLE);
+        assertThat(r.step(1).summary()).isEqualTo("quorum lost its majority: 1 of 3 voters answer (3); "
+                + "not answering: 1, 2");
+        assertThat(r.step(1).findings().get(r.step(1).findings().size() - 1).message())
+                .contains("controller 3 may still call itself leader for a moment but cannot commit metadata");
     }
 
     @Test

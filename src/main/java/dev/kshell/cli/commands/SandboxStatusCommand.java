@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code sandbox status}: every node of the sandbox with its role, port, state and directory (no cluster call).
+ * {@code sandbox status}: every node of the sandbox with its role, port, state, whether it answers on its port (a
+ * short ApiVersions request per running node), and its directory.
  * It also tells completion the sandbox's scenarios and node states ({@link SandboxCandidates}).
  */
 @Component
@@ -22,7 +23,7 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
     private final Sandbox sandbox;
 
     public SandboxStatusCommand(Sandbox sandbox) {
-        super("sandbox status", "Sandbox", "Every sandbox node: role, id, port, running/stopped/killed, data dir",
+        super("sandbox status", "Sandbox", "Every sandbox node: role, id, port, running/stopped/killed, whether it answers, data dir",
                 "sandbox status");
         this.sandbox = sandbox;
         examples("sandbox status", "sandbox status --output json");

@@ -20,10 +20,17 @@ final class SandboxViews {
     }
 
     /** One node as {@code sandbox status} shows it. */
-    record NodeView(String role, int id, int port, String state, long pid, String dataDir) {
+    record NodeView(String role, int id, int port, String state, long pid, String dataDir, Boolean answers,
+                    String problem) {
         static NodeView of(NodeInfo n) {
+            return of(n, null);
+        }
+
+        /** With what the node answered on its own port (null: not asked, the process is not running). */
+        static NodeView of(NodeInfo n, dev.kshell.model.ProbeResult probe) {
             return new NodeView(n.role().name().toLowerCase(Locale.ROOT), n.id(), n.port(),
-                    n.state().name().toLowerCase(Locale.ROOT), n.pid(), n.dataDir().toString());
+                    n.state().name().toLowerCase(Locale.ROOT), n.pid(), n.dataDir().toString(),
+                    probe == null ? null : probe.answered(), probe == null ? null : probe.problem());
         }
     }
 
@@ -53,20 +60,33 @@ final class SandboxViews {
     }
 
     static StatusView status(Sandbox sandbox) {
-        return refusing(() -> new StatusView(sandbox.cluster().bootstrapServers(),
-                sandbox.cluster().bootstrapControllers(), sandbox.cluster().root().toString(), sandbox.dataKept(),
-                sandbox.nodes().stream().map(NodeView::of).toList()));
+        return refusing(() -> {
+            List<NodeInfo> nodes = sandbox.nodes();
+            // "running" is what the launcher did; whether the JVM answers is asked, all nodes at once (a node
+            // stopped by SIGSTOP or stuck in shutdown still has a live process)
+            List<dev.kshell.cluster.NodeProbe.Target> targets = nodes.stream()
+                    .filter(n -> n.state() == NodeInfo.State.RUNNING)
+                    .map(n -> new dev.kshell.cluster.NodeProbe.Target(n.id(), n.role().name().toLowerCase(Locale.ROOT),
+                            n.endpoint())).toList();
+            java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = new java.util.HashMap<>();
+            new dev.kshell.cluster.NodeProbe(java.util.Map.of(), dev.kshell.cluster.NodeProbe.DEFAULT_DEADLINE)
+                    .probe(targets).forEach(r -> answers.put(r.nodeId(), r));
+            return new StatusView(sandbox.cluster().bootstrapServers(), sandbox.cluster().bootstrapControllers(),
+                    sandbox.cluster().root().toString(), sandbox.dataKept(),
+                    nodes.stream().map(n -> NodeView.of(n, answers.get(n.id()))).toList());
+        });
     }
 
     static String renderStatus(StatusView v, int width, boolean color) {
-        Table t = Table.of("role", "id", "port", "state", "pid", "data dir");
+        Table t = Table.of("role", "id", "port", "state", "answers", "pid", "data dir");
         for (NodeView n : v.nodes()) {
             Tone tone = switch (n.state()) {
-                case "running" -> Tone.PLAIN;
+                case "running" -> Boolean.FALSE.equals(n.answers()) ? Tone.BAD : Tone.PLAIN;
                 case "stopped" -> Tone.WARN;
                 default -> Tone.BAD;
             };
-            t.row(tone, n.role(), n.id(), n.port(), n.state(), n.pid() < 0 ? "-" : n.pid(), n.dataDir());
+            String answers = n.answers() == null ? "-" : n.answers() ? "yes" : "no (" + n.problem() + ")";
+            t.row(tone, n.role(), n.id(), n.port(), n.state(), answers, n.pid() < 0 ? "-" : n.pid(), n.dataDir());
         }
         return t.render(width, color)
                 + "bootstrap servers " + v.bootstrapServers() + "; controllers " + v.bootstrapControllers() + "\n"

@@ -104,7 +104,7 @@ public class TriageCommand extends KshellCommand {
     }
 
     /** Probes and coordinator impact, read at the same time, each within its own short deadline. */
-    TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous) {
+    public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous) {
         ClusterTarget target = gateway.target();
         CompletableFuture<List<ProbeResult>> brokers = CompletableFuture.supplyAsync(
                 () -> prober.probe(target, brokerTargets(now)));

@@ -1,0 +1,179 @@
+package dev.kshell.it;
+
+import dev.kshell.cli.commands.ConnectCommand;
+import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.diagnosis.Triage;
+import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.diagnosis.Verdict;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.sandbox.NodeInfo;
+import dev.kshell.session.DefaultConnectionResolver;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.ShellHarness;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 15 on the shared real 4.4 cluster: triage in the first seconds after a crash, with the quorum lost, and
+ * with a config risk on a healthy cluster.
+ */
+@Timeout(600)
+class TriageTruthIntegrationTest {
+
+    private static final String RISKY = "truth-minisr-eq-rf";
+    private static LocalCluster cluster;
+    private ShellHarness shell;
+
+    static List<dev.kshell.cli.KshellCommand> commands(dev.kshell.session.ShellSession s) {
+        return List.of(new TriageCommand(s), new ConnectCommand(s, new DefaultConnectionResolver(home())));
+    }
+
+    private static java.nio.file.Path home() {
+        try {
+            return java.nio.file.Files.createTempDirectory("kshell-home-");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        cluster = SharedCluster.get();
+        SharedCluster.ensureAllRunning();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(RISKY, 1, (short) 3)
+                    .configs(Map.of("min.insync.replicas", "3")))).all().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    @AfterAll
+    static void dropTopic() throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
+            admin.deleteTopics(List.of(RISKY)).all().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            // best effort: the shared cluster is thrown away with the JVM
+        }
+    }
+
+    @BeforeEach
+    void openShell() {
+        shell = new ShellHarness(TriageTruthIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
+    }
+
+    @AfterEach
+    void restore() throws Exception {
+        for (NodeInfo n : cluster.nodes()) {
+            if (n.pid() > 0) {
+                signal("CONT", n.pid());
+            }
+        }
+        shell.close();
+        SharedCluster.ensureAllRunning();
+    }
+
+    @Test
+    void should_see_a_paused_broker_as_not_answering_although_it_accepts_connections() throws Exception {
+        NodeInfo broker = cluster.node(5);
+        String endpoint = "127.0.0.1:" + broker.port();
+        signal("STOP", broker.pid());
+        // the kernel still completes the handshake of a stopped JVM: a bare connect is no probe
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", broker.port()), 1000);
+        }
+        ProbeResult paused = new NodeProbe(Map.of(), Duration.ofMillis(1500))
+                .probe(List.of(new NodeProbe.Target(5, "broker", endpoint))).get(0);
+        assertThat(paused.answered()).isFalse();
+        assertThat(paused.problem()).isEqualTo("no answer within 1.5 s");
+        signal("CONT", broker.pid());
+        ProbeResult resumed = new NodeProbe(Map.of(), Duration.ofMillis(1500))
+                .probe(List.of(new NodeProbe.Target(5, "broker", endpoint))).get(0);
+        assertThat(resumed.answered()).isTrue();
+    }
+
+    @Test
+    void should_not_say_healthy_on_the_snapshot_taken_just_before_a_kill_9() {
+        ClusterGateway gateway = shell.session.requireGateway();
+        ClusterSnapshot before = Await.until("every broker live", Duration.ofSeconds(60),
+                () -> gateway.snapshot(null, true), s -> s.liveBrokerIds().size() == 3);
+        cluster.killNode(5);
+        long t0 = System.nanoTime();
+        // the metadata of that moment still says 4, 5, 6 live: only the probe knows better
+        TriageReport report = Triage.run(new TriageCommand(shell.session).gather(gateway, before, null));
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        System.out.println("[triage-after-kill] " + tookMs + " ms: " + report.verdictLine() + " / "
+                + report.step(2).summary());
+        assertThat(report.verdict()).isNotEqualTo(Verdict.HEALTHY);
+        assertThat(report.step(2).summary()).isEqualTo("3 registered: 4, 6 live, 5 not answering");
+        assertThat(report.step(2).findings().get(0).message()).startsWith("broker 5 registered but not answering (")
+                .contains("the controller will fence it within ~3 s (broker.session.timeout.ms 3000)");
+
+        // and the command as typed, right after the kill: never HEALTHY (not answering, or fenced by now)
+        ShellHarness.Result typed = shell.run("triage");
+        assertThat(typed.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(typed.out()).doesNotStartWith("HEALTHY");
+    }
+
+    @Test
+    void should_name_the_dead_voters_when_two_of_three_controllers_are_down_and_keep_the_connection() {
+        Await.until("triage reads the quorum with its voters' endpoints", Duration.ofSeconds(90),
+                () -> shell.run("triage"), r -> !shell.session.knownVoterEndpoints().isEmpty());
+        assertThat(shell.session.knownVoterEndpoints()).containsOnlyKeys(1, 2, 3);
+        cluster.stopNode(1);
+        cluster.stopNode(2);
+        long t0 = System.nanoTime();
+        ShellHarness.Result r = shell.run("triage");
+        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        System.out.println("[triage-quorum-lost] " + tookMs + " ms\n" + r.out());
+        assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(r.out()).contains("1. Quorum: quorum lost its majority: 1 of 3 voters answer (3); "
+                + "not answering: 1, 2");
+        assertThat(r.out()).contains("no leader elections, no fencing of dead brokers")
+                .doesNotContain("connect --bootstrap-controller");
+        assertThat(tookMs).as("within the connection's deadline plus the probes'").isLessThan(30_000);
+
+        // a connect to a dead controller fails and the session keeps the broker connection that works
+        ShellHarness.Result connect = shell.run("connect --bootstrap-controller 127.0.0.1:"
+                + cluster.node(1).port() + " --timeout 3s");
+        assertThat(connect.code()).isNotEqualTo(ExitCode.OK);
+        assertThat(connect.err()).contains("still connected to test (" + cluster.bootstrapServers() + ")");
+        assertThat(shell.session.requireGateway().target().bootstrapServers()).isEqualTo(cluster.bootstrapServers());
+    }
+
+    @Test
+    void should_say_healthy_with_a_config_risk_and_exit_1_only_with_strict() {
+        ShellHarness.Result healthy = Await.until("triage HEALTHY", Duration.ofSeconds(90), () -> shell.run("triage"),
+                r -> r.code() == ExitCode.OK);
+        System.out.println("[triage-config-risk]\n" + healthy.out());
+        assertThat(healthy.out()).startsWith("HEALTHY, ").contains("config risk")
+                .contains("topic " + RISKY + ": min.insync.replicas 3");
+        ShellHarness.Result strict = shell.run("triage --strict");
+        assertThat(strict.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(strict.out()).startsWith("HEALTHY, ");
+    }
+
+    private static void signal(String name, long pid) throws Exception {
+        new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+    }
+}

@@ -160,7 +160,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         }
         synchronized (holder) {
             if (holder.capabilities == null) {
-                holder.capabilities = CapabilityDetector.detect(this);
+                ClusterCapabilities detected = CapabilityDetector.detect(this);
+                // KRaft without a finalized metadata.version: brokers that have not loaded their metadata yet
+                // (seen right after a 3.9 start). Use it for this call, detect again on the next.
+                if (detected.mode() == ClusterCapabilities.Mode.KRAFT && detected.metadataVersion() == null
+                        && !target.viaControllers()) {
+                    return detected;
+                }
+                holder.capabilities = detected;
             }
             return holder.capabilities;
         }

@@ -109,8 +109,16 @@ class CompatibilityMatrixIntegrationTest {
         admin.createTopics(List.of(new NewTopic(RF1, Map.of(0, List.of(5))),
                 new NewTopic(RF3, 3, (short) 3).configs(Map.of("min.insync.replicas", "2"))))
                 .all().get(60, TimeUnit.SECONDS);
-        admin.alterConsumerGroupOffsets(GROUP, Map.of(new TopicPartition(RF3, 0), new OffsetAndMetadata(0)))
-                .all().get(60, TimeUnit.SECONDS);
+        // a topic is not usable for a moment after createTopics returns: retry until the offset commit takes
+        Await.until(GROUP + " committed", SETTLE, () -> {
+            try {
+                admin.alterConsumerGroupOffsets(GROUP, Map.of(new TopicPartition(RF3, 0), new OffsetAndMetadata(0)))
+                        .all().get(30, TimeUnit.SECONDS);
+                return true;
+            } catch (Exception e) {
+                return false;
+            }
+        }, done -> done);
     }
 
     @AfterParameterizedClassInvocation

@@ -66,7 +66,7 @@ XML
 
 # Median of numbers on standard input ("NA" lines ignored; "NA" if none).
 median() {
-  grep -v '^NA$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "NA"; else if (NR % 2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'
+  { grep -v '^NA$' || true; } | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "NA"; else if (NR % 2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'
 }
 
 # ratio A B: A/B with two decimals, NA when either is missing.

@@ -26,3 +26,15 @@ cluster_stop() {
     cluster_pid=""
   fi
 }
+
+# Kills the cluster's last broker (-9) and waits until its single-replica partitions show no leader.
+cluster_kill_broker() {
+  local line
+  echo kill >&"$cluster_in"
+  if ! read -r -t 900 line <&"${CLUSTER[0]}" || [[ "$line" != KILLED* ]]; then
+    bench_note "the cluster did not report the kill; the end of $bench_dir/cluster.log:"
+    tail -n 30 "$bench_dir/cluster.log" >&2
+    return 1
+  fi
+  bench_note "broker killed: ${line#KILLED } partitions leaderless"
+}

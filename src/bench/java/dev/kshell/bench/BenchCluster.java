@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * {@code --partitions} partitions in topics of {@code --per-topic} partitions with replication factors cycling
  * 1, 2, 3 (min.insync.replicas 2 where RF &gt; 1), then optionally kills the last broker ({@code kill -9}) and waits
  * until every partition whose replicas all lived on it shows no leader. Prints {@code READY <bootstrap servers>}
- * and keeps the cluster up until standard input closes or the {@code --parent} process is gone.
+ * and keeps the cluster up until standard input closes or the {@code --parent} process is gone; a line {@code kill}
+ * on standard input kills the last broker then (answered by {@code KILLED <leaderless partitions>}).
  *
  * <pre>java ... dev.kshell.bench.BenchCluster --brokers 3 --partitions 10000 --per-topic 50 --kill-broker</pre>
  */
@@ -85,27 +86,40 @@ public final class BenchCluster {
             List<String> names = topics.stream().map(NewTopic::name).toList();
             awaitLeaders(admin, names, Set.of(), 0);
             if (kill) {
-                int victim = controllers + brokers;
-                int expected = 0;
-                for (TopicDescription d : describe(admin, names).values()) {
-                    for (TopicPartitionInfo p : d.partitions()) {
-                        if (p.replicas().stream().allMatch(r -> r.id() == victim)) {
-                            expected++;
-                        }
-                    }
-                }
-                cluster.killNode(victim);
-                System.err.printf("cluster: killed broker %d; waiting for %d leaderless partitions%n", victim, expected);
-                awaitLeaders(admin, names, Set.of(victim), expected);
+                killLastBroker(cluster, admin, names, controllers + brokers);
             }
             System.err.printf("cluster: ready in %.1f s%n", (System.nanoTime() - t0) / 1e9);
             System.out.println("READY " + cluster.bootstrapServers());
             System.out.flush();
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            while (in.readLine() != null) {
-                // keep running until the benchmark closes our input
+            String line;
+            // keep running until the benchmark closes our input; "kill" kills the last broker on request, so that
+            // one cluster serves the healthy and the broken half of a benchmark
+            while ((line = in.readLine()) != null) {
+                if (line.trim().equals("kill")) {
+                    int expected = killLastBroker(cluster, admin, names, controllers + brokers);
+                    System.out.println("KILLED " + expected);
+                    System.out.flush();
+                }
             }
         }
+    }
+
+    /** Kills (-9) the broker with the highest id and waits until its single-replica partitions show no leader. */
+    private static int killLastBroker(LocalCluster cluster, Admin admin, List<String> names, int victim)
+            throws Exception {
+        int expected = 0;
+        for (TopicDescription d : describe(admin, names).values()) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                if (p.replicas().stream().allMatch(r -> r.id() == victim)) {
+                    expected++;
+                }
+            }
+        }
+        cluster.killNode(victim);
+        System.err.printf("cluster: killed broker %d; waiting for %d leaderless partitions%n", victim, expected);
+        awaitLeaders(admin, names, Set.of(victim), expected);
+        return expected;
     }
 
     /** Exits (stopping the nodes through LocalCluster's shutdown hook) when the benchmark script is gone. */

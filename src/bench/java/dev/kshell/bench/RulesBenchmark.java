@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * The diagnosis rules over a synthetic snapshot of {@code partitions} partitions (default 1,000,000): 100
  * partitions a topic, 6 brokers with broker 6 fenced, replication factors cycling 1, 2, 3 (min.isr 2 where RF &gt; 1),
  * replicas placed round-robin; every partition that had a replica on broker 6 lost it from the ISR, and those
- * whose replicas were all on broker 6 have no leader. Run by scripts/bench-rules.
+ * whose replicas were all on broker 6 have no leader (one topic-name string per topic, as the gateway makes them).
+ * Both sizes run in one JMH run, so that scripts/bench-rules can print the 1M / 100k ratio per rule (10 = linear).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,7 +45,7 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 public class RulesBenchmark {
 
-    @Param("1000000")
+    @Param({"100000", "1000000"})
     public int partitions;
 
     private ClusterSnapshot snapshot;
@@ -75,6 +76,7 @@ public class RulesBenchmark {
             int rf = 1 + t % 3;
             int n = Math.min(perTopic, partitions - made);
             List<PartitionState> ps = new ArrayList<>(n);
+            String name = String.format("topic-%06d", t);
             for (int p = 0; p < n; p++) {
                 List<Integer> replicas = new ArrayList<>(rf);
                 for (int r = 0; r < rf; r++) {
@@ -83,11 +85,11 @@ public class RulesBenchmark {
                 List<Integer> isr = replicas.stream().filter(id -> id != dead).toList();
                 Integer leader = isr.isEmpty() ? null : isr.get(0);
                 List<Integer> elr = isr.isEmpty() ? List.of(dead) : List.of();
-                ps.add(new PartitionState(String.format("topic-%06d", t), p, leader, replicas, isr, elr, elr));
+                ps.add(new PartitionState(name, p, leader, replicas, isr, elr, elr));
             }
             TopicConfig config = new TopicConfig(rf > 1 ? 2 : 1, rf > 1 ? "DYNAMIC_TOPIC_CONFIG" : "DEFAULT_CONFIG",
                     false, "DEFAULT_CONFIG");
-            topics.add(new TopicState(String.format("topic-%06d", t), false, ps, config));
+            topics.add(new TopicState(name, false, ps, config));
             made += n;
         }
         return new ClusterSnapshot("bench", Instant.now(), brokerStates, quorum, null, topics);
@@ -101,6 +103,26 @@ public class RulesBenchmark {
     @Benchmark
     public PartitionReport underMinIsr() {
         return PartitionHealth.underMinIsr(snapshot, TopicFilter.all());
+    }
+
+    @Benchmark
+    public PartitionReport underReplicated() {
+        return PartitionHealth.underReplicated(snapshot, TopicFilter.all());
+    }
+
+    @Benchmark
+    public PartitionReport atMinIsr() {
+        return PartitionHealth.atMinIsr(snapshot, TopicFilter.all());
+    }
+
+    @Benchmark
+    public java.util.List<dev.kshell.model.Finding> configRisks() {
+        return dev.kshell.diagnosis.ConfigRisks.check(snapshot);
+    }
+
+    @Benchmark
+    public java.util.List<dev.kshell.model.Finding> brokerHealth() {
+        return dev.kshell.diagnosis.BrokerHealth.check(snapshot);
     }
 
     @Benchmark

@@ -21,10 +21,8 @@ public class KshellConfiguration {
 
     @Bean(destroyMethod = "close")
     ShellSession shellSession() {
+        // Remembering offsets is an explicit step of the runner and the REPL's refresher (OffsetMemory), not of reads.
         ShellSession session = new ShellSession(AdminClientGateway::new);
-        // kshell remembers high watermarks per cluster whenever a command loads a snapshot (elect unclean reads them)
-        session.addSnapshotListener(new dev.kshell.session.OffsetMemory(session,
-                new dev.kshell.state.StateStore(dev.kshell.session.OffsetMemory.defaultDir())));
         // who led the quorum, remembered across runs so that a one-shot triage sees a controller that keeps changing
         session.useQuorumMemory(dev.kshell.session.QuorumMemory.withFile(
                 dev.kshell.session.OffsetMemory.defaultDir(), java.time.Clock.systemUTC()));

@@ -11,6 +11,7 @@ import dev.kshell.cli.SnapshotRefresher;
 import dev.kshell.model.ExitCode;
 import dev.kshell.cli.PromptText;
 import dev.kshell.session.KshellHome;
+import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.ShellSession;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -79,7 +80,7 @@ final class Repl {
         }
         // dumb(true): without a TTY JLine falls back quietly instead of warning (docs/kafka-behaviour.md).
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
-             SnapshotRefresher refresher = new SnapshotRefresher(session)) {
+             SnapshotRefresher refresher = new SnapshotRefresher(session, OffsetMemory.atDefaultDir(OffsetMemory.THROTTLE))) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
             LineReader reader = LineReaderBuilder.builder()
                     .terminal(terminal)
@@ -88,7 +89,7 @@ final class Repl {
                     .parser(Tokenizer.lineEditorParser())
                     // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
                     // the key-press thread.
-                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, refresher::nudge))
+                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, refresher::beforeCompletion))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);

@@ -123,7 +123,11 @@ public final class Invocation {
      */
     public void emit(Object result, Supplier<String> text) {
         this.model = result;
-        output.out().print(output.json() ? Json.render(result) : text.get());
+        if (output.json()) {
+            Json.write(output.out(), result); // streamed: a long list is never one big string
+        } else {
+            output.out().print(text.get());
+        }
         output.out().flush();
     }
 

@@ -56,8 +56,12 @@ public final class PromptText {
         if (s == null) {
             return "";
         }
-        if (s.quorum() == null || !s.quorum().hasLeader()) {
+        // a snapshot read without the quorum (e.g. by leaderless) says nothing about it
+        if (!dev.kshell.model.SnapshotRequest.quorumNotRead(s) && (s.quorum() == null || !s.quorum().hasLeader())) {
             return " " + Tone.BAD.paint("!no quorum", color);
+        }
+        if (dev.kshell.model.SnapshotRequest.descriptionsNotRead(s)) {
+            return ""; // only topic names so far (the first refresh): no judgement yet
         }
         Set<Integer> live = s.liveBrokerIds();
         long leaderless = 0;

@@ -10,6 +10,7 @@ import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
+import dev.kshell.model.SnapshotRequest;
 import dev.kshell.model.TopicConfig;
 import dev.kshell.model.TopicState;
 import org.apache.kafka.clients.admin.Admin;
@@ -46,8 +47,23 @@ import java.util.function.Supplier;
  */
 public final class AdminClientGateway implements SandboxTopicAdmin {
 
-    /** Topics per describeTopics / describeConfigs request: large clusters are read in parallel batches. */
+    /** At most this many topics per describeTopics / describeConfigs request. */
     static final int BATCH = 500;
+
+    /** At least this many topics per request (fewer, smaller requests cost more than they save). */
+    static final int MIN_BATCH = 10;
+
+    /** Batches a topic list is split into at most, until each holds {@link #BATCH} topics. */
+    static final int PARALLEL_BATCHES = 8;
+
+    /**
+     * Topics per request for {@code topics} topics: split into up to {@link #PARALLEL_BATCHES} requests in flight
+     * at once. Brokers page describeTopics answers (DescribeTopicPartitions, at most 2,000 partitions a response
+     * by default), one round trip after another within a request; parallel smaller requests overlap those pages.
+     */
+    static int batchSize(int topics) {
+        return Math.max(MIN_BATCH, Math.min(BATCH, (topics + PARALLEL_BATCHES - 1) / PARALLEL_BATCHES));
+    }
 
     private final ClusterTarget target;
     private final Clock clock;
@@ -269,25 +285,62 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
 
     @Override
     public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
+        return read(SnapshotRequest.everything(topics, withConfigs));
+    }
+
+    /**
+     * Reads what the request asks for. describeCluster, describeMetadataQuorum and listTopics go out at once (the
+     * Admin client multiplexes them); as soon as the topic names are known, describeTopics and describeConfigs
+     * go out in batches ({@link #batchSize}), all in flight together. Each batch's descriptions are turned into
+     * snapshot records when it is awaited, so Kafka's TopicDescriptions of only one batch are held at a time.
+     */
+    @Override
+    public ClusterSnapshot read(SnapshotRequest request) {
         Instant takenAt = clock.instant();
+        // The cluster id always comes along: the state memory and the profile pin are keyed by it.
         DescribeClusterResult cluster = admin().describeCluster(clusterOptions());
-        // The quorum is read alongside; losing it must not lose the rest of the picture (brokers still serve reads).
-        QuorumState quorum = null;
-        String quorumError = null;
-        List<BrokerState> brokers = toBrokers(await("describeCluster", cluster.nodes()));
-        String clusterId = await("describeCluster", cluster.clusterId());
-        try {
-            quorum = quorum();
-        } catch (ClusterException e) {
-            quorumError = e.getMessage();
-        }
-        List<TopicState> topicStates = List.of();
-        if (topics != null) {
+        KafkaFuture<QuorumInfo> quorumInfo = request.quorum()
+                ? admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs())).quorumInfo()
+                : null;
+        boolean wantTopics = request.topics() == null || !request.topics().isEmpty();
+        if (request.topics() != null && !request.topics().isEmpty()) {
             requireBrokers("describe topics");
         }
-        if (!target.viaControllers()) {
-            List<String> names = topics == null ? topicNames() : topics;
-            topicStates = describe(names, withConfigs);
+        KafkaFuture<java.util.Collection<org.apache.kafka.clients.admin.TopicListing>> listing = null;
+        if (wantTopics && request.topics() == null && !target.viaControllers()) {
+            listing = admin().listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(timeoutMs())).listings();
+        }
+        List<TopicState> topicStates = List.of();
+        if (wantTopics && !target.viaControllers()) {
+            Map<String, Boolean> internal = new HashMap<>();
+            List<String> names;
+            if (listing != null) {
+                names = new ArrayList<>();
+                for (org.apache.kafka.clients.admin.TopicListing l : await("listTopics", listing)) {
+                    names.add(l.name());
+                    internal.put(l.name(), l.isInternal());
+                }
+                names.sort(null);
+            } else {
+                names = request.topics();
+            }
+            topicStates = request.descriptions() ? describe(names, request.configs())
+                    : names.stream().sorted().map(n -> new TopicState(n, internal.getOrDefault(n, n.startsWith("__")),
+                    List.of(), null)).toList();
+        }
+        List<BrokerState> brokers = request.brokers() ? toBrokers(await("describeCluster", cluster.nodes())) : List.of();
+        String clusterId = await("describeCluster", cluster.clusterId());
+        // Losing the quorum must not lose the rest of the picture (brokers still serve reads).
+        QuorumState quorum = null;
+        String quorumError = SnapshotRequest.QUORUM_NOT_READ;
+        if (quorumInfo != null) {
+            try {
+                quorum = toQuorumState(KafkaErrors.quorum(target, () -> quorumInfo.get(
+                        target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS)), clock.millis());
+                quorumError = null;
+            } catch (ClusterException e) {
+                quorumError = e.getMessage();
+            }
         }
         return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates, capabilities());
     }
@@ -296,8 +349,9 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         List<KafkaFuture<Map<String, TopicDescription>>> descriptions = new ArrayList<>();
         List<KafkaFuture<Map<ConfigResource, Config>>> configs = new ArrayList<>();
         DescribeTopicsOptions topicOptions = new DescribeTopicsOptions().timeoutMs(timeoutMs());
-        for (int i = 0; i < names.size(); i += BATCH) {
-            List<String> batch = names.subList(i, Math.min(names.size(), i + BATCH));
+        int size = batchSize(names.size());
+        for (int i = 0; i < names.size(); i += size) {
+            List<String> batch = names.subList(i, Math.min(names.size(), i + size));
             descriptions.add(admin().describeTopics(batch, topicOptions).allTopicNames());
             if (withConfigs) {
                 List<ConfigResource> resources = batch.stream()
@@ -305,14 +359,16 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                 configs.add(admin().describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs())).all());
             }
         }
-        Map<String, TopicDescription> described = new HashMap<>();
-        descriptions.forEach(f -> described.putAll(await("describeTopics", f)));
         Map<String, TopicConfig> topicConfigs = new HashMap<>();
         configs.forEach(f -> await("describeConfigs", f).forEach((r, c) -> topicConfigs.put(r.name(), toTopicConfig(c))));
-        return names.stream().map(described::get)
-                .map(d -> toTopicState(d, topicConfigs.get(d.name())))
-                .sorted(Comparator.comparing(TopicState::name))
-                .toList();
+        List<TopicState> out = new ArrayList<>(names.size());
+        for (KafkaFuture<Map<String, TopicDescription>> f : descriptions) {
+            for (TopicDescription d : await("describeTopics", f).values()) {
+                out.add(toTopicState(d, topicConfigs.get(d.name())));
+            }
+        }
+        out.sort(Comparator.comparing(TopicState::name));
+        return out;
     }
 
     static TopicConfig toTopicConfig(Config config) {

@@ -53,6 +53,14 @@ public interface ClusterGateway extends AutoCloseable {
      */
     ClusterSnapshot snapshot(List<String> topics, boolean withConfigs);
 
+    /**
+     * Reads exactly what the request declares (docs/architecture.md): independent requests in flight at once,
+     * descriptions and configs in parallel batches. A quorum that was asked for and cannot be read is recorded in
+     * the snapshot's quorumError, not thrown; one that was not asked for is null with
+     * {@link dev.kshell.model.SnapshotRequest#QUORUM_NOT_READ}.
+     */
+    ClusterSnapshot read(dev.kshell.model.SnapshotRequest request);
+
     @Override
     void close();
 

@@ -230,11 +230,12 @@ public final class ConfigAudit {
                     where, topic + ": " + rfText + ", " + minIsrText + ": " + what, fix));
             return;
         }
-        if (rule.equals("internal-default") && rf < 3 && live >= 3) {
+        // The same rule as lint's internal-topic-rf-low: fewer replicas than min(3, live brokers), whatever min ISR.
+        if (rule.equals("internal-default") && live > 0 && rf < Math.min(3, live)) {
             out.add(new Finding(Severity.WARNING, rule + "-rf-low", where,
-                    topic + ": " + rfText + " < 3 with " + live + " live brokers: when it is created, one "
-                            + "broker loss leaves it no spare replica and a second means " + uses,
-                    set(configs, g.rf(), g.rfKey(), "3", g.brokers())));
+                    topic + ": " + rfText + " < " + Math.min(3, live) + " with " + live + " live brokers: when it "
+                            + "is created, one broker loss leaves it no spare replica and a second means " + uses,
+                    set(configs, g.rf(), g.rfKey(), String.valueOf(Math.min(3, live)), g.brokers())));
         }
     }
 

@@ -20,7 +20,9 @@ import java.util.Map;
  *   <li>{@code min-isr-above-rf} (ERROR): min.insync.replicas &gt; RF, every acks=all write fails;</li>
  *   <li>{@code min-isr-equals-rf} (WARNING): min.insync.replicas == RF &gt; 1, losing any replica blocks acks=all;</li>
  *   <li>{@code rf1} (INFO): RF 1 with min.isr 1, no redundancy (reported once, listing the topics);</li>
- *   <li>{@code internal-rf-low} (WARNING): an internal topic with RF &lt; 3 or RF &lt; min.isr + 1;</li>
+ *   <li>{@code internal-rf-low} (WARNING): an internal topic with RF &lt; min(3, registered brokers), whatever its
+ *       min.isr (Kafka's default is 3: one dead broker still leaves it redundant), or RF &lt; min.isr + 1; the same
+ *       rule as lint's {@code internal-topic-rf-low} on server.properties;</li>
  *   <li>{@code config-unknown} (INFO): topics whose configs were not loaded; their risks are unknown.</li>
  * </ul>
  */
@@ -46,6 +48,8 @@ public final class ConfigRisks {
         Map<String, List<String>> uncleanInherited = new LinkedHashMap<>();
         List<String> rf1 = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
+        // A cluster with fewer than 3 brokers cannot hold 3 replicas: ask for as many as it has (unknown: 3).
+        int wanted = s.brokers().isEmpty() ? 3 : Math.min(3, s.brokers().size());
         List<TopicState> topics = new ArrayList<>(s.topics());
         topics.sort(PartitionHealth.TOPIC_ORDER);
         for (TopicState t : topics) {
@@ -53,8 +57,8 @@ public final class ConfigRisks {
             int rf = t.replicationFactor();
             if (c == null) {
                 unknown.add(t.name());
-                if (t.internal() && rf > 0 && rf < 3) {
-                    out.add(internalRf(t, rf, null));
+                if (t.internal() && rf > 0 && rf < wanted) {
+                    out.add(internalRf(t, rf, null, wanted));
                 }
                 continue;
             }
@@ -87,8 +91,8 @@ public final class ConfigRisks {
             } else if (rf == 1 && !t.internal()) {
                 rf1.add(t.name());
             }
-            if (t.internal() && (rf < 3 || rf < minIsr + 1)) {
-                out.add(internalRf(t, rf, minIsr));
+            if (t.internal() && (rf < wanted || rf < minIsr + 1)) {
+                out.add(internalRf(t, rf, minIsr, wanted));
             }
         }
         uncleanInherited.forEach((source, names) -> out.add(new Finding(Severity.WARNING, "unclean-enabled",
@@ -112,13 +116,15 @@ public final class ConfigRisks {
         return out;
     }
 
-    private static Finding internalRf(TopicState t, int rf, Integer minIsr) {
-        String why = rf < 3 ? "replication factor " + rf + " < 3" : "replication factor " + rf + " < min.isr + 1 ("
-                + (minIsr + 1) + ")";
+    private static Finding internalRf(TopicState t, int rf, Integer minIsr, int wanted) {
+        String why = rf < wanted
+                ? "replication factor " + rf + " < " + wanted + (wanted < 3 ? " (the brokers registered)" : "")
+                : "replication factor " + rf + " < min.isr + 1 (" + (minIsr + 1) + ")";
+        int target = minIsr == null ? wanted : Math.max(wanted, minIsr + 1);
         return new Finding(Severity.WARNING, "internal-rf-low", "topic " + t.name(),
                 "internal topic " + t.name() + " has " + why + ": one broker loss can stop every group or "
                         + "transaction coordinated there",
-                "raise its replication factor to 3 with kafka-reassign-partitions.sh");
+                "raise its replication factor to " + target + " with kafka-reassign-partitions.sh");
     }
 
     /** {@code kafka-configs.sh}, with {@code --bootstrap-server} when known. */

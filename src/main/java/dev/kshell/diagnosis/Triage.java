@@ -2,6 +2,7 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
+import dev.kshell.model.PartitionState;
 import dev.kshell.model.Severity;
 import dev.kshell.model.TopicState;
 
@@ -377,71 +378,87 @@ public final class Triage {
     }
 
     // ---- step 5
+    /*
+     * One pass over the partitions, without a PartitionFinding per partition: on a large cluster with a broker down
+     * a third of all partitions can be under-replicated, and materialising each (replica marks, copied lists) made
+     * this step grow faster than linearly (GC with the heap full of the snapshot; docs/performance.md). Only the
+     * first LIST_LIMIT names per topic are kept. Same selection as PartitionHealth.underMinIsr / underReplicated.
+     */
     private static TriageStep underMinIsrStep(ClusterSnapshot now) {
-        PartitionReport under = PartitionHealth.underMinIsr(now, TopicFilter.all());
-        PartitionReport urp = PartitionHealth.underReplicated(now, TopicFilter.all());
         Set<Integer> live = now.liveBrokerIds();
-        List<Finding> fs = new ArrayList<>();
+        List<Finding> underFindings = new ArrayList<>();
+        List<Finding> urpFindings = new ArrayList<>();
         Set<Integer> deadOutOfIsr = new TreeSet<>();
         Set<Integer> liveOutOfIsr = new TreeSet<>();
         int underCount = 0;
         int leaderlessUnder = 0;
-        List<String> underTopics = new ArrayList<>();
-        for (TopicGroup g : under.topics()) {
-            List<PartitionFinding> ps = new ArrayList<>();
-            for (PartitionFinding f : g.partitions()) {
-                if (f.leaderless()) {
-                    leaderlessUnder++;
-                } else {
-                    ps.add(f);
-                    outOfIsr(f, live, deadOutOfIsr, liveOutOfIsr);
-                }
-            }
-            if (!ps.isEmpty()) {
-                underCount += ps.size();
-                underTopics.add(g.topic());
-                fs.add(new Finding(Severity.ERROR, "under-min-isr", "topic " + g.topic(),
-                        ps.size() + " partition" + (ps.size() == 1 ? "" : "s") + " under min ISR (ISR < "
-                                + "min.insync.replicas " + g.minIsr() + "): acks=all producers fail with "
-                                + "NOT_ENOUGH_REPLICAS: " + names(ps),
-                        "`under-min-isr --topic " + g.topic() + "`"));
-            }
-        }
         int urpCount = 0;
+        List<String> underTopics = new ArrayList<>();
         List<String> urpTopics = new ArrayList<>();
-        for (TopicGroup g : urp.topics()) {
-            List<PartitionFinding> ps = new ArrayList<>();
+        List<String> unknownMinIsr = new ArrayList<>();
+        for (TopicState t : PartitionHealth.select(now, TopicFilter.all())) {
+            Integer minIsr = t.config() == null ? null : t.config().minIsr();
+            FirstNames under = new FirstNames();
+            FirstNames urp = new FirstNames();
             int atMin = 0;
-            for (PartitionFinding f : g.partitions()) {
-                boolean underMin = f.minIsr() != null && f.isr().size() < f.minIsr();
-                if (!f.leaderless() && !underMin) {
-                    ps.add(f);
-                    outOfIsr(f, live, deadOutOfIsr, liveOutOfIsr);
-                    if (f.minIsr() != null && f.isr().size() == f.minIsr()) {
+            boolean undecided = false;
+            for (PartitionState p : t.partitions()) {
+                boolean leaderless = PartitionHealth.isLeaderless(p, live);
+                int isr = p.isr().size();
+                boolean underMin = minIsr != null && isr < minIsr;
+                if (p.leader() != null && minIsr == null) {
+                    undecided = true;
+                }
+                if (p.leader() == null || underMin) {
+                    if (leaderless) {
+                        leaderlessUnder++;
+                    } else {
+                        under.add(p);
+                        outOfIsr(p, live, deadOutOfIsr, liveOutOfIsr);
+                    }
+                }
+                if (isr < p.replicas().size() && !leaderless && !underMin) {
+                    urp.add(p);
+                    outOfIsr(p, live, deadOutOfIsr, liveOutOfIsr);
+                    if (minIsr != null && isr == minIsr) {
                         atMin++;
                     }
                 }
             }
-            if (!ps.isEmpty()) {
-                urpCount += ps.size();
-                urpTopics.add(g.topic());
+            if (undecided) {
+                unknownMinIsr.add(t.name());
+            }
+            if (under.count > 0) {
+                underCount += under.count;
+                underTopics.add(t.name());
+                underFindings.add(new Finding(Severity.ERROR, "under-min-isr", "topic " + t.name(),
+                        under.count + " partition" + (under.count == 1 ? "" : "s") + " under min ISR (ISR < "
+                                + "min.insync.replicas " + minIsr + "): acks=all producers fail with "
+                                + "NOT_ENOUGH_REPLICAS: " + under.names(),
+                        "`under-min-isr --topic " + t.name() + "`"));
+            }
+            if (urp.count > 0) {
+                urpCount += urp.count;
+                urpTopics.add(t.name());
                 String atMinNote = atMin == 0 ? "" : " (" + atMin + " at min ISR: one more replica loss blocks "
                         + "acks=all writes)";
-                fs.add(new Finding(Severity.WARNING, "under-replicated", "topic " + g.topic(),
-                        ps.size() + " partition" + (ps.size() == 1 ? "" : "s") + " under-replicated" + atMinNote
-                                + ": " + names(ps),
-                        "`under-replicated --topic " + g.topic() + "`"));
+                urpFindings.add(new Finding(Severity.WARNING, "under-replicated", "topic " + t.name(),
+                        urp.count + " partition" + (urp.count == 1 ? "" : "s") + " under-replicated" + atMinNote
+                                + ": " + urp.names(),
+                        "`under-replicated --topic " + t.name() + "`"));
             }
         }
-        if (!under.unknownMinIsr().isEmpty()) {
+        List<Finding> fs = new ArrayList<>(underFindings);
+        fs.addAll(urpFindings);
+        if (!unknownMinIsr.isEmpty()) {
             fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
-                    "min.insync.replicas unknown (configs not loaded) for " + under.unknownMinIsr().size() + " topic"
-                            + (under.unknownMinIsr().size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
-                            under.unknownMinIsr()) + "): their partitions were not judged against min ISR",
+                    "min.insync.replicas unknown (configs not loaded) for " + unknownMinIsr.size() + " topic"
+                            + (unknownMinIsr.size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
+                            unknownMinIsr) + "): their partitions were not judged against min ISR",
                     null));
         }
         StepStatus status = status(fs);
-        if (status == StepStatus.OK && !under.unknownMinIsr().isEmpty()) {
+        if (status == StepStatus.OK && !unknownMinIsr.isEmpty()) {
             status = StepStatus.WARN;
         }
         List<String> parts = new ArrayList<>();
@@ -450,11 +467,11 @@ public final class Triage {
         if (leaderlessUnder > 0) {
             parts.add("+" + leaderlessUnder + " leaderless (step 3)");
         }
-        if (!under.unknownMinIsr().isEmpty()) {
-            parts.add("min.isr unknown for " + under.unknownMinIsr().size() + " topic"
-                    + (under.unknownMinIsr().size() == 1 ? "" : "s"));
+        if (!unknownMinIsr.isEmpty()) {
+            parts.add("min.isr unknown for " + unknownMinIsr.size() + " topic"
+                    + (unknownMinIsr.size() == 1 ? "" : "s"));
         }
-        String summary = underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && under.unknownMinIsr().isEmpty()
+        String summary = underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && unknownMinIsr.isEmpty()
                 ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
         String action = null;
         if (!deadOutOfIsr.isEmpty()) {
@@ -468,7 +485,7 @@ public final class Triage {
             next = underTopics.size() == 1 ? "under-min-isr --topic " + underTopics.get(0) : "under-min-isr";
         } else if (urpCount > 0) {
             next = urpTopics.size() == 1 ? "under-replicated --topic " + urpTopics.get(0) : "under-replicated";
-        } else if (!under.unknownMinIsr().isEmpty()) {
+        } else if (!unknownMinIsr.isEmpty()) {
             next = "under-min-isr";
         }
         return new TriageStep(5, "Under-min-ISR partitions", status, summary, fs, action, next);
@@ -518,11 +535,46 @@ public final class Triage {
         return worst == null ? null : worst.fix();
     }
 
-    private static void outOfIsr(PartitionFinding f, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
-        for (ReplicaMark m : f.replicas()) {
-            if (!f.isr().contains(m.id())) {
-                (live.contains(m.id()) ? alive : dead).add(m.id());
+    private static void outOfIsr(PartitionState p, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
+        for (Integer id : p.replicas()) {
+            if (!p.isr().contains(id)) {
+                (live.contains(id) ? alive : dead).add(id);
             }
+        }
+    }
+
+    /** How many partitions matched, and the names of the LIST_LIMIT lowest-numbered ones, in partition order. */
+    private static final class FirstNames {
+        private final List<PartitionState> first = new ArrayList<>(LIST_LIMIT + 1);
+        private int count;
+
+        void add(PartitionState p) {
+            count++;
+            // partitions arrive in number order from the gateway; keep the lowest numbers whatever the order
+            int at = first.size();
+            while (at > 0 && first.get(at - 1).partition() > p.partition()) {
+                at--;
+            }
+            if (at < LIST_LIMIT) {
+                first.add(at, p);
+                if (first.size() > LIST_LIMIT) {
+                    first.remove(LIST_LIMIT);
+                }
+            }
+        }
+
+        String names() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < first.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(first.get(i).name());
+            }
+            if (count > LIST_LIMIT) {
+                sb.append(", +").append(count - LIST_LIMIT).append(" more");
+            }
+            return sb.toString();
         }
     }
 

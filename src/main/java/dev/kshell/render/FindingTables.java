@@ -107,7 +107,7 @@ public final class FindingTables {
         for (ClusterConfigAudit c : clusters) {
             if (!c.audited()) {
                 if (clusters.size() == 1) {
-                    out.append(Tone.BAD.paint("cluster " + c.name() + " (" + c.endpoints() + ") not audited: "
+                    out.append(Tone.BAD.paint("cluster " + named(c) + " not audited: "
                             + c.error(), color)).append('\n');
                 }
                 continue;
@@ -115,7 +115,8 @@ public final class FindingTables {
             if (clusters.size() > 1 || !out.isEmpty()) {
                 out.append('\n');
             }
-            out.append(Tone.HEADER.paint("cluster " + c.name() + "  id " + c.clusterId() + "  via " + c.endpoints()
+            String name = c.name() == null || c.name().equals(c.endpoints()) ? "" : c.name() + "  ";
+            out.append(Tone.HEADER.paint("cluster " + name + "id " + c.clusterId() + "  via " + c.endpoints()
                     + "  " + c.liveBrokers() + " live broker" + (c.liveBrokers() == 1 ? "" : "s"), color)).append('\n');
             out.append(findings(c.findings(), width, color));
             Map<Severity, Long> counts = new java.util.EnumMap<>(Severity.class);
@@ -158,5 +159,10 @@ public final class FindingTables {
             lines.add(line.toString());
         }
         return lines;
+    }
+
+    /** "NAME (ENDPOINTS)", or the endpoints alone when the connection has no other name (no profile). */
+    private static String named(ClusterConfigAudit c) {
+        return c.name() == null || c.name().equals(c.endpoints()) ? c.endpoints() : c.name() + " (" + c.endpoints() + ")";
     }
 }

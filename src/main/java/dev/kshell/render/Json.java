@@ -23,6 +23,19 @@ public final class Json {
         return MAPPER.writeValueAsString(value) + "\n";
     }
 
+    /**
+     * Streams the same text as {@link #render} to {@code out} (not closed), without building it in memory first:
+     * a long list (thousands of partitions) costs a buffer, not its whole text.
+     */
+    public static void write(java.io.Writer out, Object value) {
+        try {
+            MAPPER.writer().without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(out, value);
+            out.write('\n');
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The value as a JSON tree (what runbook expressions see as {@code result}). */
     public static JsonNode tree(Object value) {
         return MAPPER.valueToTree(value);

@@ -35,7 +35,10 @@ public final class StateViews {
 
     public static QuorumView quorum(QuorumState q) {
         List<QuorumReplicaView> voters = q.voters().stream().map(r -> replica(r, q, true)).toList();
-        List<QuorumReplicaView> observers = q.observers().stream().map(r -> replica(r, q, false)).toList();
+        // Kafka lists observers in no useful order (6, 5, 4 was seen): by id, as the voters read.
+        List<QuorumReplicaView> observers = q.observers().stream()
+                .sorted(java.util.Comparator.comparingInt(dev.kshell.model.QuorumReplica::id))
+                .map(r -> replica(r, q, false)).toList();
         long behind = voters.stream().filter(v -> !v.status().equals("leader") && !v.status().equals("caught-up")).count();
         boolean healthy = q.hasLeader() && behind == 0;
         String verdict;

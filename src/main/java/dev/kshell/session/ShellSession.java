@@ -171,29 +171,25 @@ public final class ShellSession implements AutoCloseable {
                 : java.util.Objects.equals(t.bootstrapServers(), sandboxBootstrapServers);
     }
 
-    /** Records a snapshot that a command loaded, for completion and the prompt. */
+    /**
+     * Records a snapshot that a command loaded, for completion and the prompt. Nothing else happens here: reading
+     * has no side effects (remembering offsets is {@link OffsetMemory}'s explicit step). A snapshot whose command did
+     * not ask for the quorum keeps the quorum of the cached snapshot of the same cluster, so that the prompt and
+     * completion do not lose it.
+     */
     public void remember(ClusterSnapshot s) {
+        ClusterSnapshot previous = snapshot;
+        if (s != null && previous != null && dev.kshell.model.SnapshotRequest.quorumNotRead(s)
+                && java.util.Objects.equals(s.clusterId(), previous.clusterId())
+                && !dev.kshell.model.SnapshotRequest.quorumNotRead(previous)) {
+            s = new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), previous.quorum(), previous.quorumError(),
+                    s.topics());
+        }
         snapshot = s;
         snapshotAt = clock.instant();
-        if (s.quorum() != null && !s.quorum().voterEndpoints().isEmpty()) {
+        if (s != null && s.quorum() != null && !s.quorum().voterEndpoints().isEmpty()) {
             knownVoterEndpoints = s.quorum().voterEndpoints();
         }
-        for (java.util.function.Consumer<ClusterSnapshot> listener : snapshotListeners) {
-            try {
-                listener.accept(s);
-            } catch (RuntimeException e) {
-                // a listener (e.g. the offsets memory) is advisory: it never fails the command that loaded the snapshot
-                org.slf4j.LoggerFactory.getLogger(ShellSession.class).warn("snapshot listener failed: {}", e.toString());
-            }
-        }
-    }
-
-    private final java.util.List<java.util.function.Consumer<ClusterSnapshot>> snapshotListeners =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
-
-    /** Called (on the command's thread) with every snapshot a command {@link #remember}s, e.g. {@link OffsetMemory}. */
-    public void addSnapshotListener(java.util.function.Consumer<ClusterSnapshot> listener) {
-        snapshotListeners.add(listener);
     }
 
     public Optional<ClusterSnapshot> lastSnapshot() {

@@ -9,12 +9,14 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What kshell remembers about one cluster between runs (the JSON of {@code <base>/<cluster-id>.json}).
+ * What kshell remembers about one cluster between runs ({@code <base>/<cluster-id>.json} and the offsets log
+ * {@code <base>/<cluster-id>.offsets}, see {@link StateStore}).
  *
  * @param clusterId          the cluster id
- * @param updatedAt          when the file was last written, or null for an empty memory
+ * @param updatedAt          when kshell last recorded anything, or null for an empty memory
  * @param quorumLeader       the last metadata quorum leader kshell saw (a real leader; -1 is never recorded), or null
- * @param quorumLeaderSeenAt when it was seen, or null
+ * @param quorumLeaderSeenAt when kshell first saw it lead (the small file is rewritten only when the leader changes),
+ *                           or null
  * @param partitions         per partition name ("topic-3"): the offsets last seen while it had a leader
  * @param reorders           per partition name: replica orders kshell changed and has not restored yet
  */

@@ -67,7 +67,7 @@ class LintCommandTest {
                 .contains("\nFIX\n")
                 .contains(dir.resolve("controller-1.properties") + ":10 (controller-port-mismatch): "
                         + "set listeners=CONTROLLER://:9193 to match controller.quorum.voters 1@localhost:9193")
-                .endsWith("6 of 6 files read: 8 errors, 9 warnings, 0 info\n");
+                .endsWith("6 of 6 files read: 8 errors, 12 warnings, 0 info\n");
         assertThat(err.toString()).isEmpty();
     }
 
@@ -83,7 +83,7 @@ class LintCommandTest {
     void should_take_a_directory_for_its_properties_files() throws URISyntaxException {
         CommandLineExecutor.LineResult outcome = run("lint " + dir("seed-broken"));
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
-        assertThat(out.toString()).endsWith("6 of 6 files read: 8 errors, 9 warnings, 0 info\n");
+        assertThat(out.toString()).endsWith("6 of 6 files read: 8 errors, 12 warnings, 0 info\n");
     }
 
     @Test

@@ -154,6 +154,30 @@ class ConfigAuditTest {
     }
 
     @Test
+    void should_want_internal_replicas_up_to_min_of_three_and_the_brokers_whatever_min_isr() {
+        // The seed: __consumer_offsets with RF 2 and min.isr 1 on three brokers stays writable after one death, but
+        // is no longer redundant: the same rule as lint's internal-topic-rf-low, in audit and triage step 6.
+        ClusterSnapshot three = Snapshots.cluster().brokers(4, 5, 6)
+                .internalTopic("__consumer_offsets").minIsr(1, Snapshots.CLUSTER_DEFAULT).spread(3, 2)
+                .build();
+        assertThat(ConfigRisks.check(three)).filteredOn(f -> f.rule().equals("internal-rf-low")).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.message()).contains("replication factor 2 < 3");
+                    assertThat(f.fix()).startsWith("raise its replication factor to 3");
+                });
+        // Two brokers hold at most two replicas: RF 2 is all they can give.
+        ClusterSnapshot two = Snapshots.cluster().brokers(4, 5)
+                .internalTopic("__consumer_offsets").minIsr(1, Snapshots.CLUSTER_DEFAULT).spread(3, 2)
+                .build();
+        assertThat(ConfigRisks.check(two)).extracting(Finding::rule).doesNotContain("internal-rf-low");
+        ClusterSnapshot twoRf1 = Snapshots.cluster().brokers(4, 5)
+                .internalTopic("__transaction_state").minIsr(1, Snapshots.CLUSTER_DEFAULT).spread(3, 1)
+                .build();
+        assertThat(ConfigRisks.check(twoRf1)).filteredOn(f -> f.rule().equals("internal-rf-low")).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("replication factor 1 < 2 (the brokers registered)"));
+    }
+
+    @Test
     void should_flag_the_seed_broker_defaults_against_three_live_brokers() {
         Map<String, ConfigValue> seed = good();
         seed.put(OFFSETS_RF, new ConfigValue("2", "STATIC_BROKER_CONFIG", true));

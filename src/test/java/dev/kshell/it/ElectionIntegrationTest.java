@@ -90,7 +90,12 @@ class ElectionIntegrationTest {
     @BeforeEach
     void connect() {
         shell = new ShellHarness(ElectionIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
-        shell.session.addSnapshotListener(new OffsetMemory(shell.session, new StateStore(OffsetMemory.defaultDir())));
+    }
+
+    /** The explicit recording step the REPL and one-shot mode take after a read (here with no throttle). */
+    private void rememberOffsets() {
+        new OffsetMemory(new StateStore(OffsetMemory.defaultDir()), java.time.Clock.systemUTC(), Duration.ZERO)
+                .recordIfDue(shell.session.requireGateway(), shell.session.lastSnapshot().orElseThrow());
     }
 
     static List<KshellCommand> commands(ShellSession s) {
@@ -166,6 +171,7 @@ class ElectionIntegrationTest {
         // (the memory's listOffsets has a 2 s deadline and may miss on a loaded machine: look again until it records)
         OffsetsSeen seen = Await.until("remembered high watermark", Duration.ofSeconds(60), () -> {
             assertThat(shell.run("topics").code()).isEqualTo(ExitCode.OK);
+            rememberOffsets();
             return new StateStore(OffsetMemory.defaultDir()).lookup(cluster.clusterId(), p).orElse(null);
         }, o -> o != null && o.highWatermark() == 200);
         assertThat(seen.highWatermark()).isEqualTo(200);
@@ -259,6 +265,7 @@ class ElectionIntegrationTest {
         produce(topic, 1, 100);
         Await.until("remembered high watermarks", Duration.ofSeconds(60), () -> {
             shell.run("topics");
+            rememberOffsets();
             StateStore store = new StateStore(OffsetMemory.defaultDir());
             return List.of(store.lookup(cluster.clusterId(), topic + "-0").map(OffsetsSeen::highWatermark).orElse(-1L),
                     store.lookup(cluster.clusterId(), topic + "-1").map(OffsetsSeen::highWatermark).orElse(-1L));

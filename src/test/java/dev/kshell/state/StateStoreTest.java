@@ -93,9 +93,90 @@ class StateStoreTest {
         }
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrder(CLUSTER + ".json", CLUSTER + ".json.lock");
+                    .containsExactlyInAnyOrder(CLUSTER + ".json", CLUSTER + ".json.lock", CLUSTER + ".offsets");
         }
         assertThat(Files.size(dir.resolve(CLUSTER + ".json"))).isLessThan(1000);
+        assertThat(store.lookup(CLUSTER, "orders-0")).contains(new OffsetsSeen(4, 4, AT_2AM));
+    }
+
+    @Test
+    void should_append_only_the_partitions_that_changed_and_leave_the_small_file_alone() throws IOException {
+        StateStore store = new StateStore(dir);
+        Map<String, OffsetsSeen> all = new java.util.HashMap<>();
+        for (int p = 0; p < 1000; p++) {
+            all.put("orders-" + p, new OffsetsSeen(p, -1, AT_2AM));
+        }
+        store.record(CLUSTER, all, 1, AT_2AM);
+        Path json = dir.resolve(CLUSTER + ".json");
+        String smallBefore = Files.readString(json);
+        long logBefore = Files.size(store.offsetsFileFor(CLUSTER));
+
+        // an hour later only orders-7 moved; the same quorum leader
+        Map<String, OffsetsSeen> later = new java.util.HashMap<>();
+        all.forEach((k, v) -> later.put(k, new OffsetsSeen(v.highWatermark(), -1, AT_3AM)));
+        later.put("orders-7", new OffsetsSeen(700, -1, AT_3AM));
+        store.record(CLUSTER, later, 1, AT_3AM);
+
+        List<String> lines = Files.readAllLines(store.offsetsFileFor(CLUSTER));
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("orders\t" + AT_3AM.toEpochMilli() + "\t7=700");
+        assertThat(Files.size(store.offsetsFileFor(CLUSTER)) - logBefore).isLessThan(100);
+        assertThat(Files.readString(json)).isEqualTo(smallBefore);
+        ClusterMemory m = store.load(CLUSTER).memory();
+        assertThat(m.lookup("orders-7")).contains(new OffsetsSeen(700, -1, AT_3AM));
+        assertThat(m.lookup("orders-8")).contains(new OffsetsSeen(8, -1, AT_2AM));
+        assertThat(m.partitions()).hasSize(1000);
+    }
+
+    @Test
+    void should_stay_bounded_by_compacting_when_every_partition_keeps_moving() throws IOException {
+        StateStore store = new StateStore(dir);
+        int partitions = 100_000;
+        long maxSize = 0;
+        for (int round = 0; round < 6; round++) {
+            Map<String, OffsetsSeen> seen = new java.util.HashMap<>();
+            Instant at = AT_2AM.plus(Duration.ofMinutes(round));
+            for (int p = 0; p < partitions; p++) {
+                seen.put("t" + (p / 100) + "-" + (p % 100), new OffsetsSeen(1_000_000L * round + p, -1, at));
+            }
+            store.record(CLUSTER, seen, 1, at);
+            maxSize = Math.max(maxSize, Files.size(store.offsetsFileFor(CLUSTER)));
+        }
+        // compacted, 100,000 partitions in topics of 100 take ~1.1 MB; the log never grows past about twice that
+        assertThat(maxSize).isLessThan(2_600_000L);
+        assertThat(store.load(CLUSTER).memory().lookup("t999-99"))
+                .contains(new OffsetsSeen(5_000_000L + 99_999, -1, AT_2AM.plus(Duration.ofMinutes(5))));
+    }
+
+    @Test
+    void should_read_the_previous_format_and_move_its_offsets_into_the_log() throws IOException {
+        Path json = dir.resolve(CLUSTER + ".json");
+        Files.writeString(json, "{\"clusterId\":\"" + CLUSTER + "\",\"updatedAt\":\"2026-05-01T02:00:00Z\","
+                + "\"quorumLeader\":2,\"quorumLeaderSeenAt\":\"2026-05-01T02:00:00Z\",\"partitions\":{\"orders-0\":"
+                + "{\"highWatermark\":300,\"endOffset\":-1,\"seenAt\":\"2026-05-01T02:00:00Z\"}},\"reorders\":{}}");
+        StateStore store = new StateStore(dir);
+        assertThat(store.lookup(CLUSTER, "orders-0")).contains(new OffsetsSeen(300, -1, AT_2AM));
+
+        store.record(CLUSTER, Map.of("orders-1", new OffsetsSeen(5, -1, AT_3AM)), 2, AT_3AM);
+        assertThat(Files.readString(json)).doesNotContain("orders-0");
+        assertThat(Files.readString(store.offsetsFileFor(CLUSTER))).contains("0=300").contains("1=5");
+        ClusterMemory m = store.load(CLUSTER).memory();
+        assertThat(m.lookup("orders-0")).contains(new OffsetsSeen(300, -1, AT_2AM));
+        assertThat(m.quorumLeader()).isEqualTo(2);
+    }
+
+    @Test
+    void should_skip_a_torn_last_line_of_the_log() throws IOException {
+        StateStore store = new StateStore(dir);
+        store.record(CLUSTER, Map.of("orders-0", new OffsetsSeen(10, -1, AT_2AM)), 1, AT_2AM);
+        Files.writeString(store.offsetsFileFor(CLUSTER), "orders\t17", java.nio.file.StandardOpenOption.APPEND);
+        StateStore.Loaded loaded = store.load(CLUSTER);
+        assertThat(loaded.warning()).isNull();
+        assertThat(loaded.memory().lookup("orders-0")).contains(new OffsetsSeen(10, -1, AT_2AM));
+        // the next append starts on a line of its own
+        store.record(CLUSTER, Map.of("orders-0", new OffsetsSeen(20, -1, AT_3AM)), 1, AT_3AM);
+        assertThat(store.lookup(CLUSTER, "orders-0")).contains(new OffsetsSeen(20, -1, AT_3AM));
+        assertThat(store.offsetsRecordedAt(CLUSTER)).isNotNull();
+        assertThat(store.offsetsRecordedAt("other")).isNull();
     }
 
     @Test

@@ -98,6 +98,26 @@ public class FakeGateway implements ClusterGateway {
                 snapshot.quorumError(), snapshot.topics().stream().filter(t -> topics.contains(t.name())).toList());
     }
 
+    /**
+     * As {@link #snapshot}, then without the brokers, quorum and partitions the request did not ask for (as the real
+     * gateway leaves them out). Configs stay, as {@link #snapshot} keeps them whatever {@code withConfigs} says.
+     */
+    @Override
+    public ClusterSnapshot read(dev.kshell.model.SnapshotRequest request) {
+        List<String> topics = request.topics();
+        ClusterSnapshot s = topics != null && topics.isEmpty()
+                ? new ClusterSnapshot(snapshot.clusterId(), snapshot.takenAt(), snapshot.brokers(), snapshot.quorum(),
+                snapshot.quorumError(), List.of())
+                : snapshot(topics, request.configs());
+        List<TopicState> described = s.topics().stream()
+                .map(t -> new TopicState(t.name(), t.internal(), request.descriptions() ? t.partitions() : List.of(),
+                        t.config()))
+                .toList();
+        return new ClusterSnapshot(s.clusterId(), s.takenAt(), request.brokers() ? s.brokers() : List.of(),
+                request.quorum() ? s.quorum() : null,
+                request.quorum() ? s.quorumError() : dev.kshell.model.SnapshotRequest.QUORUM_NOT_READ, described);
+    }
+
     // Everything below: a fixed cluster that changes nothing. Tests that need elections to act override these.
 
     @Override

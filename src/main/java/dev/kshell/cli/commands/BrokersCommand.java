@@ -30,7 +30,7 @@ public class BrokersCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         inv.noArguments();
-        ClusterSnapshot snapshot = session.requireGateway().snapshot(null, false);
+        ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withQuorum(true)); // status shows its leader
         session.remember(snapshot);
         StateViews.BrokersView view = StateViews.brokers(snapshot);
         inv.emit(view, () -> StateTables.brokers(view, inv.output().width(), inv.output().color())

@@ -12,6 +12,7 @@ import dev.kshell.diagnosis.TopicFilter;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
+import dev.kshell.model.SnapshotRequest;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.session.ShellSession;
@@ -67,20 +68,22 @@ abstract class PartitionCheckCommand extends KshellCommand {
     /**
      * Loads what the filter selects: everything (and remembers it, for completion, the prompt and triage's epoch
      * comparison) when no filter is given; else only the named or matching topics, so that a check on one topic of
-     * a 10,000-partition cluster reads one topic. Configs are read only when the check needs min.insync.replicas.
+     * a 10,000-partition cluster reads one topic. What is read is declared ({@link SnapshotRequest}): brokers and
+     * partitions, configs only when the check needs min.insync.replicas, never the quorum (no check looks at it).
      * An unknown --topic is a usage error (exit 2) naming the closest topic.
      */
     static ClusterSnapshot load(ShellSession session, TopicFilter filter, boolean withConfigs) {
         ClusterGateway gateway = session.requireGateway();
+        SnapshotRequest reads = SnapshotRequest.partitions().withConfigs(withConfigs);
         switch (filter.mode()) {
             case ALL -> {
-                ClusterSnapshot snapshot = gateway.snapshot(null, withConfigs);
+                ClusterSnapshot snapshot = gateway.read(reads);
                 session.remember(snapshot);
                 return snapshot;
             }
             case TOPIC -> {
                 try {
-                    return gateway.snapshot(List.of(filter.value()), withConfigs);
+                    return gateway.read(reads.forTopics(List.of(filter.value())));
                 } catch (ClusterException e) {
                     if (e.kind() == ClusterException.Kind.NOT_FOUND) {
                         throw noSuchTopic(session, gateway, filter.value());
@@ -93,7 +96,7 @@ abstract class PartitionCheckCommand extends KshellCommand {
                 if (matching.isEmpty()) {
                     throw new UsageException("no topic matches --pattern " + filter.value());
                 }
-                return gateway.snapshot(matching, withConfigs);
+                return gateway.read(reads.forTopics(matching));
             }
         }
     }

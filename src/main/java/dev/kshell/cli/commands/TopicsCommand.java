@@ -39,7 +39,7 @@ public class TopicsCommand extends KshellCommand {
     public ExitCode run(Invocation inv) {
         inv.noArguments();
         Pattern pattern = compile(inv.option("pattern"));
-        ClusterSnapshot snapshot = session.requireGateway().snapshot(null, true);
+        ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withConfigs(true));
         session.remember(snapshot);
         List<StateViews.TopicSummary> topics = StateViews.topics(snapshot).stream()
                 .filter(t -> pattern == null || pattern.matcher(t.name()).matches())

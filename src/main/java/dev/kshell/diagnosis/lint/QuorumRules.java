@@ -35,7 +35,62 @@ final class QuorumRules {
             perNode(node, majorityVoters, out);
         }
         votersDiffer(nodes, out);
+        votersWithoutFile(nodes, out);
+        mixedRoles(nodes, out);
         return out;
+    }
+
+    /**
+     * On a set that holds the cluster's controllers: a voter entry whose node.id no controller file defines. Either
+     * the file is missing from the set or the id is wrong; in the running cluster that voter never votes, so the
+     * quorum is one failure closer to losing its majority. Checked once, on the voters list most files agree on.
+     * A broker file that claims a voter's id is reported as broker-in-voters instead.
+     */
+    private static void votersWithoutFile(List<NodeConfig> nodes, List<Finding> out) {
+        Set<Integer> controllerIds = nodes.stream().filter(NodeConfig::isController).map(NodeConfig::nodeId)
+                .filter(java.util.Objects::nonNull).collect(Collectors.toSet());
+        Set<Integer> anyIds = nodes.stream().map(NodeConfig::nodeId).filter(java.util.Objects::nonNull)
+                .collect(Collectors.toSet());
+        Optional<NodeConfig> reference = majorityVoters(nodes);
+        if (nodes.size() < 2 || controllerIds.isEmpty() || reference.isEmpty()) {
+            return;
+        }
+        PropertiesFile f = reference.get().file();
+        List<VoterEntry> voters = reference.get().voters().entries();
+        for (VoterEntry v : voters) {
+            if (controllerIds.contains(v.id()) || anyIds.contains(v.id())) {
+                continue;
+            }
+            String defined = controllerIds.stream().sorted().map(String::valueOf).collect(Collectors.joining(", "));
+            out.add(new Finding(Severity.WARNING, "voter-without-file", f.where(VOTERS),
+                    "controller.quorum.voters names " + v.raw() + ", but no file in this set has node.id=" + v.id()
+                            + " (controller files define " + defined + "): its file is missing, or the id is wrong; "
+                            + "a voter that never runs leaves the quorum of " + voters.size()
+                            + " one failure closer to losing its majority",
+                    "lint the whole set, or make the voter's id match its controller's node.id in every file"));
+        }
+    }
+
+    /**
+     * Combined nodes (process.roles=broker,controller) next to dedicated ones: the combined node's controller shares
+     * a JVM with client traffic, so load or a long GC pause there also stalls the quorum, and the set behaves unlike
+     * either layout. Kafka supports combined mode for small and development clusters only.
+     */
+    private static void mixedRoles(List<NodeConfig> nodes, List<Finding> out) {
+        List<NodeConfig> combined = nodes.stream().filter(n -> n.isBroker() && n.isController()).toList();
+        long dedicated = nodes.stream().filter(n -> n.isBroker() != n.isController()).count();
+        if (combined.isEmpty() || dedicated == 0) {
+            return;
+        }
+        for (NodeConfig n : combined) {
+            out.add(new Finding(Severity.WARNING, "process-roles-mixed", n.file().where(NodeConfig.PROCESS_ROLES),
+                    (n.nodeId() == null ? n.path() : "node " + n.nodeId()) + " runs process.roles=" + n.file().value(NodeConfig.PROCESS_ROLES)
+                            + " (combined) while " + dedicated + " other node" + (dedicated == 1 ? "" : "s")
+                            + " in these files run one role: its controller shares a JVM with client traffic, so "
+                            + "load or a GC pause there also stalls the quorum",
+                    "give it one role (process.roles=controller, with its broker as a node of its own), or run "
+                            + "every node combined in a small development cluster"));
+        }
     }
 
     private static void perNode(NodeConfig node, Optional<String> majorityVoters, List<Finding> out) {

@@ -83,6 +83,7 @@ final class ReplicationRules {
             return;
         }
         if (rf - 1 >= minIsr) {
+            internalRfLow(node, topic, rfKey, rf, rfText, brokers, rulePrefix, uses, existing, out);
             return;
         }
         String what = rf == 1
@@ -107,6 +108,28 @@ final class ReplicationRules {
         }
         out.add(new Finding(Severity.WARNING, rulePrefix + "-not-fault-tolerant", where,
                 topic + ": " + rfText + ", " + minIsrText + ": " + what, fix));
+    }
+
+    /**
+     * An internal topic with fewer replicas than min(3, brokers in the set), whatever its min ISR: Kafka's default is
+     * 3 so that one dead broker still leaves the topic redundant; with RF 2 a second failure (or a restart during
+     * the first) loses the coordinator's data. The seed's offsets.topic.replication.factor=2 with min ISR 1 is
+     * writable after one death, but no longer redundant.
+     */
+    private static void internalRfLow(NodeConfig node, String topic, String rfKey, int rf, String rfText, int brokers,
+                                      String rulePrefix, String uses, String existing, List<Finding> out) {
+        int wanted = Math.min(3, brokers);
+        if (!rulePrefix.equals("internal-topic") || brokers < 0 || rf >= wanted) {
+            return;
+        }
+        PropertiesFile f = node.file();
+        String copies = rf == 1 ? "a single copy" : rf + " copies";
+        out.add(new Finding(Severity.WARNING, "internal-topic-rf-low", f.where(rfKey),
+                topic + ": " + rfText + " with " + brokers + " brokers in these files: " + copies + " of its data; "
+                        + "after one broker dies " + (rf == 1 ? "it is offline and " + uses
+                        : (rf - 1) + " copy is left, and one more failure means " + uses)
+                        + " (Kafka's default is 3 replicas)",
+                "set " + rfKey + "=" + wanted + existing));
     }
 
     private static Integer intValue(PropertiesFile f, String key, int dflt, List<Finding> out) {

@@ -48,17 +48,21 @@ class SeedLintTest {
                 // RF 2 / min.isr 2: one dead broker stops offset commits, transactions and acks=all producers
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b4 + ":24"),
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b4 + ":25"),
+                // the share-group state topic with RF 2 (min ISR 1): writable after one death, no longer redundant
+                tuple(Severity.WARNING, "internal-topic-rf-low", b4 + ":27"),
                 tuple(Severity.WARNING, "default-topic-not-fault-tolerant", b4 + ":31"),
                 // brokers all on 9492, all advertising localhost:9492
                 tuple(Severity.ERROR, "duplicate-bind", b5 + ":10"),
                 tuple(Severity.ERROR, "duplicate-advertised", b5 + ":11"),
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b5 + ":24"),
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b5 + ":25"),
+                tuple(Severity.WARNING, "internal-topic-rf-low", b5 + ":27"),
                 tuple(Severity.WARNING, "default-topic-not-fault-tolerant", b5 + ":31"),
                 tuple(Severity.ERROR, "duplicate-bind", b6 + ":10"),
                 tuple(Severity.ERROR, "duplicate-advertised", b6 + ":11"),
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b6 + ":24"),
                 tuple(Severity.WARNING, "internal-topic-not-fault-tolerant", b6 + ":25"),
+                tuple(Severity.WARNING, "internal-topic-rf-low", b6 + ":27"),
                 tuple(Severity.WARNING, "default-topic-not-fault-tolerant", b6 + ":31"));
         assertThat(report.findings()).extracting(Finding::fix).contains(
                 "set listeners=CONTROLLER://:9193 to match controller.quorum.voters 1@localhost:9193",
@@ -69,7 +73,7 @@ class SeedLintTest {
                 .singleElement().asString().startsWith("set advertised.listeners=PLAINTEXT://localhost:9692");
         assertThat(report.findings()).filteredOn(f -> f.where().equals(b4 + ":24")).extracting(Finding::fix)
                 .singleElement().asString().startsWith("set offsets.topic.replication.factor=3");
-        assertThat(report.counts()).containsEntry(Severity.ERROR, 8).containsEntry(Severity.WARNING, 9)
+        assertThat(report.counts()).containsEntry(Severity.ERROR, 8).containsEntry(Severity.WARNING, 12)
                 .containsEntry(Severity.INFO, 0);
         assertThat(report.exitCode()).isEqualTo(ExitCode.FINDINGS);
     }

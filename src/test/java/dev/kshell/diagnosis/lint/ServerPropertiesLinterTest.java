@@ -292,6 +292,62 @@ class ServerPropertiesLinterTest {
     }
 
     @Test
+    void should_warn_about_an_offsets_topic_with_two_replicas_and_three_brokers_whatever_min_isr() {
+        // The seed's advice: with 3 brokers the offsets topic gets 3 replicas (Kafka's default). RF 2 with min ISR 1
+        // stays writable after one death, so the fault-tolerance rule is silent; this one is not.
+        LintReport report = lint(edit(cluster(), "b4", "inter.broker.listener.name=PLAINTEXT\n",
+                "inter.broker.listener.name=PLAINTEXT\noffsets.topic.replication.factor=2\n"));
+        Finding f = only(report, "internal-topic-rf-low");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.where()).isEqualTo("b4:8");
+        assertThat(f.message()).startsWith("__consumer_offsets: offsets.topic.replication.factor=2 with 3 brokers");
+        assertThat(f.fix()).startsWith("set offsets.topic.replication.factor=3");
+        assertThat(report.findings()).extracting(Finding::rule).containsOnly("internal-topic-rf-low");
+    }
+
+    @Test
+    void should_want_only_as_many_internal_replicas_as_there_are_brokers() {
+        // Two brokers: RF 2 is the most they can hold, so min(3, 2) = 2 is enough.
+        Map<String, String> files = cluster();
+        files.remove("b6");
+        editAll(files, "inter.broker.listener.name=PLAINTEXT\n", "inter.broker.listener.name=PLAINTEXT\n"
+                + "offsets.topic.replication.factor=2\ntransaction.state.log.replication.factor=2\n"
+                + "transaction.state.log.min.isr=1\nshare.coordinator.state.topic.replication.factor=2\n"
+                + "share.coordinator.state.topic.min.isr=1\n");
+        assertThat(lint(files).findings()).extracting(Finding::rule).doesNotContain("internal-topic-rf-low");
+        // One file alone says nothing about how many brokers the cluster has.
+        assertThat(lint(Map.of("b4", files.get("b4"))).findings()).extracting(Finding::rule)
+                .doesNotContain("internal-topic-rf-low");
+    }
+
+    @Test
+    void should_flag_a_voter_that_no_file_of_the_set_defines() {
+        Map<String, String> files = cluster();
+        files.remove("c3");
+        Finding f = only(lint(files), "voter-without-file");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.where()).isEqualTo("c1:3");
+        assertThat(f.message()).contains("names 3@localhost:9393, but no file in this set has node.id=3")
+                .contains("controller files define 1, 2");
+        // Without any controller file the set is brokers only: nothing to compare the voters with.
+        Map<String, String> brokers = cluster();
+        brokers.keySet().removeIf(k -> k.startsWith("c"));
+        assertThat(lint(brokers).findings()).extracting(Finding::rule).doesNotContain("voter-without-file");
+    }
+
+    @Test
+    void should_flag_a_combined_node_among_dedicated_ones() {
+        Map<String, String> files = edit(cluster(), "b4", "process.roles=broker\n",
+                "process.roles=broker,controller\n");
+        LintReport report = lint(files);
+        assertThat(report.findings()).filteredOn(f -> f.rule().equals("process-roles-mixed"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.where()).isEqualTo("b4:1");
+                    assertThat(f.message()).startsWith("node 4 runs process.roles=broker,controller (combined) while 5 other nodes");
+                });
+    }
+
+    @Test
     void should_flag_internal_topics_the_brokers_cannot_hold() {
         Map<String, String> files = cluster();
         files.remove("b6");

@@ -299,7 +299,9 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         Instant takenAt = clock.instant();
         // The cluster id always comes along: the state memory and the profile pin are keyed by it.
         DescribeClusterResult cluster = admin().describeCluster(clusterOptions());
-        KafkaFuture<QuorumInfo> quorumInfo = request.quorum()
+        // ZooKeeper mode has no metadata quorum: the controller step reads describeCluster (and ZooKeeper) instead
+        boolean zooKeeperMode = capabilities().zooKeeperMode();
+        KafkaFuture<QuorumInfo> quorumInfo = request.quorum() && !zooKeeperMode
                 ? admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs())).quorumInfo()
                 : null;
         boolean wantTopics = request.topics() == null || !request.topics().isEmpty();
@@ -333,7 +335,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         // Losing the quorum must not lose the rest of the picture (brokers still serve reads).
         QuorumState quorum = null;
         String quorumError = SnapshotRequest.QUORUM_NOT_READ;
-        if (quorumInfo != null) {
+        if (request.quorum() && zooKeeperMode) {
+            try {
+                quorum = zooKeeperController();
+                quorumError = null;
+            } catch (ClusterException e) {
+                quorumError = e.getMessage();
+            }
+        } else if (quorumInfo != null) {
             try {
                 quorum = toQuorumState(KafkaErrors.quorum(target, () -> quorumInfo.get(
                         target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS)), clock.millis());

@@ -58,7 +58,7 @@ public final class ConfigRisks {
             if (c == null) {
                 unknown.add(t.name());
                 if (t.internal() && rf > 0 && rf < wanted) {
-                    out.add(internalRf(t, rf, null, wanted));
+                    out.add(internalRf(t, rf, null, wanted, s, bootstrap));
                 }
                 continue;
             }
@@ -82,17 +82,17 @@ public final class ConfigRisks {
                 out.add(new Finding(Severity.ERROR, "min-isr-above-rf", "topic " + t.name(),
                         "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") > replication factor " + rf
                                 + ": every acks=all write fails",
-                        setMinIsr(configs, t.name(), Math.max(1, rf - 1))));
+                        raiseRfFirst(t, minIsr, s, bootstrap, configs, Math.max(1, rf - 1))));
             } else if (minIsr == rf && rf > 1) {
                 out.add(new Finding(Severity.WARNING, "min-isr-equals-rf", "topic " + t.name(),
                         "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") = replication factor " + rf
                                 + ": losing any one replica blocks acks=all writes",
-                        setMinIsr(configs, t.name(), rf - 1)));
+                        raiseRfFirst(t, rf + 1, s, bootstrap, configs, rf - 1)));
             } else if (rf == 1 && !t.internal()) {
                 rf1.add(t.name());
             }
             if (t.internal() && (rf < wanted || rf < minIsr + 1)) {
-                out.add(internalRf(t, rf, minIsr, wanted));
+                out.add(internalRf(t, rf, minIsr, wanted, s, bootstrap));
             }
         }
         uncleanInherited.forEach((source, names) -> out.add(new Finding(Severity.WARNING, "unclean-enabled",
@@ -116,25 +116,88 @@ public final class ConfigRisks {
         return out;
     }
 
-    private static Finding internalRf(TopicState t, int rf, Integer minIsr, int wanted) {
+    private static Finding internalRf(TopicState t, int rf, Integer minIsr, int wanted, ClusterSnapshot s,
+                                      String bootstrap) {
         String why = rf < wanted
                 ? "replication factor " + rf + " < " + wanted + (wanted < 3 ? " (the brokers registered)" : "")
                 : "replication factor " + rf + " < min.isr + 1 (" + (minIsr + 1) + ")";
         int target = minIsr == null ? wanted : Math.max(wanted, minIsr + 1);
+        String fix = raiseRf(t, target, s, bootstrap);
+        if (minIsr != null && minIsr >= rf) {
+            fix += "; trade-off, not a fix: lowering min.insync.replicas to " + Math.max(1, rf - 1)
+                    + " keeps commits going with one replica down but acknowledges them on fewer copies";
+        }
         return new Finding(Severity.WARNING, "internal-rf-low", "topic " + t.name(),
                 "internal topic " + t.name() + " has " + why + ": one broker loss can stop every group or "
-                        + "transaction coordinated there",
-                "raise its replication factor to " + target + " with kafka-reassign-partitions.sh");
+                        + "transaction coordinated there", fix);
+    }
+
+    /** The safe fix first (more replicas), then lowering min.isr, labelled as the durability trade-off it is. */
+    private static String raiseRfFirst(TopicState t, int targetRf, ClusterSnapshot s, String bootstrap,
+                                       String configs, int lowerMinIsr) {
+        return raiseRf(t, targetRf, s, bootstrap) + "; trade-off, not a fix: "
+                + configs + " --alter --entity-type topics --entity-name " + t.name()
+                + " --add-config min.insync.replicas=" + lowerMinIsr + " keeps acks=all writes going with one replica "
+                + "down but acknowledges them on fewer copies";
+    }
+
+    /**
+     * "raise the replication factor to N by reassignment ..." with the exact kafka-reassign-partitions.sh plan:
+     * each partition keeps its replicas (leader first, so nothing moves leadership) and gains the registered
+     * brokers it lacks, least loaded first. When fewer brokers exist than the target, says so instead.
+     */
+    static String raiseRf(TopicState t, int targetRf, ClusterSnapshot s, String bootstrap) {
+        List<Integer> brokers = new ArrayList<>();
+        s.brokers().forEach(b -> brokers.add(b.id()));
+        brokers.sort(null);
+        if (brokers.size() < targetRf) {
+            return "raise the replication factor of " + t.name() + " to " + targetRf + " by reassignment once "
+                    + targetRf + " brokers are registered (" + brokers.size() + " now)";
+        }
+        Map<Integer, int[]> load = new LinkedHashMap<>();
+        brokers.forEach(b -> load.put(b, new int[1]));
+        for (dev.kshell.model.PartitionState p : t.partitions()) {
+            for (Integer r : p.replicas()) {
+                int[] n = load.get(r);
+                if (n != null) {
+                    n[0]++;
+                }
+            }
+        }
+        StringBuilder json = new StringBuilder("{\"version\":1,\"partitions\":[");
+        boolean first = true;
+        for (dev.kshell.model.PartitionState p : t.partitions()) {
+            List<Integer> replicas = new ArrayList<>(p.replicas());
+            while (replicas.size() < targetRf) {
+                Integer pick = null;
+                for (Integer b : brokers) { // a handful of brokers: linear in partitions overall
+                    if (!replicas.contains(b) && (pick == null || load.get(b)[0] < load.get(pick)[0])) {
+                        pick = b;
+                    }
+                }
+                if (pick == null) {
+                    break;
+                }
+                replicas.add(pick);
+                load.get(pick)[0]++;
+            }
+            if (!first) {
+                json.append(',');
+            }
+            first = false;
+            json.append("{\"topic\":\"").append(t.name()).append("\",\"partition\":").append(p.partition())
+                    .append(",\"replicas\":").append(replicas.toString().replace(" ", "")).append('}');
+        }
+        json.append("]}");
+        String tool = "kafka-reassign-partitions.sh" + (bootstrap == null ? "" : " --bootstrap-server " + bootstrap);
+        return "raise the replication factor of " + t.name() + " to " + targetRf + " by reassignment (copies data, "
+                + "keeps durability): save " + json + " as raise-rf.json, then " + tool
+                + " --reassignment-json-file raise-rf.json --execute";
     }
 
     /** {@code kafka-configs.sh}, with {@code --bootstrap-server} when known. */
     public static String configsCommand(String bootstrap) {
         return bootstrap == null ? "kafka-configs.sh" : "kafka-configs.sh --bootstrap-server " + bootstrap;
-    }
-
-    private static String setMinIsr(String configs, String topic, int value) {
-        return configs + " --alter --entity-type topics --entity-name " + topic
-                + " --add-config min.insync.replicas=" + value + " (or raise the replication factor)";
     }
 
     private static String uncleanFix(String configs, String source) {

@@ -64,12 +64,19 @@ final class ScenarioSteps {
     }
 
     /**
-     * the recipe in docs/kafka-behaviour.md: {@code ledger} on brokers 4 and 5; 100 records on both, broker 5 stopped, 100 more on 4
-     * only, broker 4 killed, broker 5 started again. Broker 5 is live but out of sync: no clean leader exists.
+     * the recipe in docs/kafka-behaviour.md: {@code ledger} on brokers 4 and 5; 100 records on both (acks=all, and
+     * checked on disk), broker 5 stopped, 100 more on 4 only, broker 4 killed, broker 5 started again. Broker 5 is
+     * live but out of sync, holding 100 of the 200 records: no clean leader exists.
      */
     List<String> uncleanOnly() {
         create("ledger", List.of(List.of(4, 5)), Map.of());
-        produce("ledger", 100, "1");
+        // acks=all: the first 100 are on both replicas when the producer returns. With acks=1 the follower had
+        // often not fetched yet when broker 5 was stopped, and it came back empty (0 bytes, not 100 of 200).
+        produce("ledger", 100, "all");
+        sandbox.awaitCondition("both replicas of ledger-0 hold the first 100 records", () -> {
+            Map<Integer, Long> bytes = ledgerBytes();
+            return bytes.getOrDefault(5, 0L) > 0 && bytes.get(5).equals(bytes.get(4));
+        });
         step("a replica goes away for maintenance");
         cluster.stopNode(5);
         sandbox.awaitCondition("ledger-0 ISR [4]", () -> sandbox.partition("ledger", 0).orElseThrow().isr().equals(List.of(4)));
@@ -82,7 +89,25 @@ final class ScenarioSteps {
             return p.leader() == null && p.isr().isEmpty()
                     && admin.snapshot(List.of(), false).liveBrokerIds().contains(5);
         });
+        long onFive = ledgerBytes().getOrDefault(5, 0L);
+        if (onFive == 0) {
+            throw new IllegalStateException("unclean-only was not staged as described: broker 5's copy of ledger-0 "
+                    + "is empty instead of holding the first 100 records");
+        }
         return List.of("ledger");
+    }
+
+    /** Bytes of ledger-0 per live broker that answered describeLogDirs. */
+    private Map<Integer, Long> ledgerBytes() {
+        Map<Integer, Long> out = new HashMap<>();
+        admin.replicaSizes(admin.snapshot(List.of(), false).liveBrokerIds()).sizes()
+                .forEach((broker, partitions) -> {
+                    Long b = partitions.get(new dev.kshell.model.PartitionSpec("ledger", 0));
+                    if (b != null) {
+                        out.put(broker, b);
+                    }
+                });
+        return out;
     }
 
     /** Two of the three controllers stop (the active one among them when it is known). */

@@ -168,6 +168,21 @@ class TriageTruthTest {
         assertThat(DiagnosisTables.triage(r, 0, false)).contains("next: elect preferred --all --dry-run");
     }
 
+    @Test
+    void should_lead_with_raising_the_replication_factor_and_label_lowering_min_isr_as_a_trade_off() {
+        ClusterSnapshot s = cluster().brokers(4, 5, 6)
+                .internalTopic("__consumer_offsets").minIsr(2).partition(0).replicas(4, 5).leader(4).isr(4, 5)
+                .partition(1).replicas(5, 6).leader(5).isr(5, 6).build();
+        Finding f = Triage.run(TriageInput.of(s, null)).step(6).findings().stream()
+                .filter(x -> x.rule().equals("internal-rf-low")).findFirst().orElseThrow();
+        assertThat(f.fix()).startsWith("raise the replication factor of __consumer_offsets to 3 by reassignment "
+                + "(copies data, keeps durability): save {\"version\":1,\"partitions\":[{\"topic\":\"__consumer_offsets\","
+                + "\"partition\":0,\"replicas\":[4,5,6]},{\"topic\":\"__consumer_offsets\",\"partition\":1,"
+                + "\"replicas\":[5,6,4]}]} as raise-rf.json");
+        assertThat(f.fix()).contains("; trade-off, not a fix: lowering min.insync.replicas to 1");
+        assertThat(f.fix().indexOf("raise")).isLessThan(f.fix().indexOf("min.insync.replicas"));
+    }
+
     /** A group id whose coordinator is partition {@code p} of {@code n}. */
     private static String groupOn(int p, int n) {
         for (int i = 0; ; i++) {

@@ -48,7 +48,7 @@ class DiagnosisTablesTest {
                 [warn]    6. Config risks: 1 config risk: internal-rf-low
                           warning topic __consumer_offsets: internal topic __consumer_offsets has replication factor 2 < 3: one broker loss can stop every group or transaction coordinated there
                           info topics: 1 topic with replication factor 1 (rf1): no redundancy, losing one broker makes partitions unavailable
-                          do:   raise its replication factor to 3 with kafka-reassign-partitions.sh
+                          do:   raise the replication factor of __consumer_offsets to 3 by reassignment (copies data, keeps durability): save {"version":1,"partitions":[{"topic":"__consumer_offsets","partition":0,"replicas":[4,5,6]},{"topic":"__consumer_offsets","partition":1,"replicas":[5,6,4]},{"topic":"__consumer_offsets","partition":2,"replicas":[6,4,5]},{"topic":"__consumer_offsets","partition":3,"replicas":[4,5,6]},{"topic":"__consumer_offsets","partition":4,"replicas":[5,6,4]},{"topic":"__consumer_offsets","partition":5,"replicas":[6,4,5]}]} as raise-rf.json, then kafka-reassign-partitions.sh --reassignment-json-file raise-rf.json --execute
                           next: audit
                 """);
     }

@@ -67,9 +67,15 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         } catch (ConnectionRequest.InvalidRequest e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
+        } catch (dev.kshell.cluster.ClusterException e) {
+            // one mapping for every failure: a bad JAAS config is bad input (2), a denied ACL is no outage
+            LOG.info("start-up failed: {}", e.getMessage());
+            dev.kshell.cli.ErrorMapper.Mapped mapped = dev.kshell.cli.ErrorMapper.map(e);
+            err.println("error: " + mapped.message());
+            return mapped.code().code();
         } catch (RuntimeException e) {
             LOG.error("start-up failed", e);
-            err.println("error: " + e.getMessage());
+            err.println("error: " + dev.kshell.session.Secrets.maskText(e.getMessage()));
             return ExitCode.UNREACHABLE.code();
         }
         ExecutionMode run = new ExecutionMode(options.yes(), false, false, false, options.stacktrace());

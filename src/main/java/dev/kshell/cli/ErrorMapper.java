@@ -17,7 +17,13 @@ public final class ErrorMapper {
     public record Mapped(ExitCode code, String message, boolean expected) {
     }
 
+    /** The mapping, with every secret value in the message masked (a client config error can quote a password). */
     public static Mapped map(Throwable failure) {
+        Mapped m = mapUnmasked(failure);
+        return new Mapped(m.code(), dev.kshell.session.Secrets.maskText(m.message()), m.expected());
+    }
+
+    private static Mapped mapUnmasked(Throwable failure) {
         if (failure instanceof UsageException) {
             return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
         }
@@ -37,6 +43,8 @@ public final class ErrorMapper {
         if (failure instanceof ClusterException c) {
             ExitCode code = switch (c.kind()) {
                 case UNREACHABLE, DENIED -> ExitCode.UNREACHABLE;
+                // the cluster answered and refused the operation: the action failed, the cluster is reachable
+                case NOT_AUTHORIZED -> ExitCode.ACTION_FAILED;
                 case NOT_FOUND, INVALID -> ExitCode.USAGE;
                 case FAILED -> ExitCode.ACTION_FAILED;
             };

@@ -132,7 +132,8 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
             props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, target.bootstrapServers());
             props.remove(AdminClientConfig.BOOTSTRAP_CONTROLLERS_CONFIG);
         }
-        int timeoutMs = (int) Math.max(1000, target.timeout().toMillis());
+        // clamped, never cast: --timeout 600h is accepted as Kafka's largest deadline (about 24.8 days)
+        int timeoutMs = clampMs(Math.max(1000, target.timeout().toMillis()));
         // default.api.timeout.ms must be >= request.timeout.ms or Admin.create throws (docs/kafka-behaviour.md).
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(timeoutMs));
@@ -143,7 +144,12 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     int timeoutMs() {
-        return (int) target.timeout().toMillis();
+        return clampMs(target.timeout().toMillis());
+    }
+
+    /** Kafka takes deadlines as int ms: a longer one is the largest int, never an overflowed negative. */
+    static int clampMs(long ms) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, ms));
     }
 
     /** Waits for a future a little longer than Kafka's own deadline, so Kafka's error (more precise) wins. */
@@ -371,7 +377,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                 minIsr == null ? 1 : Integer.parseInt(minIsr.value()),
                 minIsr == null ? "DEFAULT_CONFIG" : minIsr.source().name(),
                 unclean != null && Boolean.parseBoolean(unclean.value()),
-                unclean == null ? "DEFAULT_CONFIG" : unclean.source().name());
+                unclean == null ? "DEFAULT_CONFIG" : unclean.source().name(),
+                compacted(config.get("cleanup.policy")));
+    }
+
+    /** cleanup.policy lists compact ("compact" or "compact,delete"). */
+    static boolean compacted(ConfigEntry policy) {
+        return policy != null && policy.value() != null
+                && java.util.Arrays.stream(policy.value().split(",")).anyMatch(v -> v.strip().equals("compact"));
     }
 
     static TopicState toTopicState(TopicDescription d, TopicConfig config) {

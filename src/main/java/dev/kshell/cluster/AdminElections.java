@@ -71,7 +71,10 @@ final class AdminElections {
                 answers = gateway.await("electLeaders", futures.get(b));
             } catch (ClusterException e) {
                 // One batch lost (deadline, connection): its partitions get that error, the others keep theirs.
-                ElectionAnswer lost = answerFor(e.getCause() == null ? e : rootOf(e), e.getMessage());
+                // No answer in time (or the connection dropped): sent, so the outcome is unknown, not a failure.
+                ElectionAnswer lost = e.kind() == ClusterException.Kind.UNREACHABLE
+                        ? ElectionAnswer.failed(ElectionAnswer.Error.TIMEOUT, e.getMessage())
+                        : answerFor(e.getCause() == null ? e : rootOf(e), e.getMessage());
                 batches.get(b).forEach(p -> out.put(p, lost));
                 continue;
             }

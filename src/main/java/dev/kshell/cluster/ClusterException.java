@@ -10,8 +10,10 @@ public class ClusterException extends RuntimeException {
     public enum Kind {
         /** Nothing answered within the deadline, or the address cannot be reached or resolved. */
         UNREACHABLE,
-        /** The cluster answered but refused: authentication or authorisation. */
+        /** The cluster did not let us in: authentication failed. */
         DENIED,
+        /** The cluster let us in but the principal lacks the ACL for this operation (the message names it). */
+        NOT_AUTHORIZED,
         /** A named topic / partition / group does not exist. */
         NOT_FOUND,
         /** The request itself was invalid (bad config, unsupported on this endpoint). */

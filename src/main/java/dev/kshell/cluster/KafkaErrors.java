@@ -73,8 +73,9 @@ final class KafkaErrors {
                     + " failed: " + root.getMessage(), cause);
         }
         if (root instanceof AuthorizationException) {
-            return new ClusterException(ClusterException.Kind.DENIED, operation + " on " + target.endpoints()
-                    + " was not authorised: " + root.getMessage(), cause);
+            return new ClusterException(ClusterException.Kind.NOT_AUTHORIZED, "not authorized to "
+                    + requiredAcl(operation, root) + ": " + operation + " on " + target.endpoints() + " was denied ("
+                    + root.getMessage() + ")", cause);
         }
         if (root instanceof UnknownTopicOrPartitionException) {
             return new ClusterException(ClusterException.Kind.NOT_FOUND, root.getMessage(), cause);
@@ -87,10 +88,34 @@ final class KafkaErrors {
             return new ClusterException(ClusterException.Kind.FAILED, operation + " failed on " + target.endpoints()
                     + ": " + root.getMessage(), cause);
         }
+        if (root != cause && isBadClientSetting(root)) {
+            // Kafka wrapped it while reading the client config: a bad sasl.jaas.config, a missing login module.
+            return new ClusterException(ClusterException.Kind.INVALID, "bad client configuration: "
+                    + root.getClass().getSimpleName() + ": " + root.getMessage(), cause);
+        }
         if (root instanceof RuntimeException runtime) {
             throw runtime; // not Kafka's: a defect of ours, reported as internal with its trace on request
         }
         return new ClusterException(ClusterException.Kind.FAILED, operation + " failed: " + root, cause);
+    }
+
+    /** The Kafka client reports a bad JAAS entry or login module as a plain IllegalArgumentException / LoginException. */
+    private static boolean isBadClientSetting(Throwable root) {
+        return root instanceof IllegalArgumentException || root instanceof javax.security.auth.login.LoginException;
+    }
+
+    /** The ACL an operation needs, as Kafka's authorizer names it (for the one-line error). */
+    static String requiredAcl(String operation, Throwable error) {
+        boolean cluster = error instanceof org.apache.kafka.common.errors.ClusterAuthorizationException;
+        return switch (operation) {
+            case "electLeaders", "alterPartitionReassignments" -> "ALTER cluster";
+            case "describeLogDirs", "describeCluster", "describeMetadataQuorum" -> "DESCRIBE cluster";
+            case "describeConfigs" -> cluster ? "DESCRIBE_CONFIGS cluster" : "DESCRIBE_CONFIGS topic";
+            case "describeTopics", "listTopics", "listOffsets" -> "DESCRIBE topic";
+            case "describeProducers" -> "READ topic";
+            case "listTransactions", "describeTransactions" -> "DESCRIBE transactional-id";
+            default -> cluster ? "this operation on the cluster" : "this operation";
+        };
     }
 
     private static ClusterException timeout(ClusterTarget target, String operation, Throwable cause) {

@@ -170,6 +170,12 @@ public final class UncleanElectionPlanner {
                     best = top;
                     choice = "Kafka's pick, broker " + kafkaPick + ", holds the most data by " + d.label + " ("
                             + compared + ")";
+                } else if (d == Measure.SIZE && compacted(topic)) {
+                    // Compaction removes records but keeps the latest of each key: a larger log is not more
+                    // records, so bytes alone do not justify moving the preferred leader.
+                    choice = "broker " + top + " has the larger log (" + compared + "), but " + p.topic()
+                            + " is compacted: bytes are not records, so kshell does not reorder; Kafka's pick, broker "
+                            + kafkaPick + ", will lead";
                 } else {
                     best = top;
                     if (keepOrder) {
@@ -197,6 +203,11 @@ public final class UncleanElectionPlanner {
                 change);
     }
 
+    /** cleanup.policy includes compact (known only when the topic's configs were read). */
+    static boolean compacted(Optional<TopicState> topic) {
+        return topic.isPresent() && topic.get().config() != null && topic.get().config().compacted();
+    }
+
     /** The new replica order: {@code best} first, the others in their original order. Same set. */
     public static List<Integer> bestFirst(List<Integer> replicas, int best) {
         List<Integer> out = new ArrayList<>(replicas.size());
@@ -212,9 +223,11 @@ public final class UncleanElectionPlanner {
     private static Refusal refusal(PartitionState p, Set<Integer> live, List<Integer> liveReplicas) {
         String name = p.name();
         if (p.leader() != null && live.contains(p.leader())) {
+            boolean onPreferred = !p.replicas().isEmpty() && p.replicas().get(0).equals(p.leader());
             return new Refusal(RefusalReason.PARTITION_HAS_LEADER, name,
                     name + " has a leader (broker " + p.leader() + "): there is nothing to elect",
-                    "none needed; to move leadership to the preferred replica: elect preferred " + name);
+                    onPreferred ? "none needed: " + name + " is led by its preferred replica"
+                            : "none needed; to move leadership to the preferred replica: elect preferred " + name);
         }
         List<Integer> cleanLive = new ArrayList<>();
         for (Integer r : p.replicas()) {
@@ -316,6 +329,7 @@ public final class UncleanElectionPlanner {
             unknownRecords = why.toString();
         }
         String summary;
+        String plainly = plainly(p, liveReplicas, winner, winnerSize, records, remembered);
         if (records == null && bytes == null) {
             summary = "unknown: " + unknownRecords;
         } else {
@@ -331,6 +345,9 @@ public final class UncleanElectionPlanner {
             }
             summary = String.join("; ", parts) + "; the dead replicas cannot be asked, so more may be lost";
         }
+        if (plainly != null) {
+            summary = plainly + ". " + summary;
+        }
         List<String> basis = new ArrayList<>();
         if (recordBasis != null) {
             basis.add(recordBasis);
@@ -340,6 +357,30 @@ public final class UncleanElectionPlanner {
         }
         return new DataAtRisk(records, bytes, true, basis.isEmpty() ? null : String.join("; ", basis),
                 unknownRecords, summary);
+    }
+
+    /**
+     * The sentence a tired operator must read first, when the winner holds nothing or far less than was there:
+     * "broker 5 holds no data: the partition restarts from offset 0; everything written to broker 4 is lost".
+     * Null when the loss is not that plain.
+     */
+    static String plainly(PartitionState p, List<Integer> liveReplicas, int winner, Long winnerSize, Long records,
+                          OffsetsSeen remembered) {
+        List<Integer> dead = p.replicas().stream().filter(r -> !liveReplicas.contains(r)).toList();
+        String deadOnes = dead.isEmpty() ? "the other replicas" : "broker" + (dead.size() == 1 ? " " : "s ") + join(dead);
+        if (winnerSize != null && winnerSize == 0) {
+            return "broker " + winner + " holds no data: the partition restarts from offset 0; everything written to "
+                    + deadOnes + " is lost" + (remembered != null && remembered.highWatermark() > 0
+                    ? " (" + remembered.highWatermark() + " records up to the high watermark seen at "
+                    + remembered.seenAt() + ")" : "");
+        }
+        if (records != null && remembered != null && remembered.highWatermark() > 0
+                && records * 2 >= remembered.highWatermark()) {
+            return "broker " + winner + " holds at most " + (remembered.highWatermark() - records) + " of the "
+                    + remembered.highWatermark() + " records seen: at least " + records + " written to " + deadOnes
+                    + " are lost";
+        }
+        return null;
     }
 
     private static Long max(List<Integer> ids, Map<Integer, ReplicaEvidence> ev, Measure m) {

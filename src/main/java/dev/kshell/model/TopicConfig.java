@@ -9,7 +9,14 @@ package dev.kshell.model;
  * @param minIsrSource                 its source
  * @param uncleanLeaderElection        effective unclean.leader.election.enable
  * @param uncleanLeaderElectionSource  its source
+ * @param compacted                    cleanup.policy includes {@code compact} (log size then says little about
+ *                                     the number of records)
  */
 public record TopicConfig(int minIsr, String minIsrSource, boolean uncleanLeaderElection,
-                          String uncleanLeaderElectionSource) {
+                          String uncleanLeaderElectionSource, boolean compacted) {
+
+    public TopicConfig(int minIsr, String minIsrSource, boolean uncleanLeaderElection,
+                       String uncleanLeaderElectionSource) {
+        this(minIsr, minIsrSource, uncleanLeaderElection, uncleanLeaderElectionSource, false);
+    }
 }

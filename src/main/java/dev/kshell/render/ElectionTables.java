@@ -48,6 +48,15 @@ public final class ElectionTables {
         };
     }
 
+    /** "none", "4" for a live leader, "4(dead)" only when broker 4 is not live. */
+    static String leader(UncleanPlan.Row r) {
+        if (r.leader() == null) {
+            return "none";
+        }
+        boolean live = r.replicas().stream().anyMatch(v -> v.id() == r.leader() && v.live());
+        return r.leader() + (live ? "" : "(dead)");
+    }
+
     public static String uncleanPlan(UncleanPlan plan, int width, boolean color) {
         StringBuilder out = new StringBuilder();
         Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last-known ELR");
@@ -55,7 +64,7 @@ public final class ElectionTables {
             String replicas = r.replicas().stream().map(v -> v.id() + (v.live() ? "" : "(dead)"))
                     .collect(Collectors.joining(","));
             table.row(r.refusal() == null ? Tone.BAD : Tone.PLAIN, r.partition(),
-                    r.leader() == null ? "none" : r.leader() + "(dead)", replicas, r.isr(), r.elr(), r.lastKnownElr());
+                    leader(r), replicas, r.isr(), r.elr(), r.lastKnownElr());
         }
         if (!table.isEmpty()) {
             out.append(table.render(width, color));

@@ -1,6 +1,14 @@
 package dev.kshell.session;
 
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.SaslConfigs;
+import org.apache.kafka.common.config.SslConfigs;
+
 import java.util.Collections;
+import java.util.List;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -10,8 +18,10 @@ import java.util.regex.Pattern;
 /**
  * Hides secrets before anything is shown, logged, echoed or written to a transcript.
  *
- * <p>A property is secret when its key contains {@code password}, {@code secret}, {@code jaas} or {@code token}
- * (case-insensitive). Maps are masked by key; free text is masked where a secret-looking key is followed by
+ * <p>A property is secret when Kafka's own client config definitions (producer, consumer, admin: SSL and SASL
+ * included) give it the type {@code PASSWORD} ({@code ssl.keystore.key},
+ * {@code sasl.oauthbearer.assertion.private.key.passphrase}, {@code sasl.jaas.config}, ...), or, for keys Kafka does
+ * not define, when it contains {@code password}, {@code secret}, {@code jaas} or {@code token} (case-insensitive). Maps are masked by key; free text is masked where a secret-looking key is followed by
  * {@code =} or {@code :} and a value, so {@code password="..."} inside a {@code sasl.jaas.config} value is caught too.
  */
 public final class Secrets {
@@ -21,8 +31,14 @@ public final class Secrets {
 
     private static final String[] SECRET_WORDS = {"password", "secret", "jaas", "token"};
 
-    // A key that names a secret, e.g. ssl.key.password, SASL_JAAS_CONFIG, "access-token".
-    private static final String KEY = "([\\w.\\-]*(?:password|secret|jaas|token)[\\w.\\-]*)";
+    /** Every client property Kafka itself types PASSWORD. */
+    static final Set<String> PASSWORD_KEYS = passwordKeys();
+
+    // A key that names a secret: a PASSWORD-typed Kafka key, or one that says so (ssl.key.password, "access-token").
+    private static final String KEY = "((?<![\\w.\\-])(?:" + PASSWORD_KEYS.stream().sorted(
+            java.util.Comparator.comparingInt(String::length).reversed()).map(Pattern::quote)
+            .collect(java.util.stream.Collectors.joining("|"))
+            + ")(?![\\w.\\-])|[\\w.\\-]*(?:password|secret|jaas|token)[\\w.\\-]*)";
 
     // key="value" / key='value' / key=\"value\" (escaped quotes inside JSON strings); the quotes are kept, and a
     // backslash-escaped quote inside the value does not end it.
@@ -40,10 +56,33 @@ public final class Secrets {
     private Secrets() {
     }
 
+    private static Set<String> passwordKeys() {
+        Set<String> keys = new java.util.TreeSet<>();
+        for (ConfigDef def : List.of(ProducerConfig.configDef(), ConsumerConfig.configDef())) {
+            def.configKeys().forEach((name, key) -> {
+                if (key.type == ConfigDef.Type.PASSWORD) {
+                    keys.add(name);
+                }
+            });
+        }
+        ConfigDef clientSecurity = new ConfigDef();
+        SslConfigs.addClientSslSupport(clientSecurity);
+        SaslConfigs.addClientSaslSupport(clientSecurity);
+        clientSecurity.configKeys().forEach((name, key) -> {
+            if (key.type == ConfigDef.Type.PASSWORD) {
+                keys.add(name);
+            }
+        });
+        return Collections.unmodifiableSet(keys);
+    }
+
     /** True when the property with this key must never be shown. */
     public static boolean isSecretKey(String key) {
         if (key == null) {
             return false;
+        }
+        if (PASSWORD_KEYS.contains(key.strip())) {
+            return true;
         }
         String lower = key.toLowerCase(Locale.ROOT);
         for (String word : SECRET_WORDS) {

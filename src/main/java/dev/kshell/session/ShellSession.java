@@ -28,8 +28,40 @@ public final class ShellSession implements AutoCloseable {
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
     private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
 
-    /** An open connection and what the operator called it. */
-    public record Connection(ClusterGateway gateway, String label, String expectedClusterId) {
+    /**
+     * An open connection and what the operator called it.
+     *
+     * @param expectedClusterId the cluster id its profile pins, or null
+     * @param inheritedPin      the pin of an earlier connection of this session, carried over because this one has
+     *                          none of its own: a {@code connect} elsewhere must not drop the pin silently (null when
+     *                          there was none, or the operator lifted it with {@code connect --unpin})
+     */
+    public record Connection(ClusterGateway gateway, String label, String expectedClusterId, String inheritedPin) {
+
+        public Connection(ClusterGateway gateway, String label, String expectedClusterId) {
+            this(gateway, label, expectedClusterId, null);
+        }
+
+        /** The cluster id mutations must find: this connection's own pin, else the one it inherited. */
+        public String pinnedClusterId() {
+            return expectedClusterId != null ? expectedClusterId : inheritedPin;
+        }
+    }
+
+    /** The last cluster id pinned by a connection of this session; survives connect until lifted. */
+    private volatile String sessionPin;
+
+    /** The operator says so: the next connection starts without the session's pin. */
+    public void liftPin() {
+        sessionPin = null;
+    }
+
+    private Connection newConnection(ClusterGateway gateway, String label, String expectedClusterId) {
+        Connection c = new Connection(gateway, label, expectedClusterId, expectedClusterId == null ? sessionPin : null);
+        if (expectedClusterId != null) {
+            sessionPin = expectedClusterId;
+        }
+        return c;
     }
 
     public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory) {
@@ -62,7 +94,7 @@ public final class ShellSession implements AutoCloseable {
     /** Replaces the current connection (closing the old one). Does not talk to the cluster. */
     public synchronized Connection connect(ClusterTarget target, String label, String expectedClusterId) {
         disconnect();
-        connection = new Connection(gatewayFactory.apply(target), label, expectedClusterId);
+        connection = newConnection(gatewayFactory.apply(target), label, expectedClusterId);
         return connection;
     }
 
@@ -133,7 +165,7 @@ public final class ShellSession implements AutoCloseable {
         }
         synchronized (this) {
             disconnect();
-            connection = new Connection(candidate, label, expectedClusterId);
+            connection = newConnection(candidate, label, expectedClusterId);
             return connection;
         }
     }

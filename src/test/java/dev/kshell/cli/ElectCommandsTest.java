@@ -319,4 +319,19 @@ class ElectCommandsTest {
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(err.toString()).contains("aborted: answered no; nothing was changed");
     }
+
+    @Test
+    void should_keep_the_cluster_id_pin_across_connect_until_lifted() {
+        session.connect(FakeGateway.TARGET, "prod", "another-cluster");
+        session.connect(FakeGateway.TARGET, "adhoc", null);   // `connect --bootstrap-server ...` with no profile
+        CommandLineExecutor.LineResult o = run("elect preferred orders-0 --yes", Prompter.NONE);
+        assertThat(o.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(err.toString()).contains("pins cluster id another-cluster");
+        assertThat(gateway.mutations).isEmpty();
+
+        session.liftPin();                                    // `connect ... --unpin`
+        session.connect(FakeGateway.TARGET, "adhoc", null);
+        assertThat(run("elect preferred orders-0 --yes", Prompter.NONE).code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.mutations).containsExactly("PREFERRED orders-0");
+    }
 }

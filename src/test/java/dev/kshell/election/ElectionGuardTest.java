@@ -121,7 +121,8 @@ class ElectionGuardTest {
         assertThat(d.kind()).isEqualTo(REFUSE);
         assertThat(d.exitCode()).isEqualTo(ExitCode.REFUSED);
         assertThat(d.refusals()).extracting(Refusal::reason).containsExactly(RefusalReason.PARTITION_HAS_LEADER);
-        assertThat(d.alternative()).contains("elect preferred orders-2");
+        // orders-2 is already on its preferred replica: no `elect preferred` advice that would change nothing
+        assertThat(d.alternative()).isEqualTo("none needed: orders-2 is led by its preferred replica");
     }
 
     @Test

@@ -235,4 +235,35 @@ class UncleanElectionPlannerTest {
         assertThat(UncleanElectionPlanner.bestFirst(List.of(1, 2, 3, 4), 3)).containsExactly(3, 1, 2, 4);
         assertThat(UncleanElectionPlanner.bestFirst(List.of(1, 2), 1)).containsExactly(1, 2);
     }
+
+    @Test
+    void should_say_first_and_plainly_when_the_winner_holds_no_data() {
+        ClusterSnapshot s = Fixtures.snapshot(Fixtures.quorumWithLeader(), Set.of(4),
+                topic("orders", p("orders", 0, null, List.of(4, 5), List.of(), List.of(4), List.of(4))));
+        UncleanPlan plan = plan(s, Map.of("orders-0", List.of(ReplicaEvidence.ofSize(5, 0))),
+                Map.of("orders-0", AT_2AM), false, ORDERS_0);
+        assertThat(plan.rows().get(0).dataAtRisk().summary()).startsWith("broker 5 holds no data: the partition "
+                + "restarts from offset 0; everything written to broker 4 is lost (300 records up to the high watermark");
+    }
+
+    @Test
+    void should_not_call_a_live_leader_dead_nor_advise_a_preferred_election_it_already_has() {
+        ClusterSnapshot s = Fixtures.snapshot(Fixtures.quorumWithLeader(), Set.of(),
+                topic("payments", p("payments", 0, 4, List.of(4, 5, 6), List.of(4, 5, 6), List.of(), List.of())));
+        UncleanPlan plan = plan(s, Map.of(), Map.of(), false, new PartitionSpec("payments", 0));
+        assertThat(plan.refusals().get(0).alternative()).isEqualTo("none needed: payments-0 is led by its preferred replica");
+        assertThat(dev.kshell.render.ElectionTables.uncleanPlan(plan, 0, false)).contains("payments-0  4 ")
+                .doesNotContain("4(dead)");
+    }
+
+    @Test
+    void should_not_reorder_a_compacted_topic_on_log_size_alone() {
+        ClusterSnapshot s = Fixtures.snapshot(Fixtures.quorumWithLeader(), Set.of(4), new dev.kshell.model.TopicState(
+                "orders", false, List.of(p("orders", 0, null, List.of(4, 6, 5), List.of(), List.of(4), List.of(4))),
+                new dev.kshell.model.TopicConfig(2, "DYNAMIC_TOPIC_CONFIG", false, "DEFAULT_CONFIG", true)));
+        UncleanPlan.Row row = plan(s, FACTS_SIZES, Map.of(), false, ORDERS_0).rows().get(0);
+        assertThat(row.reorder()).isFalse();
+        assertThat(row.winner()).isEqualTo(6);
+        assertThat(row.choice()).contains("is compacted: bytes are not records, so kshell does not reorder");
+    }
 }

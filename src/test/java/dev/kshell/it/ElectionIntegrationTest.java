@@ -310,6 +310,119 @@ class ElectionIntegrationTest {
         assertThat(ids(describe(topic).partitions().get(0).replicas())).containsExactly(4, 6, 5);
     }
 
+    // ---- (e) the guard trusts only a person; every confirmed attempt ends with its real outcome -----------------
+
+    /** The Javas the launcher accepts: this one (17) and the Temurin 25 of this machine when present. */
+    static List<String> javas() {
+        List<String> out = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        Path temurin = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        if (Files.isExecutable(temurin)) {
+            out.add(temurin.toString());
+        }
+        return out;
+    }
+
+    /** kshell's real main in a child JVM, stdin from {@code stdin} (a pipe) or from a file; returns exit code + output. */
+    static String[] kshell(String javaBin, Path audit, byte[] pipedStdin, Path stdinFile, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(javaBin, "-Dkshell.home=" + home, "-Dkshell.audit.file=" + audit,
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "dev.kshell.app.KshellApplication"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (stdinFile != null) {
+            pb.redirectInput(stdinFile.toFile());
+        }
+        Process p = pb.start();
+        if (pipedStdin != null) {
+            p.getOutputStream().write(pipedStdin);
+        }
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(240, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+        System.out.println("[elect-it] " + javaBin + " " + String.join(" ", args) + " -> exit " + p.exitValue() + "\n" + out);
+        return new String[] {String.valueOf(p.exitValue()), out};
+    }
+
+    @Test
+    void should_refuse_a_piped_or_redirected_confirmation_and_log_how_interrupted_and_timed_out_attempts_end()
+            throws Exception {
+        String topic = "guard-pipe";
+        String p = topic + "-0";
+        create(new NewTopic(topic, Map.of(0, List.of(4, 5))));
+        awaitPartition(topic, 0, x -> x.isr().size() == 2);
+        produce(topic, 0, 100);
+        cluster.stopNode(5);
+        awaitPartition(topic, 0, x -> ids(x.isr()).equals(List.of(4)));
+        produce(topic, 0, 100);
+        cluster.killNode(4);
+        cluster.startNode(5);
+        awaitPartition(topic, 0, x -> leader(x) == -1 && x.isr().isEmpty() && ids(x.elr()).equals(List.of(4)));
+        Await.until("broker 5 live", Duration.ofSeconds(60), () -> shell.session.requireGateway().brokers(),
+                b -> b.stream().anyMatch(x -> x.id() == 5 && !x.fenced()));
+
+        Path audit = home.resolve("child-audit.jsonl");
+        Path answerFile = Files.writeString(home.resolve("answer.txt"), p + "\n");
+        for (String javaBin : javas()) {
+            // the reproduction: a REPL whose stdin is a pipe holding the typed confirmation; also the
+            // launcher's --yes, which must not carry into the REPL's commands (else the refusal would name --yes)
+            String[] piped = kshell(javaBin, audit, ("elect unclean " + p + "\n" + p + "\nexit\n").getBytes(), null,
+                    "--yes", "--bootstrap-server", cluster.bootstrapServers());
+            assertThat(piped[0]).as(piped[1]).isEqualTo("3");
+            assertThat(piped[1]).contains("refused: an unclean election needs the operator to type a confirmation, and "
+                    + "there is no terminal", "note: --yes applies to a one-shot command only");
+            // one-shot with stdin redirected from a file holding the answer
+            String[] redirected = kshell(javaBin, audit, null, answerFile, "--bootstrap-server",
+                    cluster.bootstrapServers(), "elect", "unclean", p);
+            assertThat(redirected[0]).as(redirected[1]).isEqualTo("3");
+            assertThat(redirected[1]).contains("there is no terminal");
+            // untouched
+            TopicPartitionInfo now = describe(topic).partitions().get(0);
+            assertThat(leader(now)).isEqualTo(-1);
+            assertThat(ids(now.elr())).containsExactly(4);
+        }
+        List<String> decisions = Files.readAllLines(audit).stream()
+                .map(l -> Json.mapper().readTree(l).get("decision").asString()).toList();
+        System.out.println("[elect-it] child audit decisions: " + decisions);
+        assertThat(decisions).isNotEmpty().allMatch(d -> d.equals("refused"));
+
+        // Ctrl-C right after the typed confirmation: the closing line says interrupted
+        Prompter interruptedAfterAnswer = new Prompter() {
+            @Override
+            public boolean interactive() {
+                return true;
+            }
+
+            @Override
+            public String ask(String question) {
+                Thread.currentThread().interrupt();   // what the REPL's Ctrl-C handler does to the running command
+                return p;
+            }
+        };
+        ShellHarness.Result cancelled = shell.run("elect unclean " + p + " --keep-order", interruptedAfterAnswer,
+                ExecutionMode.INTERACTIVE);
+        Thread.interrupted();
+        System.out.println("[elect-it] ctrl-c: " + cancelled.code() + " " + cancelled.out() + cancelled.err());
+        List<String> mine = auditLines(p).stream().map(a -> a.get("decision").asString()).toList();
+        assertThat(mine.subList(mine.size() - 2, mine.size())).containsExactly("confirmed", "interrupted");
+
+        // A deadline that passes after the request went out (2 of 3 controllers down): the closing line says unknown
+        SharedCluster.ensureAllRunning();
+        String t2 = "guard-deadline";
+        create(new NewTopic(t2, Map.of(0, List.of(4, 5, 6))));
+        awaitPartition(t2, 0, x -> x.isr().size() == 3 && leader(x) == 4);
+        cluster.stopNode(4);
+        awaitPartition(t2, 0, x -> leader(x) != -1 && leader(x) != 4);
+        cluster.startNode(4);
+        awaitPartition(t2, 0, x -> ids(x.isr()).contains(4));
+        cluster.killNode(1);
+        cluster.killNode(2);
+        ShellHarness.Result late = shell.run("elect preferred " + t2 + "-0 --yes --timeout 5s");
+        System.out.println("[elect-it] deadline: " + late.code() + " " + late.out() + late.err());
+        List<JsonNode> lines = auditLines(t2 + "-0");
+        System.out.println("[elect-it] deadline audit: " + lines);
+        assertThat(lines).extracting(a -> a.get("decision").asString()).containsExactly("confirmed", "unknown");
+    }
+
     // ---- helpers -------------------------------------------------------------------------------------------------
 
     private void create(NewTopic topic) throws Exception {

@@ -105,4 +105,16 @@ class SecretsTest {
         assertThat(Secrets.isSecretKey("bootstrap.servers")).isFalse();
         assertThat(Secrets.isSecretKey(null)).isFalse();
     }
+
+    @Test
+    void should_mask_every_key_kafka_types_password_even_when_its_name_does_not_say_so() {
+        assertThat(Secrets.isSecretKey("ssl.keystore.key")).isTrue();
+        assertThat(Secrets.isSecretKey("ssl.truststore.certificates")).isTrue();
+        assertThat(Secrets.isSecretKey("sasl.oauthbearer.assertion.private.key.passphrase")).isTrue();
+        assertThat(Secrets.mask(java.util.Map.of("ssl.keystore.key", "MIIEvQIBADANBgkq")))
+                .containsEntry("ssl.keystore.key", Secrets.MASK);
+        assertThat(Secrets.maskText("error: bad config ssl.keystore.key=MIIEvQIBADANBgkq for ssl.keystore.type=PEM"))
+                .isEqualTo("error: bad config ssl.keystore.key=**** for ssl.keystore.type=PEM");
+        assertThat(Secrets.isSecretKey("ssl.keystore.type")).isFalse();
+    }
 }

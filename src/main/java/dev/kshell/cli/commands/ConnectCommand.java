@@ -24,7 +24,10 @@ public class ConnectCommand extends KshellCommand {
                 "connect [PROFILE] [--bootstrap-server HOST:PORT,... | --bootstrap-controller HOST:PORT,...] [--command-config FILE]");
         this.session = session;
         this.resolver = resolver;
-        options(dev.kshell.cli.ConnectionOptions.ALL.toArray(dev.kshell.grammar.OptionSpec[]::new));
+        java.util.List<dev.kshell.grammar.OptionSpec> all = new java.util.ArrayList<>(dev.kshell.cli.ConnectionOptions.ALL);
+        all.add(flag("unpin", "lift the cluster-id pin an earlier connection of this session set (else mutations "
+                + "on an unpinned cluster with another id stay refused)"));
+        options(all.toArray(dev.kshell.grammar.OptionSpec[]::new));
         arguments(argument("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml").optional());
         examples("connect --bootstrap-server localhost:9092",
                 "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
@@ -43,6 +46,9 @@ public class ConnectCommand extends KshellCommand {
                 inv.option("command-config"), profile,
                 inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
+        if (inv.flag("unpin")) {
+            session.liftPin();
+        }
         ClusterTarget target = resolved.target();
         String[] answered = new String[1];
         boolean hadConnection = session.connection().isPresent();
@@ -57,6 +63,12 @@ public class ConnectCommand extends KshellCommand {
             inv.emit(new Connected(resolved.label(), target.endpoints(), clusterId, true),
                     () -> "connected to cluster " + clusterId + " via " + target.endpoints()
                             + (target.viaControllers() ? " (controllers)" : "") + "\n");
+            String inherited = session.connection().map(ShellSession.Connection::inheritedPin).orElse(null);
+            if (inherited != null && !inherited.equals(clusterId)) {
+                inv.note("warning: this session is pinned to cluster id " + inherited + " and " + target.endpoints()
+                        + " is " + clusterId + ": every mutation will be refused (connect with a profile that pins it, "
+                        + "or add --unpin)");
+            }
             if (resolved.expectedClusterId() != null && !resolved.expectedClusterId().equals(clusterId)) {
                 inv.note("warning: profile expects cluster id " + resolved.expectedClusterId() + " but this is "
                         + clusterId + ": every mutation will be refused");

@@ -13,6 +13,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
+import dev.kshell.session.Secrets;
 import dev.kshell.session.ShellSession;
 import dev.kshell.state.StateStore;
 
@@ -59,11 +60,13 @@ final class ElectConversation {
             throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
                     + "pass --yes to run");
         }
-        String expected = session.connection().map(ShellSession.Connection::expectedClusterId).orElse(null);
+        // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
+        String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
                 inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
                 inv.flag("dry-run") || inv.run().dryRun());
-        return new ElectionService.Attempt(inv.commandLine(), inv.run().origin(), guard, operator(inv));
+        return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
+                operator(inv));
     }
 
     private static ElectionService.Operator operator(Invocation inv) {

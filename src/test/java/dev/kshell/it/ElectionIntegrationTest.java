@@ -420,7 +420,13 @@ class ElectionIntegrationTest {
         System.out.println("[elect-it] deadline: " + late.code() + " " + late.out() + late.err());
         List<JsonNode> lines = auditLines(t2 + "-0");
         System.out.println("[elect-it] deadline audit: " + lines);
-        assertThat(lines).extracting(a -> a.get("decision").asString()).containsExactly("confirmed", "unknown");
+        // On a loaded machine the reads before the plan can miss the 5 s too: then nothing was confirmed (exit 4,
+        // no audit line). When the request did go out, its closing line must say unknown, never failed.
+        if (!lines.isEmpty()) {
+            assertThat(lines).extracting(a -> a.get("decision").asString()).containsExactly("confirmed", "unknown");
+        } else {
+            assertThat(late.code()).isEqualTo(ExitCode.UNREACHABLE);
+        }
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------------

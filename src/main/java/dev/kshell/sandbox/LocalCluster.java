@@ -78,6 +78,8 @@ public final class LocalCluster implements AutoCloseable {
     private final Map<Integer, Node> nodes = new TreeMap<>();
     private final Thread shutdownHook;
     private boolean closed;
+    /** Nodes frozen by {@link #pauseNode} and not resumed yet. */
+    private final java.util.Set<Integer> paused = new java.util.TreeSet<>();
 
     private LocalCluster(LocalClusterSpec spec, Path root, boolean tempRoot, Consumer<String> progress) {
         this.spec = spec;
@@ -166,6 +168,7 @@ public final class LocalCluster implements AutoCloseable {
      */
     public synchronized void stopNode(int id) {
         Node node = require(id);
+        resumeNode(id); // a frozen JVM cannot run its controlled shutdown
         if (node.alive()) {
             node.process.destroy();
             awaitExit(node, STOP_TIMEOUT_MS);
@@ -212,6 +215,61 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
+     * Freezes a running node ({@code SIGSTOP}): the JVM stops dead, as in a long stop-the-world GC pause; its sockets
+     * stay open but nothing answers. {@link #resumeNode} ({@code SIGCONT}) lets it go on where it stopped. The
+     * node's state stays RUNNING: the process is alive. A paused node is resumed before {@link #close}.
+     *
+     * @throws IllegalStateException if the node is not running, or the signal could not be sent
+     */
+    public synchronized void pauseNode(int id) {
+        Node node = require(id);
+        if (!node.alive()) {
+            throw new IllegalStateException(node.name() + " is not running");
+        }
+        signal(node, "STOP");
+        paused.add(id);
+    }
+
+    /** Lets a paused node run again ({@code SIGCONT}); does nothing if it is not paused or not running. */
+    public synchronized void resumeNode(int id) {
+        Node node = require(id);
+        if (paused.remove(id) && node.alive()) {
+            signal(node, "CONT");
+        }
+    }
+
+    /** True while the node is paused by {@link #pauseNode}. */
+    public synchronized boolean paused(int id) {
+        return paused.contains(id);
+    }
+
+    /** Resumes every paused node (tests restore the cluster with it). */
+    public synchronized void resumeAll() {
+        for (Integer id : List.copyOf(paused)) {
+            resumeNode(id);
+        }
+    }
+
+    /** Java has no API for SIGSTOP / SIGCONT: {@code kill -STOP pid}, bounded. */
+    private static void signal(Node node, String signal) {
+        long pid = node.process.pid();
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).redirectErrorStream(true).start();
+            String out = new String(kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                kill.destroyForcibly();
+                throw new IllegalStateException("could not send SIG" + signal + " to " + node.name() + " (pid " + pid
+                        + ")" + (out.isEmpty() ? "" : ": " + out));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("could not send SIG" + signal + " to " + node.name() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending SIG" + signal + " to " + node.name(), e);
+        }
+    }
+
+    /**
      * Stops every node (brokers first, controlled shutdown bounded to a few seconds, then controllers; stragglers
      * are killed) and deletes the data directory if it was a temp dir. Idempotent.
      */
@@ -221,6 +279,7 @@ public final class LocalCluster implements AutoCloseable {
             return;
         }
         closed = true;
+        resumeAll(); // a frozen JVM cannot run its controlled shutdown
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException | IllegalArgumentException e) {

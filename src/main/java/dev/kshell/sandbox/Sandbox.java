@@ -4,6 +4,7 @@ import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumObservation;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicState;
 import dev.kshell.sandbox.NodeInfo.Role;
@@ -92,7 +93,86 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /** What a staged scenario left behind: its name, how long it took, the brief, whether load runs. */
-    public record ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics) {
+    public record ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics,
+                              List<QuorumObservation> quorumReads) {
+        public ScenarioRun {
+            quorumReads = quorumReads == null ? List.of() : List.copyOf(quorumReads);
+        }
+
+        /** A run that read nothing of the quorum worth remembering. */
+        public ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics) {
+            this(scenario, tookMs, brief, load, loadTopics, List.of());
+        }
+    }
+
+    /**
+     * What {@code sandbox pause} did: the node, how long it was frozen, and the quorum leader before and after
+     * (null when it could not be read), plus every quorum read taken meanwhile (for the quorum history).
+     */
+    public record PauseRun(int id, String role, long pausedMs, Integer leaderBefore, Long epochBefore,
+                           Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads) {
+        public PauseRun {
+            quorumReads = List.copyOf(quorumReads);
+        }
+    }
+
+    /** The longest {@code sandbox pause} freezes a node. */
+    public static final Duration MAX_PAUSE = Duration.ofMinutes(10);
+
+    /**
+     * Freezes a running node ({@code SIGSTOP}) for {@code duration}, then lets it go on ({@code SIGCONT}): a real
+     * stop-the-world pause, as a long GC would be. A paused active controller loses its leadership after the
+     * quorum's fetch timeout (about 2 s here); a broker paused beyond {@code broker.session.timeout.ms} is fenced.
+     * The quorum is read before, every second during the pause, and after.
+     *
+     * @throws SandboxRefusal when the node does not exist or is not running, or the duration is out of range
+     */
+    public synchronized PauseRun pause(int id, Duration duration) {
+        LocalCluster c = cluster();
+        NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
+                "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
+        if (node.state() != State.RUNNING) {
+            throw new SandboxRefusal(name(node) + " is " + lower(node.state()) + ": only a running node can be paused");
+        }
+        if (duration.compareTo(MAX_PAUSE) > 0) {
+            throw new SandboxRefusal("pause at most " + MAX_PAUSE.toMinutes() + " min at a time");
+        }
+        List<QuorumObservation> reads = new ArrayList<>();
+        Optional<QuorumState> before = quickQuorum(reads);
+        long t0 = System.nanoTime();
+        c.pauseNode(id);
+        try {
+            long until = System.nanoTime() + duration.toNanos();
+            while (System.nanoTime() - until < 0) {
+                if (closing) {
+                    throw new CancellationException("the sandbox is closing");
+                }
+                sleep(Math.min(1000, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+                if (until - System.nanoTime() > 3_500_000_000L) { // a read may take its whole 3 s deadline
+                    quickQuorum(reads);
+                }
+            }
+        } finally {
+            c.resumeNode(id);
+        }
+        long pausedMs = millis(t0);
+        Optional<QuorumState> after = quickQuorum(reads);
+        return new PauseRun(id, lower(node.role()), pausedMs, before.map(QuorumState::leaderId).orElse(null),
+                before.map(QuorumState::leaderEpoch).orElse(null), after.map(QuorumState::leaderId).orElse(null),
+                after.map(QuorumState::leaderEpoch).orElse(null), reads);
+    }
+
+    /** One quorum read with a short deadline (a paused node must not hold the pause up), remembered in {@code reads}. */
+    Optional<QuorumState> quickQuorum(List<QuorumObservation> reads) {
+        try {
+            QuorumState q = admin.withTimeout(Duration.ofSeconds(3)).quorum();
+            if (q.hasLeader()) {
+                reads.add(QuorumObservation.of(q, java.time.Instant.now()));
+            }
+            return Optional.of(q);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** What {@code reset} did. */
@@ -247,18 +327,25 @@ public final class Sandbox implements AutoCloseable {
             reset(progress);
         }
         stopLoad();
+        List<QuorumObservation> quorumReads = new ArrayList<>();
+        if (scenario == Scenario.CONTROLLER_FLAPPING) {
+            // the point of the scenario: producers keep writing while the controller changes under them
+            load = new LoadProducer(cluster.bootstrapServers(), ScenarioSteps.FLAPPING_TOPICS);
+        }
         List<String> loadTopics = switch (scenario) {
             case BROKER_DOWN -> new ScenarioSteps(this, progress).brokerDown();
             case UNCLEAN_ONLY -> new ScenarioSteps(this, progress).uncleanOnly();
             case QUORUM_LOSS -> new ScenarioSteps(this, progress).quorumLoss();
             case OFFSETS_RF2 -> new ScenarioSteps(this, progress).offsetsRf2();
             case PREFERRED_IMBALANCE -> new ScenarioSteps(this, progress).preferredImbalance();
+            case CONTROLLER_FLAPPING -> new ScenarioSteps(this, progress).controllerFlapping(quorumReads);
         };
-        if (withLoad) {
+        boolean loading = withLoad || load != null;
+        if (withLoad && load == null) {
             load = new LoadProducer(cluster.bootstrapServers(), loadTopics);
         }
-        return new ScenarioRun(scenario.label(), millis(t0), scenario.brief(), withLoad,
-                withLoad ? loadTopics : List.of());
+        return new ScenarioRun(scenario.label(), millis(t0), scenario.brief(), loading,
+                loading ? loadTopics : List.of(), quorumReads);
     }
 
     void markOffsetsAltered() {

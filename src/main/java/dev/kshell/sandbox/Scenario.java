@@ -49,7 +49,17 @@ public enum Scenario {
             """
             Last night's rolling restart went smoothly and nothing is failing, but one broker now works much \
             harder than the other two and 'clicks' latency has crept up. Find out why, and fix it without \
-            restarting anything.""");
+            restarting anything."""),
+
+    CONTROLLER_FLAPPING("controller-flapping",
+            "the active controller freezes (SIGSTOP, as in a long GC pause) three times in a row: the quorum leader "
+                    + "keeps changing while a producer writes",
+            List.of(),
+            """
+            Overnight the brokers' logs say the controller changed three or four times within a few minutes; \
+            producers logged NOT_LEADER_OR_FOLLOWER and metadata timeouts, and the on-call engineer wants to \
+            elect leaders by hand. Right now everything looks up. Find out whether the metadata layer is stable, \
+            what kshell remembers of it, and what you would not do until it is.""");
 
     private final String label;
     private final String summary;

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -177,6 +178,46 @@ final class ScenarioSteps {
         sandbox.awaitCondition("clicks led by broker 6", () -> admin.snapshot(List.of("clicks"), false)
                 .topic("clicks").orElseThrow().partitions().stream().allMatch(p -> Integer.valueOf(6).equals(p.leader())));
         return List.of("clicks");
+    }
+
+    /** What the flapping scenario's producer writes to: a demo topic, so nothing is left to clean up. */
+    static final List<String> FLAPPING_TOPICS = List.of("demo-rf3");
+    /** How many times the active controller freezes, and for how long (FACTS: ~6 s makes the quorum elect). */
+    static final int FLAPS = 3;
+    static final Duration FLAP_PAUSE = Duration.ofSeconds(6);
+
+    /**
+     * The second seed: the active controller freezes {@link #FLAPS} times in a row (SIGSTOP for {@link #FLAP_PAUSE},
+     * then SIGCONT, like a long GC pause), each time long enough for the other voters to elect a new leader; the old
+     * one comes back as a follower. Every quorum read goes into {@code reads}, for the shell's quorum history.
+     */
+    List<String> controllerFlapping(List<dev.kshell.model.QuorumObservation> reads) {
+        for (int round = 1; round <= FLAPS; round++) {
+            QuorumState before = awaitSettledLeader(reads);
+            step("round " + round + "/" + FLAPS + ": controller " + before.leaderId() + " (the active one, epoch "
+                    + before.leaderEpoch() + ") freezes for " + FLAP_PAUSE.toSeconds() + " s");
+            Sandbox.PauseRun pause = sandbox.pause(before.leaderId(), FLAP_PAUSE);
+            reads.addAll(pause.quorumReads());
+            int frozen = before.leaderId();
+            sandbox.awaitCondition("a quorum leader other than controller " + frozen, () ->
+                    sandbox.quickQuorum(reads).filter(q -> q.hasLeader() && q.leaderId() != frozen).isPresent());
+            QuorumState after = sandbox.quickQuorum(reads).orElseThrow();
+            step("controller " + after.leaderId() + " leads now (epoch " + after.leaderEpoch() + "); controller "
+                    + frozen + " is back as a follower");
+        }
+        return FLAPPING_TOPICS;
+    }
+
+    /** A leader whose followers are all fetching again: pausing it then makes a clean election, not a lost quorum. */
+    private QuorumState awaitSettledLeader(List<dev.kshell.model.QuorumObservation> reads) {
+        QuorumState[] seen = new QuorumState[1];
+        sandbox.awaitCondition("a quorum leader with every voter fetching", () -> {
+            Optional<QuorumState> q = sandbox.quickQuorum(reads);
+            seen[0] = q.orElse(null);
+            return q.filter(QuorumState::hasLeader).map(s -> s.voters().stream().allMatch(v -> v.id() == s.leaderId()
+                    || (v.lastFetchAgeMs() != null && v.lastFetchAgeMs() < 1_000))).orElse(false);
+        });
+        return seen[0];
     }
 
     private boolean survivorStillLeads() {

@@ -35,6 +35,7 @@ class SandboxCommandsTest {
         List<KshellCommand> list = new ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
                 new SandboxScenarioCommand(sandbox), new SandboxResetCommand(sandbox), new SandboxLoadCommand(sandbox)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
+        list.add(new dev.kshell.cli.commands.SandboxPauseCommand(sandbox, session));
         return list;
     });
 
@@ -46,6 +47,7 @@ class SandboxCommandsTest {
     @Test
     void should_say_no_sandbox_in_this_session_with_exit_2() {
         for (String line : List.of("sandbox status", "sandbox kill-broker 5", "sandbox start-controller 1",
+                "sandbox pause 1 --for 6s",
                 "sandbox scenario broker-down", "sandbox reset", "sandbox load", "sandbox load --stop")) {
             ShellHarness.Result r = shell.run(line);
             assertThat(r.code()).as(line).isEqualTo(ExitCode.USAGE);
@@ -59,7 +61,8 @@ class SandboxCommandsTest {
         assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(r.out()).startsWith("SCENARIO");
         Arrays.stream(Scenario.values()).forEach(s -> assertThat(r.out()).contains(s.label(), s.summary()));
-        assertThat(shell.run("sandbox scenario --list --output json").json().get("scenarios")).hasSize(5);
+        assertThat(shell.run("sandbox scenario --list --output json").json().get("scenarios"))
+                .hasSize(Scenario.values().length);
     }
 
     @Test
@@ -81,6 +84,9 @@ class SandboxCommandsTest {
         assertThat(r.out()).isEqualTo("dry run: would kill broker 5\n");
         assertThat(shell.run("sandbox scenario quorum-loss --load", dev.kshell.cli.Prompter.NONE, dry).out())
                 .isEqualTo("dry run: would stage scenario quorum-loss\n");
+        assertThat(shell.run("sandbox pause 2 --for 6s", dev.kshell.cli.Prompter.NONE, dry).out())
+                .isEqualTo("dry run: would pause node 2 for 6s\n");
+        assertThat(shell.run("sandbox pause 2 --for soon").err()).contains("--for");
     }
 
     @Test

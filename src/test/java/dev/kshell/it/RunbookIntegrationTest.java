@@ -21,6 +21,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,8 +103,24 @@ class RunbookIntegrationTest {
         }
     }
 
+    private String savedHome;
+
+    /**
+     * A kshell home of this test's own: the one-shot runs remember the quorum history there, so leader changes that
+     * earlier test classes caused on the shared cluster (a stopped or paused controller) do not make this test's
+     * quorum "unstable".
+     */
+    @BeforeEach
+    void ownHome() {
+        savedHome = System.getProperty("kshell.home");
+        System.setProperty("kshell.home", tmp.resolve("home").toString());
+    }
+
     @AfterEach
     void restore() {
+        if (savedHome != null) {
+            System.setProperty("kshell.home", savedHome);
+        }
         if (shell != null) {
             shell.close();
         }

@@ -17,11 +17,19 @@ import java.util.stream.Collectors;
 public class SandboxScenarioCommand extends KshellCommand {
 
     private final Sandbox sandbox;
+    private final dev.kshell.session.ShellSession session;
 
+    /** Without a session: the scenario's quorum reads are not remembered (tests that only stage). */
     public SandboxScenarioCommand(Sandbox sandbox) {
+        this(sandbox, null);
+    }
+
+    @org.springframework.beans.factory.annotation.Autowired
+    public SandboxScenarioCommand(Sandbox sandbox, dev.kshell.session.ShellSession session) {
         super("sandbox scenario", "Sandbox", "Stage an incident in the sandbox (sandbox scenario --list shows them)",
                 "sandbox scenario NAME [--load] | sandbox scenario --list");
         this.sandbox = sandbox;
+        this.session = session;
         options(flag("list", "list the scenarios"),
                 flag("load", "also run a background producer (acks=all) on the scenario's topics; see 'sandbox load'"));
         examples("sandbox scenario --list", "sandbox scenario broker-down --load");
@@ -53,6 +61,11 @@ public class SandboxScenarioCommand extends KshellCommand {
         inv.note("staging scenario " + scenario.label() + " (this restarts and crashes real nodes; it takes a while)...");
         Sandbox.ScenarioRun run = SandboxViews.refusing(() -> sandbox.stage(scenario, inv.flag("load"),
                 line -> inv.note("  " + line)));
+        if (session != null) {
+            // explicit: what the scenario saw of the quorum (controller-flapping's leader changes) joins the history
+            String clusterId = sandbox.cluster().clusterId();
+            run.quorumReads().forEach(read -> session.quorumMemory().record(clusterId, read));
+        }
         inv.emit(run, () -> SandboxViews.renderScenarioRun(run));
         return ExitCode.OK;
     }

@@ -86,6 +86,8 @@ public class WatchCommand extends KshellCommand {
         Output base = inv.output();
         PrintWriter out = base.out();
         boolean redraw = base.terminal() && !base.json();
+        // `watch quorum` marks each leader change: listed above the table on a terminal, one line each when piped
+        LeaderMarks marks = watched.getName().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
         String previous = null;
         ExitCode last = ExitCode.OK;
         for (int run = 1; ; run++) {
@@ -102,10 +104,17 @@ public class WatchCommand extends KshellCommand {
             String text = buffer.toString();
             String header = "every " + DurationOptions.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
                     + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
+            String mark = marks == null ? null : marks.next(outcome, TIME.format(clock.instant()) + " UTC");
             if (redraw) {
+                String changes = marks == null ? "" : marks.recent().replace("\n", CLEAR_LINE_END + "\n");
                 out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (Ctrl-C to stop)" + CLEAR_LINE_END + "\n"
-                        + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
+                        + changes + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
                 out.flush();
+            } else if (marks != null && !base.json()) {
+                if (mark != null) {
+                    out.print(mark + "\n");
+                    out.flush();
+                }
             } else if (!text.equals(previous)) {
                 if (!base.json()) {
                     out.print("# " + header + (previous == null ? "" : "   (changed)") + "\n");
@@ -125,6 +134,56 @@ public class WatchCommand extends KshellCommand {
                 Thread.currentThread().interrupt();
                 throw e;
             }
+        }
+    }
+
+    /**
+     * The leader changes {@code watch quorum} has seen: one line per change ("10:01:20 UTC leader changed 1 -> 2
+     * (epoch 4 -> 5)"), and the first reading. A read that fails is a line too, once, until the quorum answers again.
+     */
+    static final class LeaderMarks {
+        private static final int SHOWN = 5;
+        private final java.util.ArrayDeque<String> lines = new java.util.ArrayDeque<>();
+        private Integer leader;
+        private Long epoch;
+        private boolean unreadable;
+
+        /** The line for this run, or null when nothing changed. */
+        String next(CommandLineExecutor.LineResult outcome, String at) {
+            String line = null;
+            if (outcome.model() instanceof dev.kshell.render.StateViews.QuorumView q) {
+                if (leader == null && !unreadable) {
+                    line = at + " leader " + who(q.leaderId()) + " (epoch " + q.leaderEpoch() + ")";
+                } else if (unreadable || leader != q.leaderId() || epoch != q.leaderEpoch()) {
+                    line = at + (leader == null ? " quorum answers again: leader " + who(q.leaderId()) + " (epoch "
+                            + q.leaderEpoch() + ")" : " leader changed " + who(leader) + " -> " + who(q.leaderId())
+                            + " (epoch " + epoch + " -> " + q.leaderEpoch() + ")");
+                }
+                leader = q.leaderId();
+                epoch = q.leaderEpoch();
+                unreadable = false;
+            } else if (!unreadable) {
+                unreadable = true;
+                line = at + " quorum not readable: " + (outcome.error() == null ? "no answer" : outcome.error());
+            }
+            if (line != null) {
+                lines.addLast(line);
+                while (lines.size() > SHOWN) {
+                    lines.removeFirst();
+                }
+            }
+            return line;
+        }
+
+        private static String who(int id) {
+            return id < 0 ? "none" : Integer.toString(id);
+        }
+
+        /** The last few lines, for the redrawn screen. */
+        String recent() {
+            StringBuilder out = new StringBuilder();
+            lines.forEach(l -> out.append(l).append('\n'));
+            return out.toString();
         }
     }
 }

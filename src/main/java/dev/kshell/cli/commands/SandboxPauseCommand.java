@@ -1,0 +1,94 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.QuorumObservation;
+import dev.kshell.sandbox.Sandbox;
+import dev.kshell.session.ShellSession;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code sandbox pause NODE --for DURATION}: SIGSTOP, then SIGCONT. A paused active controller loses its leadership
+ * (the quorum elects another); a broker paused beyond {@code broker.session.timeout.ms} gets fenced. The quorum reads
+ * taken meanwhile go into the session's quorum history, explicitly, so that {@code quorum --history} and
+ * {@code triage} see the leader changes it caused.
+ */
+@Component
+public class SandboxPauseCommand extends KshellCommand {
+
+    static final Duration DEFAULT_PAUSE = Duration.ofSeconds(6);
+
+    private final Sandbox sandbox;
+    private final ShellSession session;
+
+    @Autowired
+    public SandboxPauseCommand(Sandbox sandbox, ShellSession session) {
+        super("sandbox pause", "Sandbox", "Pause a node (SIGSTOP, then SIGCONT) as a long GC pause would",
+                "sandbox pause NODE [--for DURATION]");
+        this.sandbox = sandbox;
+        this.session = session;
+        options(option("for", ArgKind.DURATION, "how long to pause, e.g. 6s (default 6s, at most 10m)"));
+        arguments(argument("node", ArgKind.LIVE_NODE_ID, "the node to pause (a controller or a broker)"));
+        examples("sandbox pause 1 --for 6s   # the active controller: the quorum elects another",
+                "sandbox pause 5 --for 15s  # a broker beyond broker.session.timeout.ms: fenced");
+    }
+
+    @Override
+    public boolean mutating() {
+        return true;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        String arg = inv.requiredArgument("node id");
+        int id;
+        try {
+            id = Integer.parseInt(arg);
+        } catch (NumberFormatException e) {
+            throw new UsageException(getName() + ": node id must be a number, not '" + arg + "'");
+        }
+        Duration duration = inv.duration("for", DEFAULT_PAUSE);
+        if (inv.run().dryRun()) {
+            inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
+                    () -> "dry run: would pause node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + "\n");
+            return ExitCode.OK;
+        }
+        SandboxViews.refusing(sandbox::cluster); // "no sandbox" before any progress line
+        inv.note("pausing node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + " (SIGSTOP)...");
+        Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration));
+        remember(run.quorumReads());
+        inv.emit(run, () -> render(run));
+        return ExitCode.OK;
+    }
+
+    /** The sandbox's quorum reads join the quorum history of the sandbox cluster: kshell did see them. */
+    private void remember(List<QuorumObservation> reads) {
+        String clusterId = sandbox.cluster().clusterId();
+        for (QuorumObservation read : reads) {
+            session.quorumMemory().record(clusterId, read);
+        }
+    }
+
+    static String render(Sandbox.PauseRun r) {
+        String quorum;
+        if (r.leaderBefore() == null || r.leaderAfter() == null) {
+            quorum = "quorum leader " + (r.leaderBefore() == null ? "unknown" : r.leaderBefore()) + " before, "
+                    + (r.leaderAfter() == null ? "unknown (not answering yet)" : r.leaderAfter()) + " after";
+        } else if (r.leaderBefore().equals(r.leaderAfter()) && r.epochBefore().equals(r.epochAfter())) {
+            quorum = "quorum leader unchanged: " + r.leaderAfter() + " (epoch " + r.epochAfter() + ")";
+        } else {
+            quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + " (epoch " + r.epochBefore()
+                    + " -> " + r.epochAfter() + ")";
+        }
+        return String.format(Locale.ROOT, "%s %d paused for %.1f s (SIGSTOP, then SIGCONT); %s%n", r.role(), r.id(),
+                r.pausedMs() / 1000.0, quorum);
+    }
+}

@@ -1,0 +1,216 @@
+package dev.kshell.it;
+
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.ElectUncleanCommand;
+import dev.kshell.cli.commands.QuorumCommand;
+import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.render.Json;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.session.QuorumMemory;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.ManualClock;
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.ShellHarness;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.QuorumInfo;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The second seed incident on the shared real cluster: the active controller freezes (SIGSTOP ~6 s, then SIGCONT)
+ * three times, the quorum elects another leader each time, and a watching kshell records each read. Then a one-shot
+ * {@code triage} in a NEW process, which knows only the state file, names the changes and their count and exits 1,
+ * and {@code elect unclean} in a new process is refused for instability (exit 3). Fifteen minutes later by the
+ * state's clock (an injected clock) the same history no longer makes the quorum unstable. Every node is resumed.
+ */
+@Timeout(900)
+class QuorumStabilityIntegrationTest {
+
+    private static final String TOPIC = "flap-orders";
+    private static final Duration PAUSE = Duration.ofSeconds(6);
+
+    private static LocalCluster cluster;
+    private static Admin admin;
+
+    @TempDir
+    static Path home;
+
+    static List<KshellCommand> commands(ShellSession s) {
+        return List.of(new QuorumCommand(s), new TriageCommand(s), new ElectUncleanCommand(s));
+    }
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        cluster = SharedCluster.get();
+        SharedCluster.ensureAllRunning();
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
+        try {
+            admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 3))).all().get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
+    }
+
+    @AfterAll
+    static void tearDown() {
+        if (admin != null) {
+            admin.close();
+        }
+    }
+
+    @AfterEach
+    void restore() {
+        cluster.resumeAll(); // never leave a frozen controller to the next test
+        SharedCluster.ensureAllRunning();
+    }
+
+    @Test
+    void should_name_three_leader_changes_in_a_fresh_triage_refuse_unclean_and_forgive_them_15_minutes_later()
+            throws Exception {
+        Path state = home.resolve("state");
+        try (ShellHarness watcher = new ShellHarness(QuorumStabilityIntegrationTest::commands)) {
+            // a kshell watching the quorum, as `watch quorum` or a cron triage would: its reads go to the state file
+            watcher.session.useQuorumMemory(QuorumMemory.withFile(state, Clock.systemUTC()));
+            watcher.connectBrokers(cluster.bootstrapServers());
+            Await.until("a settled quorum", Duration.ofSeconds(120), QuorumStabilityIntegrationTest::quorum,
+                    QuorumStabilityIntegrationTest::settled);
+            assertThat(watcher.run("quorum").code().code()).isIn(0, 1);
+            List<Integer> leaders = new ArrayList<>();
+            for (int round = 1; round <= 3; round++) {
+                QuorumInfo before = Await.until("a settled quorum", Duration.ofSeconds(120),
+                        QuorumStabilityIntegrationTest::quorum, QuorumStabilityIntegrationTest::settled);
+                int frozen = before.leaderId();
+                leaders.add(frozen);
+                long t0 = System.nanoTime();
+                cluster.pauseNode(frozen);
+                try {
+                    long until = t0 + PAUSE.toNanos();
+                    while (System.nanoTime() - until < 0) {
+                        watcher.run("quorum --timeout 2s"); // may fail while the voters elect: that is fine
+                        Thread.sleep(500);
+                    }
+                } finally {
+                    cluster.resumeNode(frozen);
+                }
+                double paused = (System.nanoTime() - t0) / 1e9;
+                ShellHarness.Result after = Await.until("a quorum leader other than " + frozen, Duration.ofSeconds(60),
+                        () -> watcher.run("quorum --output json"),
+                        r -> r.model() != null && r.json().get("leaderId").asInt() >= 0
+                                && r.json().get("leaderId").asInt() != frozen);
+                System.out.printf("[quorum-it] pause %d: controller %d (active, epoch %d) SIGSTOP for %.1f s, then "
+                                + "SIGCONT -> leader %d (epoch %d)%n", round, frozen, before.leaderEpoch(), paused,
+                        after.json().get("leaderId").asInt(), after.json().get("leaderEpoch").asLong());
+            }
+            leaders.add(quorum().leaderId());
+            System.out.println("[quorum-it] leaders seen: " + leaders);
+        }
+
+        // ---- a fresh process: knows only the state file ------------------------------------------------------
+        Child triage = kshell("triage");
+        System.out.println("[quorum-it] $ kshell triage   (exit " + triage.code + ")\n" + triage.out + triage.err);
+        assertThat(triage.code).as(triage.out + triage.err).isEqualTo(1);
+        assertThat(triage.out).containsPattern("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed")
+                .contains("next: watch quorum\n")
+                .contains("do:   find why the controller keeps changing: long GC pauses on the active controller")
+                .contains("do not touch unclean election now");
+        Matcher count = Pattern.compile("leader changed (\\d+) times in the last 10 min \\(epoch (\\d+) -> (\\d+); "
+                + "leaders ([0-9, ]+)\\)").matcher(triage.out);
+        assertThat(count.find()).as(triage.out).isTrue();
+        assertThat(Integer.parseInt(count.group(1))).isGreaterThanOrEqualTo(3);
+        assertThat(Long.parseLong(count.group(3)) - Long.parseLong(count.group(2))).isGreaterThanOrEqualTo(3);
+        assertThat(count.group(4).split(", ")).hasSizeGreaterThanOrEqualTo(4);
+
+        Child unclean = kshell("elect", "unclean", TOPIC + "-0", "--output", "json");
+        System.out.println("[quorum-it] $ kshell elect unclean " + TOPIC + "-0 --output json   (exit " + unclean.code
+                + ")\n" + unclean.out + unclean.err);
+        assertThat(unclean.code).as(unclean.out + unclean.err).isEqualTo(3);
+        JsonNode report = Json.mapper().readTree(unclean.out);
+        assertThat(report.get("decision").asString()).isEqualTo("refused");
+        assertThat(report.get("reason").asString()).startsWith("quorum unstable: leader changed");
+        assertThat(report.get("alternative").asString()).startsWith("watch quorum");
+        assertThat(unclean.err).contains("quorum unstable").contains("watch quorum");
+
+        Child history = kshell("quorum", "--history");
+        System.out.println("[quorum-it] $ kshell quorum --history   (exit " + history.code + ")\n" + history.out
+                + history.err);
+        assertThat(history.code).isEqualTo(1);
+        assertThat(history.out).contains("LEADER").contains("quorum unstable");
+
+        // ---- 15 minutes later by the state's clock: the same history is forgiven ------------------------------
+        try (ShellHarness later = new ShellHarness(QuorumStabilityIntegrationTest::commands)) {
+            later.session.useQuorumMemory(QuorumMemory.withFile(state, new ManualClock(Instant.now()
+                    .plus(Duration.ofMinutes(15)))));
+            later.connectBrokers(cluster.bootstrapServers());
+            ShellHarness.Result calm = later.run("triage");
+            System.out.println("[quorum-it] 15 min later: $ triage   (exit " + calm.code() + ")\n" + calm.out());
+            assertThat(calm.out()).doesNotContain("quorum unstable").contains("1. Quorum: leader ");
+            ShellHarness.Result plan = later.run("elect unclean " + TOPIC + "-0 --dry-run --output json");
+            assertThat(plan.json().get("plan").get("refusals")).extracting(r -> r.get("reason").asString())
+                    .doesNotContain("QUORUM_UNSTABLE").contains("PARTITION_HAS_LEADER");
+        }
+    }
+
+    private static QuorumInfo quorum() {
+        try {
+            return admin.describeMetadataQuorum().quorumInfo().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** A leader whose followers all fetched within the last second: freezing it then makes a clean election. */
+    private static boolean settled(QuorumInfo q) {
+        long now = System.currentTimeMillis();
+        return q != null && q.leaderId() >= 0 && q.voters().stream().allMatch(v -> v.replicaId() == q.leaderId()
+                || v.lastFetchTimestamp().stream().anyMatch(t -> now - t < 1_000));
+    }
+
+    record Child(int code, String out, String err) {
+    }
+
+    /** kshell one-shot in a new JVM with this test's home (its state dir is the watcher's). */
+    private static Child kshell(String... words) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dkshell.home=" + home, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), "dev.kshell.app.KshellApplication",
+                "--bootstrap-server", cluster.bootstrapServers()));
+        cmd.addAll(List.of(words));
+        Path out = Files.createTempFile(home, "out", ".txt");
+        Path err = Files.createTempFile(home, "err", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("kshell " + String.join(" ", words) + " did not finish within 180 s");
+        }
+        return new Child(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+}

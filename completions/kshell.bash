@@ -4,8 +4,8 @@
 # come from the cluster named on the line (--bootstrap-server / --bootstrap-controller / --profile /
 # --command-config), through kshell's hidden `__complete` command, with a 3 s deadline.
 
-_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --profile --sandbox --sandbox-dir
---output --no-color --timeout --yes --stacktrace --help --version"
+_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --profile --zookeeper --sandbox --sandbox-dir
+--kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
 
 _kshell() {
   local bin line cur i
@@ -26,11 +26,11 @@ _kshell() {
   i=1
   while (( i < ${#words[@]} )); do
     case "${words[i]}" in
-      --bootstrap-server|--bootstrap-controller|--command-config|--profile|--timeout)
+      --bootstrap-server|--bootstrap-controller|--command-config|--profile|--zookeeper|--timeout)
         conn+=("${words[i]}" "${words[i+1]}"); (( i += 2 )) ;;
-      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--profile=*|--timeout=*)
+      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--profile=*|--zookeeper=*|--timeout=*)
         conn+=("${words[i]}"); (( i += 1 )) ;;
-      --sandbox-dir|--output|-o) (( i += 2 )) ;;
+      --sandbox-dir|--kafka|--output|-o) (( i += 2 )) ;;
       -*) (( i += 1 )) ;;
       *) break ;;
     esac
@@ -43,6 +43,7 @@ _kshell() {
       --profile) mapfile -t cands < <("$bin" __complete -- connect "$cur" 2>/dev/null) ;;
       --command-config|--sandbox-dir) mapfile -t cands < <(compgen -f -- "$cur") ;;
       --output|-o) mapfile -t cands < <(compgen -W "table json" -- "$cur") ;;
+      --kafka) mapfile -t cands < <(compgen -W "4.4 3.9" -- "$cur") ;;
       --bootstrap-server|--bootstrap-controller|--timeout) ;;
       *)
         if [[ "$cur" == -* ]]; then

@@ -59,7 +59,7 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         }
         try {
             if (options.sandbox()) {
-                sandbox.startAndConnect(options.sandboxDir(), err);
+                sandbox.startAndConnect(options.sandboxDir(), options.sandboxKafka(), options.sandboxZooKeeperMode(), err);
             } else if (!options.connection().isEmpty()) {
                 ConnectionRequest.Resolved resolved = resolver.resolve(options.connection(), session.defaultTimeout());
                 session.connect(resolved.target(), resolved.label(), resolved.expectedClusterId());

@@ -23,7 +23,15 @@ import java.util.Map;
  */
 public record LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
                             boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
-                            boolean help, boolean version) {
+                            boolean help, boolean version, String sandboxKafka, boolean sandboxZooKeeperMode) {
+
+    /** Options without the sandbox's release choice (kshell's own Kafka, KRaft). */
+    public LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
+                         boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
+                         boolean help, boolean version) {
+        this(connection, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help, version, null,
+                false);
+    }
 
     /** The launcher's own options; the connection ones are {@code connect}'s too. */
     public static final List<OptionSpec> OPTIONS = options();
@@ -37,6 +45,8 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         all.addAll(List.of(
                 OptionSpec.of("sandbox", ArgKind.FLAG, "start an embedded 3-controller + 3-broker KRaft cluster and connect"),
                 OptionSpec.of("sandbox-dir", ArgKind.DIRECTORY, "keep the sandbox's data in DIR"),
+                OptionSpec.choice("kafka", "the sandbox's Kafka release (3.9 is resolved by Maven)", "4.4", "3.9"),
+                OptionSpec.of("zookeeper-mode", ArgKind.FLAG, "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)"),
                 OptionSpec.choice("output", "output format", "table", "json").withShortName('o'),
                 OptionSpec.of("no-color", ArgKind.FLAG, "no colours"),
                 OptionSpec.of("timeout", ArgKind.DURATION, "deadline of every cluster call (default 10s)"),
@@ -57,9 +67,13 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
               --bootstrap-server HOST:PORT,...      brokers to connect to
               --bootstrap-controller HOST:PORT,...  controllers to connect to (quorum visible with every broker down)
               --command-config FILE                 Kafka client properties (TLS, SASL ...)
+              --zookeeper HOST:PORT[/chroot]        ZooKeeper-mode clusters: read the controller, its epoch and the
+                                                    ensemble's health from ZooKeeper (read-only)
               --profile NAME                        a profile from ~/.kshell/profiles.yaml
               --sandbox                             start an embedded 3-controller + 3-broker KRaft cluster and connect
               --sandbox-dir DIR                     keep the sandbox's data in DIR (default: a temp dir, removed on exit)
+              --kafka 4.4|3.9                       the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)
+              --zookeeper-mode                      a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)
               --output table|json                   output format
               --no-color                            no colours (also when NO_COLOR is set or output is not a terminal)
               --timeout DURATION                    deadline of every cluster call (default 10s)
@@ -91,14 +105,32 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         String timeoutText = last(given, "timeout");
         Duration timeout = timeoutText == null ? null : DurationOptions.parse("--timeout", timeoutText);
         ConnectionRequest request = new ConnectionRequest(last(given, "bootstrap-server"), last(given, "bootstrap-controller"),
-                last(given, "command-config"), last(given, "profile"), timeout);
+                last(given, "command-config"), last(given, "profile"), timeout, last(given, "zookeeper"));
         boolean sandbox = flag(given, "sandbox");
+        String sandboxKafka = last(given, "kafka");
+        boolean zooKeeperMode = flag(given, "zookeeper-mode");
+        if ((sandboxKafka != null || zooKeeperMode) && !sandbox) {
+            throw new UsageException("--kafka and --zookeeper-mode choose the sandbox's cluster: add --sandbox");
+        }
+        if (sandboxKafka != null) {
+            try {
+                CommandGrammar.checkChoice("--kafka", List.of("4.4", "3.9"), sandboxKafka);
+            } catch (GrammarException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        if (zooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
+            throw new UsageException("Kafka " + sandboxKafka + " has no ZooKeeper mode (removed in 4.0): use --kafka 3.9");
+        }
+        if (zooKeeperMode && sandboxKafka == null) {
+            sandboxKafka = "3.9"; // ZooKeeper mode needs a 3.x release
+        }
         if (sandbox && !request.isEmpty()) {
             throw new UsageException("--sandbox starts its own cluster: leave out --bootstrap-server/--bootstrap-controller/--profile");
         }
         return new LaunchOptions(request, sandbox, last(given, "sandbox-dir"), "json".equals(format), flag(given, "no-color"),
                 flag(given, "stacktrace"), flag(given, "yes"), timeout, List.copyOf(walk.arguments()), flag(given, "help"),
-                flag(given, "version"));
+                flag(given, "version"), sandboxKafka, zooKeeperMode);
     }
 
     private static String last(Map<String, List<String>> given, String name) {

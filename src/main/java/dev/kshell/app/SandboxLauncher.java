@@ -1,6 +1,7 @@
 package dev.kshell.app;
 
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
@@ -28,12 +29,22 @@ public class SandboxLauncher {
     }
 
     public void startAndConnect(String dataDir, PrintWriter progress) {
+        startAndConnect(dataDir, null, false, progress);
+    }
+
+    /**
+     * @param kafkaLine     the release line ("3.9"), or null for kshell's own Kafka
+     * @param zooKeeperMode a ZooKeeper-mode cluster (3.x only)
+     */
+    public void startAndConnect(String dataDir, String kafkaLine, boolean zooKeeperMode, PrintWriter progress) {
         long t0 = System.nanoTime();
         Path dir = dataDir == null ? null : Path.of(dataDir).toAbsolutePath();
-        progress.println("sandbox: starting 3 controllers (1-3) and 3 brokers (4-6) in "
-                + (dir == null ? "a temp dir (removed on exit)" : dir + " (kept)") + "; Ctrl-C aborts");
+        KafkaRuntime runtime = kafkaLine == null ? KafkaRuntime.bundled() : KafkaRuntime.forLine(kafkaLine);
+        progress.println("sandbox: starting " + (zooKeeperMode ? "ZooKeeper (1)" : "3 controllers (1-3)")
+                + " and 3 brokers (4-6), Kafka " + runtime.version() + (zooKeeperMode ? " in ZooKeeper mode" : "")
+                + ", in " + (dir == null ? "a temp dir (removed on exit)" : dir + " (kept)") + "; Ctrl-C aborts");
         try {
-            sandbox.start(dir, line -> progress.println("sandbox: " + line));
+            sandbox.start(dir, runtime, zooKeeperMode, line -> progress.println("sandbox: " + line));
         } catch (IOException e) {
             throw new IllegalStateException("the sandbox did not start: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -41,7 +52,8 @@ public class SandboxLauncher {
             throw new IllegalStateException("the sandbox start was interrupted", e);
         }
         String servers = sandbox.cluster().bootstrapServers();
-        session.connect(new ClusterTarget(servers, null, Map.of(), session.defaultTimeout()), "sandbox", null);
+        session.connect(new ClusterTarget(servers, null, Map.of(), session.defaultTimeout(),
+                sandbox.cluster().zooKeeperConnect()), "sandbox", null);
         // triage probes these controllers when the quorum cannot be read, and may name sandbox commands
         java.util.Map<Integer, String> controllers = new java.util.TreeMap<>();
         sandbox.nodes().stream().filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER)

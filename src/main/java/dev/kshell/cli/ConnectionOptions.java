@@ -17,7 +17,12 @@ public final class ConnectionOptions {
     public static final OptionSpec PROFILE = OptionSpec.of("profile", ArgKind.PROFILE,
             "a profile from ~/.kshell/profiles.yaml");
 
-    public static final List<OptionSpec> ALL = List.of(BOOTSTRAP_SERVER, BOOTSTRAP_CONTROLLER, COMMAND_CONFIG, PROFILE);
+    /** ZooKeeper-mode clusters: the ensemble to read (read-only) the controller, its epoch and its health from. */
+    public static final OptionSpec ZOOKEEPER = OptionSpec.of("zookeeper", ArgKind.TEXT,
+            "ZooKeeper-mode clusters: HOST:PORT[/chroot] to read the controller, its epoch and the ensemble's health");
+
+    public static final List<OptionSpec> ALL = List.of(BOOTSTRAP_SERVER, BOOTSTRAP_CONTROLLER, COMMAND_CONFIG, PROFILE,
+            ZOOKEEPER);
 
     private ConnectionOptions() {
     }

@@ -182,7 +182,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         }
         synchronized (holder) {
             if (holder.capabilities == null) {
-                holder.capabilities = CapabilityDetector.detect(this);
+                ClusterCapabilities detected = CapabilityDetector.detect(this);
+                // KRaft without a finalized metadata.version: brokers that have not loaded their metadata yet
+                // (seen right after a 3.9 start). Use it for this call, detect again on the next.
+                if (detected.mode() == ClusterCapabilities.Mode.KRAFT && detected.metadataVersion() == null
+                        && !target.viaControllers()) {
+                    return detected;
+                }
+                holder.capabilities = detected;
             }
             return holder.capabilities;
         }
@@ -298,7 +305,9 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         Instant takenAt = clock.instant();
         // The cluster id always comes along: the state memory and the profile pin are keyed by it.
         DescribeClusterResult cluster = admin().describeCluster(clusterOptions());
-        KafkaFuture<QuorumInfo> quorumInfo = request.quorum()
+        // ZooKeeper mode has no metadata quorum: the controller step reads describeCluster (and ZooKeeper) instead
+        boolean zooKeeperMode = capabilities().zooKeeperMode();
+        KafkaFuture<QuorumInfo> quorumInfo = request.quorum() && !zooKeeperMode
                 ? admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs())).quorumInfo()
                 : null;
         boolean wantTopics = request.topics() == null || !request.topics().isEmpty();
@@ -332,7 +341,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         // Losing the quorum must not lose the rest of the picture (brokers still serve reads).
         QuorumState quorum = null;
         String quorumError = SnapshotRequest.QUORUM_NOT_READ;
-        if (quorumInfo != null) {
+        if (request.quorum() && zooKeeperMode) {
+            try {
+                quorum = zooKeeperController();
+                quorumError = null;
+            } catch (ClusterException e) {
+                quorumError = e.getMessage();
+            }
+        } else if (quorumInfo != null) {
             try {
                 quorum = toQuorumState(KafkaErrors.quorum(target, () -> quorumInfo.get(
                         target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS)), clock.millis());

@@ -66,9 +66,15 @@ final class AdminGroups {
         int timeoutMs = gateway.timeoutMs();
         // Both listings in flight at once: one deadline for the pair, not two.
         ListGroupsResult groupsResult = gateway.admin().listGroups(new ListGroupsOptions().timeoutMs(timeoutMs));
-        ListTransactionsResult txnResult = gateway.admin()
-                .listTransactions(new ListTransactionsOptions().timeoutMs(timeoutMs));
+        // listTransactions only where the cluster offers it (KIP-664, Kafka 3.0+): a missing feature is a note
+        dev.kshell.model.ClusterCapabilities caps = gateway.capabilities();
+        boolean listTxns = caps.has(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS);
+        ListTransactionsResult txnResult = listTxns ? gateway.admin()
+                .listTransactions(new ListTransactionsOptions().timeoutMs(timeoutMs)) : null;
         List<String> problems = new ArrayList<>();
+        if (!listTxns) {
+            problems.add("transactional ids: " + caps.missing(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS));
+        }
 
         ClusterException groupFailure = null;
         List<GroupListing> listed = List.of();
@@ -84,7 +90,7 @@ final class AdminGroups {
 
         ClusterException txnFailure = null;
         List<TransactionInfo> transactions = new ArrayList<>();
-        try {
+        if (txnResult != null) try {
             Map<Integer, KafkaFuture<Collection<TransactionListing>>> byBroker =
                     new TreeMap<>(read("listTransactions", txnResult.byBrokerId()));
             for (Map.Entry<Integer, KafkaFuture<Collection<TransactionListing>>> e : byBroker.entrySet()) {
@@ -97,8 +103,15 @@ final class AdminGroups {
                 }
             }
         } catch (ClusterException e) {
-            txnFailure = e;
-            problems.add("transactional ids could not be listed: " + e.getMessage());
+            if (e.getCause() instanceof org.apache.kafka.common.errors.UnsupportedVersionException) {
+                gateway.refused(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS,
+                        "listTransactions refused as unsupported");
+                problems.add("transactional ids: " + gateway.capabilities()
+                        .missing(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS));
+            } else {
+                txnFailure = e;
+                problems.add("transactional ids could not be listed: " + e.getMessage());
+            }
         }
         if (groupFailure != null && txnFailure != null) {
             throw groupFailure;

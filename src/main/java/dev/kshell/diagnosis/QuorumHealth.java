@@ -58,6 +58,9 @@ public final class QuorumHealth {
                     "`connect --bootstrap-controller HOST:PORT` to ask the controllers directly, then `quorum`"));
             return out;
         }
+        if (q.zooKeeperMode()) {
+            return ControllerHealth.check(now, previous); // no KRaft quorum: the controller step
+        }
         int majority = q.voters().size() / 2 + 1;
         if (!q.hasLeader()) {
             out.add(new Finding(Severity.CRITICAL, "quorum-no-leader", "quorum",
@@ -108,6 +111,9 @@ public final class QuorumHealth {
     public static String summary(QuorumState q, List<Finding> findings) {
         if (q == null) {
             return "quorum unknown";
+        }
+        if (q.zooKeeperMode()) {
+            return ControllerHealth.summary(q);
         }
         if (!q.hasLeader()) {
             return "no quorum leader (voters " + voterIds(q) + ")";

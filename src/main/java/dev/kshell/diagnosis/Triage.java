@@ -123,7 +123,9 @@ public final class Triage {
             action = "in the sandbox: " + String.join("; ", voters.silentIds().stream()
                     .map(id -> "`sandbox start-controller " + id + "`").toList());
         }
-        return new TriageStep(1, "Quorum", status, summary, fs, action, next);
+        // ZooKeeper mode has no KRaft quorum: step 1 is the controller (and ZooKeeper, with --zookeeper)
+        String title = now.quorum() != null && now.quorum().zooKeeperMode() ? "Controller" : "Quorum";
+        return new TriageStep(1, title, status, summary, fs, action, next);
     }
 
     // ---- step 2

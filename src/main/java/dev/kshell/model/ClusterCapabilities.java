@@ -99,8 +99,10 @@ public record ClusterCapabilities(Mode mode, String version, String metadataVers
      * {@code "n/a (Kafka 3.9: no eligible leader replicas)"}.
      */
     public String missing(Feature feature) {
+        // a dynamic KRaft quorum means nothing without a KRaft quorum: say the bigger thing
+        Feature said = mode == Mode.ZOOKEEPER && feature == Feature.DYNAMIC_QUORUM ? Feature.DESCRIBE_QUORUM : feature;
         return "n/a (" + (version == null ? (mode == Mode.ZOOKEEPER ? "ZooKeeper mode" : "this cluster")
-                : "Kafka " + version) + ": " + feature.without() + ")";
+                : "Kafka " + version) + ": " + said.without() + ")";
     }
 
     /** The features this cluster lacks, in declaration order. */

@@ -82,6 +82,15 @@ public final class DiagnosisTables {
      * @param filter the topics the check looked at, named in the summary line
      */
     public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color) {
+        return partitions(report, filter, width, color, null);
+    }
+
+    /**
+     * @param elrMissing when the cluster has no eligible leader replicas, the sentence that says so; the ELR
+     *                   columns are then left out rather than shown empty
+     */
+    public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color,
+                                    String elrMissing) {
         StringBuilder out = new StringBuilder();
         boolean leaderless = report.kind().equals("leaderless");
         boolean minIsrCheck = report.kind().equals("under-min-isr") || report.kind().equals("at-min-isr");
@@ -109,13 +118,24 @@ public final class DiagnosisTables {
                 out.append(", min.insync.replicas ").append(g.minIsr() == null ? "unknown" : g.minIsr());
             }
             out.append('\n');
-            Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery");
+            Table table = elrMissing == null
+                    ? Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery")
+                    : Table.of("Partition", "Leader", "Replicas", "ISR", "Recovery");
             for (PartitionFinding f : g.partitions()) {
                 Tone tone = f.leaderless() ? Tone.BAD : bad;
-                table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
-                        f.isr(), f.elr(), f.lastKnownElr(), f.recovery() == null ? null : f.recovery().label());
+                String recovery = f.recovery() == null ? null : f.recovery().label();
+                if (elrMissing == null) {
+                    table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
+                            f.isr(), f.elr(), f.lastKnownElr(), recovery);
+                } else {
+                    table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
+                            f.isr(), recovery);
+                }
             }
             indent(out, table.render(tableWidth, color));
+        }
+        if (elrMissing != null && report.total() > 0) {
+            out.append('\n').append("ELR: ").append(elrMissing).append('\n');
         }
         if (leaderless && report.total() > 0) {
             out.append('\n').append("what to do:\n");

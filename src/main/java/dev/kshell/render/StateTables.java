@@ -25,6 +25,29 @@ public final class StateTables {
                 + table.render(width, color);
     }
 
+    /** {@code quorum} in ZooKeeper mode: the controller, then each ZooKeeper server's own answer. */
+    public static String controller(StateViews.ControllerView c, int width, boolean color) {
+        Tone verdictTone = c.healthy() ? Tone.GOOD : c.controllerId() < 0 ? Tone.BAD : Tone.WARN;
+        StringBuilder out = new StringBuilder(verdictTone.paint(c.verdict(), color)).append('\n');
+        if (c.zooKeeper() == null) {
+            return out.append(c.note()).append('\n').toString();
+        }
+        dev.kshell.model.ZooKeeperState zk = c.zooKeeper();
+        out.append("ZooKeeper ").append(zk.connect());
+        if (zk.error() != null) {
+            return out.append(": ").append(Tone.BAD.paint(zk.error(), color)).append('\n').toString();
+        }
+        out.append(": /controller ").append(zk.controllerId() == null ? "none" : zk.controllerId())
+                .append(", /controller_epoch ").append(zk.controllerEpoch() == null ? "none" : zk.controllerEpoch())
+                .append(", /brokers/ids ").append(zk.registeredBrokers()).append("\n\n");
+        Table table = Table.of("Server", "Mode", "Version", "Outstanding", "Max latency ms", "Problem");
+        for (dev.kshell.model.ZooKeeperState.Server s : zk.servers()) {
+            table.row(s.answered() ? Tone.PLAIN : Tone.BAD, s.endpoint(), s.mode(), s.version(), s.outstanding(),
+                    s.maxLatencyMs(), s.error());
+        }
+        return out.append(table.render(width, color)).toString();
+    }
+
     private static Tone tone(String status) {
         return switch (status) {
             case "leader", "caught-up" -> Tone.PLAIN;
@@ -59,19 +82,36 @@ public final class StateTables {
     }
 
     public static String describe(StateViews.TopicView t, int width, boolean color) {
+        return describe(t, width, color, null);
+    }
+
+    /**
+     * @param elrMissing when the cluster has no eligible leader replicas, the sentence that says so
+     *                   ({@link dev.kshell.model.ClusterCapabilities#missing}); the ELR columns are then left out
+     *                   rather than shown empty
+     */
+    public static String describe(StateViews.TopicView t, int width, boolean color, String elrMissing) {
         StringBuilder out = new StringBuilder();
         out.append("Topic ").append(t.name()).append(t.internal() ? " (internal)" : "")
                 .append("  partitions ").append(t.partitions().size())
                 .append("  replication factor ").append(t.replicationFactor())
                 .append("  min.insync.replicas ").append(t.minIsr() == null ? "unknown" : t.minIsr())
                 .append(t.minIsrSource() == null ? "" : " (" + t.minIsrSource() + ")").append('\n');
-        Table table = Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR");
+        Table table = elrMissing == null ? Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR")
+                : Table.of("Partition", "Leader", "Replicas", "ISR");
         for (StateViews.PartitionView p : t.partitions()) {
             Tone tone = p.leaderless() ? Tone.BAD : p.isr().size() < p.replicas().size() ? Tone.WARN : Tone.PLAIN;
             String leader = p.leader() == null ? "none" : p.leaderless() ? p.leader() + "(dead)" : p.leader().toString();
-            table.row(tone, p.partition(), leader, p.replicas(), p.isr(), p.elr(), p.lastKnownElr());
+            if (elrMissing == null) {
+                table.row(tone, p.partition(), leader, p.replicas(), p.isr(), p.elr(), p.lastKnownElr());
+            } else {
+                table.row(tone, p.partition(), leader, p.replicas(), p.isr());
+            }
         }
         out.append(table.render(width, color));
+        if (elrMissing != null) {
+            out.append("ELR: ").append(elrMissing).append('\n');
+        }
         if (t.leaderless() > 0) {
             out.append(Tone.BAD.paint(t.leaderless() + " of " + t.partitions().size() + " partitions have no leader", color))
                     .append('\n');

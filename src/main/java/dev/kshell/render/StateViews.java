@@ -53,6 +53,34 @@ public final class StateViews {
         return new QuorumView(q.leaderId(), q.leaderEpoch(), q.highWatermark(), healthy, verdict, voters, observers);
     }
 
+    /**
+     * {@code quorum} on a ZooKeeper-mode cluster: no KRaft quorum, the controller is a broker.
+     *
+     * @param mode         always "zookeeper" (JSON readers tell the two shapes apart by it)
+     * @param controllerId the active controller's broker id, -1 when none
+     * @param epoch        the controller epoch from ZooKeeper, -1 when not read
+     * @param healthy      a controller is elected and (when read) ZooKeeper answered
+     * @param verdict      one line
+     * @param zooKeeper    what ZooKeeper said (with --zookeeper), or null
+     * @param note         what was not checked and how to check it, or null
+     */
+    public record ControllerView(String mode, int controllerId, long epoch, boolean healthy, String verdict,
+                                 dev.kshell.model.ZooKeeperState zooKeeper, String note) {
+    }
+
+    public static ControllerView controller(QuorumState q) {
+        dev.kshell.model.ZooKeeperState zk = q.zooKeeper();
+        boolean zkOk = zk == null || (zk.error() == null && zk.servers().stream().allMatch(
+                dev.kshell.model.ZooKeeperState.Server::answered));
+        boolean healthy = q.hasLeader() && zkOk;
+        String verdict = (!q.hasLeader() ? "NO CONTROLLER: no broker is the active controller"
+                : (healthy ? "OK" : "DEGRADED") + ": controller " + q.leaderId() + " (a broker), epoch "
+                        + (q.leaderEpoch() < 0 ? "unknown" : q.leaderEpoch())) + " (ZooKeeper mode: no KRaft quorum)";
+        String note = zk == null ? "ZooKeeper not read: pass --zookeeper HOST:PORT[/chroot] for the controller epoch, "
+                + "/brokers/ids and the ensemble's health" : null;
+        return new ControllerView("zookeeper", q.leaderId(), q.leaderEpoch(), healthy, verdict, zk, note);
+    }
+
     private static QuorumReplicaView replica(QuorumReplica r, QuorumState q, boolean voter) {
         String role = r.id() == q.leaderId() ? "leader" : voter ? "follower" : "observer";
         String status;

@@ -69,11 +69,13 @@ public final class LocalCluster implements AutoCloseable {
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
     private static final String BROKER_LISTENER = "PLAINTEXT";
     private static final String HOST = "127.0.0.1";
+    /** ZooKeeper mode: the brokers' znodes live under this chroot, as in most production ensembles. */
+    private static final String ZK_CHROOT = "/kafka";
 
     private final LocalClusterSpec spec;
     private final Path root;
     private final boolean tempRoot;
-    private final String clusterId;
+    private String clusterId;
     private final Consumer<String> progress;
     private final Map<Integer, Node> nodes = new TreeMap<>();
     private final Thread shutdownHook;
@@ -287,6 +289,7 @@ public final class LocalCluster implements AutoCloseable {
         }
         stopGroup(Role.BROKER, 5_000);
         stopGroup(Role.CONTROLLER, 5_000);
+        stopGroup(Role.ZOOKEEPER, 5_000);
         if (tempRoot) {
             deleteTree(root);
         }
@@ -300,6 +303,12 @@ public final class LocalCluster implements AutoCloseable {
         for (int i = 0; i < total; i++) {
             int id = i + 1;
             Role role = id <= spec.controllers() ? Role.CONTROLLER : Role.BROKER;
+            if (spec.zooKeeperMode() && role == Role.CONTROLLER) {
+                if (id > 1) {
+                    continue; // one standalone ZooKeeper server stands for the controllers; broker ids stay
+                }
+                role = Role.ZOOKEEPER;
+            }
             Path dir = root.resolve("node-" + id);
             Files.createDirectories(dir.resolve("data"));
             nodes.put(id, new Node(id, role, ports[i], dir));
@@ -307,17 +316,63 @@ public final class LocalCluster implements AutoCloseable {
         String voters = nodes.values().stream().filter(n -> n.role == Role.CONTROLLER)
                 .map(n -> n.id + "@" + HOST + ":" + n.port).collect(Collectors.joining(","));
         for (Node node : nodes.values()) {
-            writeProperties(node.propsFile(), serverProperties(node, voters));
+            if (node.role == Role.ZOOKEEPER) {
+                writeProperties(node.propsFile(), zooKeeperProperties(node));
+            } else {
+                writeProperties(node.propsFile(), serverProperties(node, voters));
+            }
             Files.writeString(node.dir.resolve("logback.xml"), logbackXml(node.logFile()), StandardCharsets.UTF_8);
+            Files.writeString(node.dir.resolve("log4j.properties"), log4jProperties(node.logFile()),
+                    StandardCharsets.UTF_8);
         }
+    }
+
+    /** {@code HOST:PORT/kafka} of the ZooKeeper server, in ZooKeeper mode; null in KRaft. */
+    public String zooKeeperConnect() {
+        return nodes.values().stream().filter(n -> n.role == Role.ZOOKEEPER).findFirst()
+                .map(n -> HOST + ":" + n.port + ZK_CHROOT).orElse(null);
+    }
+
+    /** Which Kafka the nodes run. */
+    public KafkaRuntime runtime() {
+        return spec.runtime();
+    }
+
+    /** True for a ZooKeeper-mode cluster. */
+    public boolean zooKeeperMode() {
+        return spec.zooKeeperMode();
+    }
+
+    /** A standalone ZooKeeper 3.8 server (zoo.cfg): short ticks so that a killed broker's session ends in seconds. */
+    private static Map<String, String> zooKeeperProperties(Node node) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("dataDir", node.dataDir().toString());
+        p.put("clientPort", Integer.toString(node.port));
+        p.put("clientPortAddress", HOST);
+        p.put("tickTime", "500"); // sessions may be as short as 2 ticks: brokers ask for 4 s below
+        p.put("maxClientCnxns", "0");
+        p.put("admin.enableServer", "false");
+        p.put("4lw.commands.whitelist", "srvr,mntr,ruok");
+        return p;
     }
 
     private Map<String, String> serverProperties(Node node, String voters) {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("node.id", Integer.toString(node.id));
-        p.put("controller.quorum.voters", voters);
-        p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + BROKER_LISTENER + ":PLAINTEXT");
+        if (spec.zooKeeperMode()) {
+            p.put("broker.id", Integer.toString(node.id));
+            p.put("zookeeper.connect", zooKeeperConnect()); // Kafka creates the chroot on first start
+            p.put("zookeeper.connection.timeout.ms", "60000");
+            if (spec.fastFailureDetection()) {
+                p.put("zookeeper.session.timeout.ms", "4000"); // a killed broker leaves /brokers/ids in ~4 s
+            }
+            p.put("listener.security.protocol.map", BROKER_LISTENER + ":PLAINTEXT");
+        } else {
+            p.put("node.id", Integer.toString(node.id));
+            p.put("controller.quorum.voters", voters);
+            p.put("controller.listener.names", CONTROLLER_LISTENER);
+            p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + BROKER_LISTENER
+                    + ":PLAINTEXT");
+        }
         p.put("log.dirs", node.dataDir().toString());
         // small and fast: a laptop or CI runner holds six of these
         p.put("num.network.threads", "2");
@@ -327,7 +382,7 @@ public final class LocalCluster implements AutoCloseable {
         p.put("log.cleaner.threads", "1");
         p.put("log.cleaner.dedupe.buffer.size", "8388608"); // the 128 MiB default sits on a 256 MiB heap
         p.put("num.partitions", "1"); // 4.4.0 warns when it is set on brokers only: the controller applies it
-        if (spec.fastFailureDetection()) {
+        if (spec.fastFailureDetection() && !spec.zooKeeperMode()) {
             p.put("broker.session.timeout.ms", "3000"); // read by controllers
             p.put("broker.heartbeat.interval.ms", "500"); // read by brokers
         }
@@ -336,7 +391,9 @@ public final class LocalCluster implements AutoCloseable {
             p.put("listeners", CONTROLLER_LISTENER + "://" + HOST + ":" + node.port);
         } else {
             int brokers = spec.brokers();
-            p.put("process.roles", "broker");
+            if (!spec.zooKeeperMode()) {
+                p.put("process.roles", "broker");
+            }
             p.put("listeners", BROKER_LISTENER + "://" + HOST + ":" + node.port);
             p.put("advertised.listeners", BROKER_LISTENER + "://" + HOST + ":" + node.port);
             p.put("inter.broker.listener.name", BROKER_LISTENER);
@@ -348,14 +405,23 @@ public final class LocalCluster implements AutoCloseable {
             p.put("transaction.state.log.replication.factor", Integer.toString(Math.min(3, brokers)));
             p.put("transaction.state.log.min.isr", Integer.toString(Math.min(2, brokers)));
             p.put("transaction.state.log.num.partitions", "10");
-            p.put("share.coordinator.state.topic.replication.factor", Integer.toString(Math.min(3, brokers)));
-            p.put("share.coordinator.state.topic.min.isr", Integer.toString(Math.min(2, brokers)));
+            if (spec.runtime().major() >= 4) {
+                p.put("share.coordinator.state.topic.replication.factor", Integer.toString(Math.min(3, brokers)));
+                p.put("share.coordinator.state.topic.min.isr", Integer.toString(Math.min(2, brokers)));
+            }
             p.putAll(spec.extraBrokerProps());
         }
         return p;
     }
 
-    private void format() throws IOException {
+    private void format() throws IOException, InterruptedException {
+        if (spec.zooKeeperMode()) {
+            return; // ZooKeeper-mode brokers need no formatting: they register in ZooKeeper, which makes the id
+        }
+        if (!spec.runtime().isBundled()) {
+            formatWithStorageTool();
+            return;
+        }
         long t0 = System.nanoTime();
         progress.accept("formatting " + nodes.size() + " nodes (cluster id " + clusterId + ")");
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
@@ -382,8 +448,45 @@ public final class LocalCluster implements AutoCloseable {
         progress.accept("formatted in " + seconds(t0) + " (metadata.version " + version + ")");
     }
 
+    /**
+     * Another release formats its own storage: that release's {@code kafka.tools.StorageTool format}, one child JVM
+     * per node on its class path, all at once (the in-process Formatter is kshell's own 4.4).
+     */
+    private void formatWithStorageTool() throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        progress.accept("formatting " + nodes.size() + " nodes with Kafka " + spec.runtime().version()
+                + "'s StorageTool (cluster id " + clusterId + ")");
+        Map<Node, Process> running = new LinkedHashMap<>();
+        for (Node node : nodes.values()) {
+            if (Files.exists(node.dataDir().resolve("meta.properties"))) {
+                continue; // kept from an earlier run of this --sandbox-dir
+            }
+            List<String> cmd = javaCommand(node, "kafka.tools.StorageTool");
+            cmd.addAll(List.of("format", "-t", clusterId, "-c", node.propsFile().toString(), "--ignore-formatted"));
+            running.put(node, new ProcessBuilder(cmd).directory(node.dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(node.dir.resolve("format.log").toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(nullFile())).start());
+        }
+        for (Map.Entry<Node, Process> e : running.entrySet()) {
+            Process p = e.getValue();
+            if (!p.waitFor(READY_TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("formatting " + e.getKey().name() + " took longer than " + READY_TIMEOUT_MS / 1000
+                        + " s; " + lastLines(e.getKey().dir.resolve("format.log"), 10));
+            }
+            if (p.exitValue() != 0) {
+                throw new IOException("formatting " + e.getKey().name() + " failed (exit " + p.exitValue() + "):\n"
+                        + lastLines(e.getKey().dir.resolve("format.log"), 10));
+            }
+        }
+        progress.accept("formatted in " + seconds(t0));
+    }
+
     private void startAll(long t0) throws IOException, InterruptedException {
-        progress.accept("starting " + spec.controllers() + " controllers and " + spec.brokers() + " brokers");
+        progress.accept(spec.zooKeeperMode()
+                ? "starting ZooKeeper and " + spec.brokers() + " Kafka " + spec.runtime().version() + " brokers"
+                : "starting " + spec.controllers() + " controllers and " + spec.brokers() + " brokers"
+                        + (spec.runtime().isBundled() ? "" : " (Kafka " + spec.runtime().version() + ")"));
         for (Node node : nodes.values()) {
             launch(node);
         }
@@ -393,29 +496,20 @@ public final class LocalCluster implements AutoCloseable {
             awaitReady(node, deadline);
             progress.accept(node.name() + " up (" + seconds(t0) + ")");
         }
+        if (spec.zooKeeperMode()) {
+            clusterId = existingClusterId(root); // made by the first broker that registered in ZooKeeper
+        }
         progress.accept("cluster ready in " + seconds(t0) + ": bootstrap servers " + bootstrapServers());
     }
 
     private void launch(Node node) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new ArrayList<>();
         // Each node in a session of its own: Ctrl-C at the shell's terminal (SIGINT to the foreground process
         // group) must interrupt kshell's command, not the cluster. setsid(1) execs in place (our child is no group
         // leader), so the pid stays the JVM's and SIGTERM / SIGKILL still reach it. See docs/sandbox.md.
         cmd.addAll(SETSID);
-        cmd.addAll(List.of(java,
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
-                "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
-                "-Dkshell.node.id=" + node.id));
-        String extra = System.getProperty(JVM_OPTIONS_PROPERTY, "").trim();
-        if (!extra.isEmpty()) {
-            cmd.addAll(List.of(extra.split("\\s+")));
-        }
-        cmd.addAll(List.of(
-                "-Dlogback.configurationFile=" + node.dir.resolve("logback.xml"),
-                "-cp", System.getProperty("java.class.path"),
-                NodeMain.class.getName(), node.propsFile().toString()));
+        cmd.addAll(javaCommand(node, NodeMain.class.getName()));
+        cmd.add(node.propsFile().toString());
         node.logOffset = Files.exists(node.logFile()) ? Files.size(node.logFile()) : 0;
         Path out = node.dir.resolve("stdout.log");
         node.process = new ProcessBuilder(cmd)
@@ -427,9 +521,72 @@ public final class LocalCluster implements AutoCloseable {
         node.state = State.RUNNING;
     }
 
+    /**
+     * {@code java <small-heap options> -cp <the release's class path> <main>}: kshell's own class path for its own
+     * Kafka; for another release its jars plus a directory holding only {@link NodeMain} and
+     * {@link ParentWatchdog} (kshell's jar would bring its own Kafka along through its manifest).
+     */
+    private List<String> javaCommand(Node node, String mainClass) throws IOException {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(javaBin,
+                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
+                "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
+                "-Dkshell.node.id=" + node.id));
+        String extra = System.getProperty(JVM_OPTIONS_PROPERTY, "").trim();
+        if (!extra.isEmpty()) {
+            cmd.addAll(List.of(extra.split("\\s+")));
+        }
+        if (node.role == Role.ZOOKEEPER) {
+            cmd.add("-D" + NodeMain.MAIN_CLASS + "=org.apache.zookeeper.server.ZooKeeperServerMain");
+            cmd.add("-Dzookeeper.admin.enableServer=false");
+        }
+        String classPath;
+        if (spec.runtime().isBundled()) {
+            classPath = System.getProperty("java.class.path");
+        } else {
+            classPath = launcherDir() + java.io.File.pathSeparator + spec.runtime().classPath().stream()
+                    .map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+            // Kafka 3.x and ZooKeeper 3.8 log through slf4j 1.7 + log4j 1 (reload4j)
+            cmd.add("-Dlog4j.configuration=" + node.dir.resolve("log4j.properties").toUri());
+        }
+        cmd.addAll(List.of("-Dlogback.configurationFile=" + node.dir.resolve("logback.xml"), "-cp", classPath,
+                mainClass));
+        return cmd;
+    }
+
+    /** A directory with NodeMain and ParentWatchdog only, copied from kshell's own classes once per cluster. */
+    private synchronized Path launcherDir() throws IOException {
+        Path dir = root.resolve("launcher");
+        Path pkg = dir.resolve(NodeMain.class.getPackageName().replace('.', '/'));
+        if (Files.isDirectory(pkg)) {
+            return dir;
+        }
+        Files.createDirectories(pkg);
+        for (Class<?> c : List.of(NodeMain.class, ParentWatchdog.class)) {
+            String file = c.getSimpleName() + ".class";
+            try (var in = c.getResourceAsStream(file)) {
+                if (in == null) {
+                    throw new IOException("cannot find " + file + " to launch Kafka " + spec.runtime().version());
+                }
+                Files.copy(in, pkg.resolve(file));
+            }
+        }
+        return dir;
+    }
+
+    /** Log line that says a broker of this cluster's release and mode has started, or null (port open suffices). */
+    private String startedMarker(Node node) {
+        if (node.role != Role.BROKER) {
+            return null;
+        }
+        // ZooKeeper mode: KafkaServer logs "[KafkaServer id=4] started"; KRaft brokers log the transition.
+        return spec.zooKeeperMode() ? "[KafkaServer id=" + node.id + "] started" : BROKER_STARTED;
+    }
+
     private void awaitReady(Node node, long deadlineNanos) throws IOException, InterruptedException {
         boolean portOpen = false;
-        String marker = node.role == Role.BROKER ? BROKER_STARTED : null;
+        String marker = startedMarker(node);
         LogScanner scanner = new LogScanner(node.logFile(), node.logOffset);
         while (true) {
             if (!node.process.isAlive()) {
@@ -632,6 +789,29 @@ public final class LocalCluster implements AutoCloseable {
                   <root level="WARN"><appender-ref ref="FILE"/></root>
                 </configuration>
                 """.formatted(xmlEscape(logFile.toString()));
+    }
+
+    /** The same levels as {@link #logbackXml} for releases that log through log4j 1 (Kafka 3.x, ZooKeeper 3.8). */
+    private static String log4jProperties(Path logFile) {
+        return String.join("\n",
+                "log4j.rootLogger=WARN, FILE",
+                "log4j.appender.FILE=org.apache.log4j.FileAppender",
+                "log4j.appender.FILE.File=" + logFile.toString().replace("\\", "\\\\"),
+                "log4j.appender.FILE.Append=true",
+                "log4j.appender.FILE.layout=org.apache.log4j.PatternLayout",
+                "log4j.appender.FILE.layout.ConversionPattern=%d{HH:mm:ss.SSS} %-5p [%t] %c{1} - %m%n",
+                "log4j.logger.kafka=INFO",
+                "log4j.logger.org.apache.kafka=INFO",
+                "log4j.logger.kafka.log=WARN",
+                "log4j.logger.org.apache.kafka.storage=WARN",
+                "log4j.logger.state.change.logger=WARN",
+                "log4j.logger.kafka.server.KafkaConfig=WARN",
+                "log4j.logger.org.apache.kafka.common.config.AbstractConfig=WARN",
+                "log4j.logger.org.apache.kafka.clients=WARN",
+                "log4j.logger.org.apache.kafka.common.utils.AppInfoParser=WARN",
+                "log4j.logger.org.apache.zookeeper=WARN",
+                "log4j.logger.kafka.zookeeper=WARN",
+                "") ;
     }
 
     private static String xmlEscape(String s) {

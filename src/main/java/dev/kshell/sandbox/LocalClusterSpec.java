@@ -17,9 +17,13 @@ import java.util.Map;
  * @param extraBrokerProps     extra {@code server.properties} entries for brokers only, applied last (they win);
  *                             note that in KRaft some topic defaults ({@code num.partitions},
  *                             {@code default.replication.factor}) are applied by the controller
+ * @param runtime              which Kafka the nodes run ({@link KafkaRuntime#bundled()}, kshell's own 4.4, when null)
+ * @param zooKeeperMode        a ZooKeeper-mode cluster (Kafka 3.x and older): node 1 is a standalone ZooKeeper
+ *                             server instead of the controllers, and the brokers keep their ids
+ *                             ({@code controllers+1..}, so the seed shape gives ZooKeeper 1 and brokers 4-6)
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
-                               Map<String, String> extraBrokerProps) {
+                               Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode) {
 
     public LocalClusterSpec {
         if (controllers < 1) {
@@ -29,6 +33,29 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
             throw new IllegalArgumentException("brokers must be at least 1, was " + brokers);
         }
         extraBrokerProps = extraBrokerProps == null ? Map.of() : Map.copyOf(extraBrokerProps);
+        runtime = runtime == null ? KafkaRuntime.bundled() : runtime;
+        if (zooKeeperMode && !runtime.supportsZooKeeperMode()) {
+            throw new IllegalArgumentException("Kafka " + runtime.version() + " has no ZooKeeper mode (removed in 4.0):"
+                    + " use Kafka 3.9 or older");
+        }
+    }
+
+    /** A KRaft cluster of kshell's own Kafka. */
+    public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
+                            Map<String, String> extraBrokerProps) {
+        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, null, false);
+    }
+
+    /** This spec on another Kafka release. */
+    public LocalClusterSpec withRuntime(KafkaRuntime other) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, other,
+                zooKeeperMode);
+    }
+
+    /** This spec in ZooKeeper mode (true) or KRaft (false). */
+    public LocalClusterSpec withZooKeeperMode(boolean zooKeeper) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeper);
     }
 
     /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
@@ -38,16 +65,17 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
 
     /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
     public LocalClusterSpec withDataDir(Path dir) {
-        return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps);
+        return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeperMode);
     }
 
     /** This spec with fast failure detection switched on or off. */
     public LocalClusterSpec withFastFailureDetection(boolean fast) {
-        return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps);
+        return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode);
     }
 
     /** This spec with these extra broker properties (replacing earlier ones). */
     public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
-        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props);
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode);
     }
 }

@@ -15,8 +15,8 @@ import java.nio.file.Path;
  */
 public record NodeInfo(int id, Role role, int port, State state, Path dataDir, long pid, Path logFile) {
 
-    /** The process role of a node. */
-    public enum Role { CONTROLLER, BROKER }
+    /** The process role of a node; a ZooKeeper-mode cluster has a ZooKeeper server instead of controllers. */
+    public enum Role { ZOOKEEPER, CONTROLLER, BROKER }
 
     /** The lifecycle state of a node's child JVM. */
     public enum State {

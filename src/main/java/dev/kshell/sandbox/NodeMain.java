@@ -6,12 +6,16 @@ import java.time.Duration;
  * Entry point of one child JVM of a {@link LocalCluster}: {@code NodeMain <server.properties>}.
  *
  * <p>If the system property {@value #PARENT_PID} is set, a daemon thread watches that process and halts this JVM
- * when it is gone (the shell was killed with {@code kill -9} or crashed); then it runs {@code kafka.Kafka.main}.
+ * when it is gone (the shell was killed with {@code kill -9} or crashed); then it runs {@code kafka.Kafka.main}, or
+ * the main class named by {@value #MAIN_CLASS}. It must stay free of anything but the JDK and Kafka: it is copied
+ * beside another Kafka release's jars to launch that release's nodes.
  */
 public final class NodeMain {
 
     /** System property carrying the launching JVM's pid. */
     public static final String PARENT_PID = "kshell.parent.pid";
+    /** System property naming another main class to run instead of {@code kafka.Kafka} (e.g. a ZooKeeper server). */
+    public static final String MAIN_CLASS = "kshell.node.main";
 
     private NodeMain() {
     }
@@ -29,6 +33,19 @@ public final class NodeMain {
                 Runtime.getRuntime().halt(3);
             });
         }
-        kafka.Kafka.main(new String[] {args[0]});
+        String main = System.getProperty(MAIN_CLASS);
+        if (main == null || main.isBlank()) {
+            kafka.Kafka.main(new String[] {args[0]});
+            return;
+        }
+        try {
+            Class.forName(main.trim()).getMethod("main", String[].class).invoke(null, (Object) new String[] {args[0]});
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            e.getCause().printStackTrace();
+            System.exit(1);
+        } catch (ReflectiveOperationException e) {
+            System.err.println("kshell: cannot run " + main + ": " + e);
+            System.exit(2);
+        }
     }
 }

@@ -201,10 +201,22 @@ public final class Sandbox implements AutoCloseable {
      * @param progress one line per step
      */
     public void start(Path dataDir, Consumer<String> progress) throws IOException, InterruptedException {
+        start(dataDir, KafkaRuntime.bundled(), false, progress);
+    }
+
+    /**
+     * Starts the seed-shaped cluster on another Kafka release and, for 3.x, optionally in ZooKeeper mode (ZooKeeper
+     * is node 1, brokers stay 4-6), then creates the demo topics.
+     */
+    public void start(Path dataDir, KafkaRuntime runtime, boolean zooKeeperMode, Consumer<String> progress)
+            throws IOException, InterruptedException {
         // A broker that cannot register within 60 s (Kafka's default) exits; on a machine busy enough to make
-        // startup take minutes that happened, so the sandbox gives it five.
-        start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir)
-                .withExtraBrokerProps(Map.of("initial.broker.registration.timeout.ms", "300000")), progress);
+        // startup take minutes that happened, so the sandbox gives it five. (ZooKeeper-mode brokers register in
+        // ZooKeeper and know no such setting.)
+        Map<String, String> extra = zooKeeperMode ? Map.of()
+                : Map.of("initial.broker.registration.timeout.ms", "300000");
+        start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir).withExtraBrokerProps(extra)
+                .withRuntime(runtime).withZooKeeperMode(zooKeeperMode), progress);
     }
 
     /** Starts a cluster of this shape (node ids must follow the seed: brokers 4-6) and creates the demo topics. */
@@ -370,7 +382,7 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         boolean loadStopped = stopLoad();
         List<String> started = new ArrayList<>();
-        for (Role role : List.of(Role.CONTROLLER, Role.BROKER)) {
+        for (Role role : List.of(Role.ZOOKEEPER, Role.CONTROLLER, Role.BROKER)) {
             for (NodeInfo node : c.nodes()) {
                 if (node.role() == role && node.state() != State.RUNNING) {
                     progress.accept("starting " + name(node));

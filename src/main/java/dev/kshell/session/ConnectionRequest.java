@@ -12,9 +12,16 @@ import java.time.Duration;
  * @param commandConfig        --command-config file, or null
  * @param profile              --profile name, or null
  * @param timeout              --timeout, or null for the profile's or the session's default
+ * @param zooKeeper            --zookeeper HOST:PORT[/chroot] of a ZooKeeper-mode cluster, or null (the profile's)
  */
 public record ConnectionRequest(String bootstrapServers, String bootstrapControllers, String commandConfig,
-                                String profile, Duration timeout) {
+                                String profile, Duration timeout, String zooKeeper) {
+
+    /** A request without ZooKeeper. */
+    public ConnectionRequest(String bootstrapServers, String bootstrapControllers, String commandConfig,
+                             String profile, Duration timeout) {
+        this(bootstrapServers, bootstrapControllers, commandConfig, profile, timeout, null);
+    }
 
     public boolean isEmpty() {
         return bootstrapServers == null && bootstrapControllers == null && profile == null;

@@ -43,9 +43,19 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
             timeout = defaultTimeout;
         }
         ClusterTarget target = new ClusterTarget(settings.bootstrapServers(), settings.bootstrapControllers(),
-                settings.clientProperties(), timeout);
+                settings.clientProperties(), timeout,
+                request.zooKeeper() != null ? request.zooKeeper() : profileZooKeeper(request.profile()));
         String label = settings.profileName() != null ? settings.profileName() : target.endpoints();
         return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId());
+    }
+
+    /** A profile's {@code zookeeper: HOST:PORT/chroot}, or null. */
+    private String profileZooKeeper(String profile) {
+        if (profile == null || profile.isBlank()) {
+            return null;
+        }
+        Validated<Profile> found = ProfileStore.find(home, profile.trim());
+        return found.isOk() ? found.orElseThrow().zooKeeper() : null;
     }
 
     private Duration profileTimeout(String profile) {

@@ -20,12 +20,21 @@ import java.util.Map;
  * @param expectedClusterId    the cluster id this profile must reach (a guard against the wrong cluster), or null
  * @param timeout              default deadline for each command, or null for kshell's default
  * @param line                 1-based line of the profile's name in the file
+ * @param zooKeeper            {@code zookeeper: HOST:PORT[/chroot]} of a ZooKeeper-mode cluster (read-only), or null
  */
 public record Profile(String name, String bootstrapServers, String bootstrapControllers, Path commandConfig,
-                      Map<String, String> properties, String expectedClusterId, Duration timeout, int line) {
+                      Map<String, String> properties, String expectedClusterId, Duration timeout, int line,
+                      String zooKeeper) {
 
     public Profile {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties == null ? Map.of() : properties));
+    }
+
+    /** A profile without ZooKeeper. */
+    public Profile(String name, String bootstrapServers, String bootstrapControllers, Path commandConfig,
+                   Map<String, String> properties, String expectedClusterId, Duration timeout, int line) {
+        this(name, bootstrapServers, bootstrapControllers, commandConfig, properties, expectedClusterId, timeout, line,
+                null);
     }
 
     /** What this profile connects to: {@code bootstrap-servers h1:9092} or {@code bootstrap-controllers c1:9093}. */

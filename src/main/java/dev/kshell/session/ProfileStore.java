@@ -34,6 +34,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  *   properties: { security.protocol: SASL_SSL }            # inline, applied over command-config
  *   expected-cluster-id: q1Sh-9_ISia_zwGINzRvyQ
  *   timeout: 10s
+ *   zookeeper: zk-1.eu:2181,zk-2.eu:2181/kafka             # ZooKeeper-mode clusters: read-only controller checks
  * </pre>
  *
  * <p>Problems come back as values with the file and line, all of them at once; nothing here throws for bad input.
@@ -49,10 +50,11 @@ public final class ProfileStore {
     static final String PROPERTIES = "properties";
     static final String EXPECTED_CLUSTER_ID = "expected-cluster-id";
     static final String TIMEOUT = "timeout";
+    static final String ZOOKEEPER = "zookeeper";
 
     /** Every key a profile may have, in the order documented. */
-    public static final List<String> KEYS =
-            List.of(BOOTSTRAP_SERVERS, BOOTSTRAP_CONTROLLERS, COMMAND_CONFIG, PROPERTIES, EXPECTED_CLUSTER_ID, TIMEOUT);
+    public static final List<String> KEYS = List.of(BOOTSTRAP_SERVERS, BOOTSTRAP_CONTROLLERS, COMMAND_CONFIG,
+            PROPERTIES, EXPECTED_CLUSTER_ID, TIMEOUT, ZOOKEEPER);
 
     private static final YAMLMapper YAML = YAMLMapper.shared();
 
@@ -182,6 +184,7 @@ public final class ProfileStore {
             Map<String, String> properties = new LinkedHashMap<>();
             String clusterId = null;
             Duration timeout = null;
+            String zooKeeper = null;
             int errorsBefore = errors.size();
             Set<String> seen = new HashSet<>();
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -202,6 +205,7 @@ public final class ProfileStore {
                     }
                     case PROPERTIES -> readProperties(name, keyAt, value, properties);
                     case EXPECTED_CLUSTER_ID -> clusterId = scalar(name, key, keyAt, value);
+                    case ZOOKEEPER -> zooKeeper = scalar(name, key, keyAt, value);
                     case TIMEOUT -> {
                         String text = scalar(name, key, keyAt, value);
                         if (text != null) {
@@ -233,7 +237,7 @@ public final class ProfileStore {
             }
             if (errors.size() == errorsBefore) {
                 profiles.add(new Profile(name, servers, controllers, commandConfig, properties, clusterId, timeout,
-                        nameAt.getLineNr()));
+                        nameAt.getLineNr(), zooKeeper));
             }
         }
 

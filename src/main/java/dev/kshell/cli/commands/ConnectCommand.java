@@ -44,7 +44,8 @@ public class ConnectCommand extends KshellCommand {
         }
         ConnectionRequest request = new ConnectionRequest(inv.option("bootstrap-server"), inv.option("bootstrap-controller"),
                 inv.option("command-config"), profile,
-                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")));
+                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")),
+                inv.option("zookeeper"));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         if (inv.flag("unpin")) {
             session.liftPin();

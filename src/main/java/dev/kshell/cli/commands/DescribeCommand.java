@@ -31,6 +31,13 @@ public class DescribeCommand extends KshellCommand {
         arguments(argument("topic name", ArgKind.TOPIC, "the topic to describe"));
     }
 
+    /** The sentence for a cluster without eligible leader replicas (Kafka 3.9, ZooKeeper mode), or null. */
+    static String elrMissing(ClusterSnapshot snapshot) {
+        dev.kshell.model.ClusterCapabilities caps = snapshot.capabilities();
+        dev.kshell.model.ClusterCapabilities.Feature elr = dev.kshell.model.ClusterCapabilities.Feature.ELIGIBLE_LEADER_REPLICAS;
+        return caps.has(elr) ? null : caps.missing(elr);
+    }
+
     @Override
     public boolean needsConnection() {
         return true;
@@ -51,7 +58,8 @@ public class DescribeCommand extends KshellCommand {
         }
         TopicState state = snapshot.topic(topic).orElseThrow(() -> noSuchTopic(topic));
         StateViews.TopicView view = StateViews.describe(state, snapshot.liveBrokerIds());
-        inv.emit(view, () -> StateTables.describe(view, inv.output().width(), inv.output().color()));
+        String elrMissing = elrMissing(snapshot);
+        inv.emit(view, () -> StateTables.describe(view, inv.output().width(), inv.output().color(), elrMissing));
         return view.leaderless() > 0 ? ExitCode.FINDINGS : ExitCode.OK;
     }
 

@@ -59,7 +59,9 @@ abstract class PartitionCheckCommand extends KshellCommand {
         if (!report.ok()) {
             throw new UsageException(report.error());
         }
-        inv.emit(report, () -> DiagnosisTables.partitions(report, filter, inv.output().width(), inv.output().color()));
+        String elrMissing = DescribeCommand.elrMissing(snapshot);
+        inv.emit(report, () -> DiagnosisTables.partitions(report, filter, inv.output().width(), inv.output().color(),
+                elrMissing));
         return report.exitCode();
     }
 

@@ -26,7 +26,8 @@ public class QuorumCommand extends KshellCommand {
     private final ShellSession session;
 
     public QuorumCommand(ShellSession session) {
-        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag", "quorum [--history]");
+        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)",
+                "quorum [--history]");
         this.session = session;
         options(flag("history", "the leader changes kshell has seen (this session and earlier runs), with times"));
         examples("quorum", "quorum --output json", "quorum --history",
@@ -47,6 +48,12 @@ public class QuorumCommand extends KshellCommand {
             return history(inv, gateway);
         }
         QuorumState quorum = gateway.quorum();
+        if (quorum.zooKeeperMode()) {
+            // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
+            StateViews.ControllerView controller = StateViews.controller(quorum);
+            inv.emit(controller, () -> StateTables.controller(controller, inv.output().width(), inv.output().color()));
+            return controller.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
+        }
         QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
         StateViews.QuorumView view = StateViews.quorum(quorum);
         boolean unstable = stability != null && !stability.stable();

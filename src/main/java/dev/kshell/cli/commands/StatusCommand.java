@@ -25,7 +25,8 @@ public class StatusCommand extends KshellCommand {
 
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                          String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
-                         Integer quorumLeader, Integer topics) {
+                         Integer quorumLeader, Integer topics, String zooKeeper,
+                         dev.kshell.model.ClusterCapabilities capabilities) {
     }
 
     @Override
@@ -38,9 +39,11 @@ public class StatusCommand extends KshellCommand {
                     s == null ? null : s.clusterId(), s == null ? null : s.takenAt(),
                     s == null ? null : s.brokers().size(), s == null ? null : s.liveBrokerIds().size(),
                     s == null || s.quorum() == null ? null : s.quorum().leaderId(),
-                    s == null ? null : s.topics().size());
+                    s == null ? null : s.topics().size(), c.gateway().target().zooKeeper(),
+                    // detected with the first snapshot of the connection (status itself makes no cluster call)
+                    s == null ? null : s.capabilities());
         }).orElse(new Status(false, null, null, false, DurationOptions.format(session.defaultTimeout()), null, null, null,
-                null, null, null));
+                null, null, null, null, null));
         inv.emit(status, () -> text(status));
         return ExitCode.OK;
     }
@@ -60,6 +63,18 @@ public class StatusCommand extends KshellCommand {
                     .append(s.brokers()).append(" brokers live, quorum leader ")
                     .append(s.quorumLeader() == null || s.quorumLeader() < 0 ? "unknown" : s.quorumLeader())
                     .append(", ").append(s.topics()).append(" topics (as of ").append(age).append("s ago)\n");
+            dev.kshell.model.ClusterCapabilities caps = s.capabilities();
+            if (caps != null && caps.mode() != dev.kshell.model.ClusterCapabilities.Mode.UNKNOWN) {
+                out.append(caps.describe()).append(caps.metadataVersion() == null ? ""
+                        : " (metadata.version " + caps.metadataVersion() + ")").append('\n');
+                for (dev.kshell.model.ClusterCapabilities.Feature f : caps.missingFeatures()) {
+                    out.append("  ").append(f.label()).append(": ").append(caps.missing(f)).append('\n');
+                }
+                caps.notes().forEach(n -> out.append("  note: ").append(n).append('\n'));
+            }
+        }
+        if (s.zooKeeper() != null) {
+            out.append("ZooKeeper ").append(s.zooKeeper()).append(" (read-only: controller, epoch, brokers)\n");
         }
         return out.toString();
     }

@@ -1,0 +1,105 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.Severity;
+import dev.kshell.model.ZooKeeperState;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Triage step 1 on a ZooKeeper-mode cluster: the controller step. Is a controller elected (a broker, named by
+ * describeCluster and, with {@code --zookeeper}, by ZooKeeper's {@code /controller}), is it stable (the controller
+ * epoch in {@code /controller_epoch} grows by one at every election: climbing between two reads is a finding), is
+ * the ensemble answering, and do the brokers registered in ZooKeeper match those the cluster's metadata lists.
+ */
+public final class ControllerHealth {
+
+    static final String ENABLE_HINT = "pass --zookeeper HOST:PORT[/chroot] (the brokers' zookeeper.connect) to read "
+            + "/controller, /controller_epoch, /brokers/ids and the ensemble's health";
+
+    private ControllerHealth() {
+    }
+
+    public static List<Finding> check(ClusterSnapshot now, ClusterSnapshot previous) {
+        List<Finding> out = new ArrayList<>();
+        QuorumState q = now.quorum();
+        if (!q.hasLeader()) {
+            out.add(new Finding(Severity.CRITICAL, "controller-none", "controller",
+                    "no active controller: no leader elections, no ISR changes, no topic changes",
+                    "check the brokers' ZooKeeper sessions (their logs) and the ensemble; `quorum`"));
+        }
+        ZooKeeperState zk = q.zooKeeper();
+        if (zk == null) {
+            out.add(new Finding(Severity.INFO, "controller-zookeeper-unchecked", "controller",
+                    "ZooKeeper not checked (controller epoch and the ensemble's health unknown): " + ENABLE_HINT,
+                    "`connect --bootstrap-server ... --zookeeper HOST:PORT/chroot`, then `triage`"));
+        } else if (zk.error() != null) {
+            out.add(new Finding(Severity.ERROR, "controller-zookeeper-unreadable", "zookeeper",
+                    "ZooKeeper could not be read: " + zk.error() + "; brokers that lose their sessions drop out",
+                    "check the ensemble (" + zk.connect() + "), then `quorum`"));
+        } else {
+            for (ZooKeeperState.Server s : zk.servers()) {
+                if (!s.answered()) {
+                    out.add(new Finding(Severity.WARNING, "zookeeper-server-not-answering", "zookeeper " + s.endpoint(),
+                            "ZooKeeper server " + s.endpoint() + ": " + s.error(),
+                            "check that server (process, network, 4lw.commands.whitelist), then `quorum`"));
+                }
+            }
+            Set<Integer> registered = new TreeSet<>(zk.registeredBrokers());
+            Set<Integer> listed = new TreeSet<>();
+            now.brokers().forEach(b -> listed.add(b.id()));
+            if (!registered.equals(listed) && !now.brokers().isEmpty()) {
+                out.add(new Finding(Severity.INFO, "zookeeper-brokers-differ", "zookeeper",
+                        "ZooKeeper has brokers " + registered + " registered, the cluster's metadata lists " + listed
+                                + ": a registration changed moments ago", "`brokers` again in a few seconds"));
+            }
+        }
+        epochFinding(now, previous).ifPresent(out::add);
+        return out;
+    }
+
+    /** "controller 4 (broker), epoch 3, ZooKeeper 127.0.0.1:2181/kafka: standalone, 3 brokers registered". */
+    public static String summary(QuorumState q) {
+        String controller = q.hasLeader() ? "controller " + q.leaderId() + " (broker)" : "no controller";
+        ZooKeeperState zk = q.zooKeeper();
+        if (zk == null) {
+            return controller + ", epoch unknown (ZooKeeper not checked)";
+        }
+        if (zk.error() != null) {
+            return controller + ", epoch unknown (ZooKeeper unreadable)";
+        }
+        String modes = zk.servers().stream().map(s -> s.answered() ? s.mode() : "not answering")
+                .filter(Objects::nonNull).reduce((a, b) -> a + "/" + b).orElse("servers not asked");
+        return controller + ", epoch " + (q.leaderEpoch() < 0 ? "unknown" : q.leaderEpoch()) + ", ZooKeeper "
+                + zk.connect() + ": " + modes + ", " + zk.registeredBrokers().size() + " brokers registered";
+    }
+
+    private static java.util.Optional<Finding> epochFinding(ClusterSnapshot now, ClusterSnapshot previous) {
+        QuorumState q = now.quorum();
+        if (previous == null || previous.quorum() == null || !previous.quorum().zooKeeperMode()
+                || q.leaderEpoch() < 0 || previous.quorum().leaderEpoch() < 0
+                || !Objects.equals(now.clusterId(), previous.clusterId())) {
+            return java.util.Optional.empty();
+        }
+        long delta = q.leaderEpoch() - previous.quorum().leaderEpoch();
+        if (delta >= 2) {
+            return java.util.Optional.of(new Finding(Severity.WARNING, "controller-epoch-climbing", "controller",
+                    "controller epoch climbed " + previous.quorum().leaderEpoch() + " -> " + q.leaderEpoch() + " ("
+                            + delta + " elections): the controller keeps changing (ZooKeeper session expiries: GC "
+                            + "pauses, network, an overloaded ensemble)",
+                    "check the brokers' logs for session expiry; `watch quorum`"));
+        }
+        if (delta == 1) {
+            return java.util.Optional.of(new Finding(Severity.INFO, "controller-changed", "controller",
+                    "one controller election (epoch " + previous.quorum().leaderEpoch() + " -> " + q.leaderEpoch()
+                            + ", controller " + previous.quorum().leaderId() + " -> " + q.leaderId() + ")", null));
+        }
+        return java.util.Optional.empty();
+    }
+}

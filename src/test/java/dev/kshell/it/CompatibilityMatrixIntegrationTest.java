@@ -1,0 +1,318 @@
+package dev.kshell.it;
+
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.AtMinIsrCommand;
+import dev.kshell.cli.commands.BrokersCommand;
+import dev.kshell.cli.commands.ConfigAuditCommand;
+import dev.kshell.cli.commands.CoordinatorsCommand;
+import dev.kshell.cli.commands.DescribeCommand;
+import dev.kshell.cli.commands.ElectPreferredCommand;
+import dev.kshell.cli.commands.ElectUncleanCommand;
+import dev.kshell.cli.commands.LeaderlessCommand;
+import dev.kshell.cli.commands.QuorumCommand;
+import dev.kshell.cli.commands.StatusCommand;
+import dev.kshell.cli.commands.TopicsCommand;
+import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cli.commands.UnderMinIsrCommand;
+import dev.kshell.cli.commands.UnderReplicatedCommand;
+import dev.kshell.cluster.AdminClientGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.model.ExitCode;
+import dev.kshell.sandbox.KafkaRuntime;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.KafkaVersions;
+import dev.kshell.testsupport.MatrixCluster;
+import dev.kshell.testsupport.MatrixCluster.Flavour;
+import dev.kshell.testsupport.ShellHarness;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The compatibility matrix: kshell's read commands, triage, elections and the unclean guard against Kafka 3.9.1 in
+ * ZooKeeper mode (ZooKeeper 3.8.4 + brokers 4-6) and in KRaft (controllers 1-3 + brokers 4-6), each a real cluster
+ * of child JVMs on that release's own class path (kafka-versions/3.9), started once for its flavour's tests.
+ * The oracle is that release's own {@code TopicCommand}, run on the same class path. Kafka 4.4 KRaft is covered by
+ * the other integration tests on {@link dev.kshell.testsupport.SharedCluster}. docs/compatibility.md quotes the
+ * figures this test prints.
+ */
+@Timeout(900)
+@ParameterizedClass(name = "{0}")
+@EnumSource(Flavour.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CompatibilityMatrixIntegrationTest {
+
+    private static final String RF1 = "compat-rf1";
+    private static final String RF3 = "compat-rf3";
+    private static final String GROUP = "compat-group";
+    private static final Duration SETTLE = Duration.ofSeconds(90);
+
+    @Parameter
+    Flavour flavour;
+
+    private static LocalCluster cluster;
+    private static Admin admin;
+    private static long invocationStart;
+    private ShellHarness shell;
+    private Path home;
+
+    static List<KshellCommand> commands(ShellSession s, Path home) {
+        return List.of(new StatusCommand(s), new QuorumCommand(s), new BrokersCommand(s), new TopicsCommand(s),
+                new DescribeCommand(s), new LeaderlessCommand(s), new UnderMinIsrCommand(s), new AtMinIsrCommand(s),
+                new UnderReplicatedCommand(s), new CoordinatorsCommand(s), new TriageCommand(s),
+                new ConfigAuditCommand(s, () -> home, AdminClientGateway::new), new ElectPreferredCommand(s),
+                new ElectUncleanCommand(s));
+    }
+
+    @BeforeParameterizedClassInvocation
+    static void startCluster(Flavour flavour) throws Exception {
+        invocationStart = System.nanoTime();
+        cluster = MatrixCluster.get(flavour);
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
+        admin.createTopics(List.of(new NewTopic(RF1, Map.of(0, List.of(5))),
+                new NewTopic(RF3, 3, (short) 3).configs(Map.of("min.insync.replicas", "2"))))
+                .all().get(60, TimeUnit.SECONDS);
+        // a topic is not usable for a moment after createTopics returns: retry until the offset commit takes
+        Await.until(GROUP + " committed", SETTLE, () -> {
+            try {
+                admin.alterConsumerGroupOffsets(GROUP, Map.of(new TopicPartition(RF3, 0), new OffsetAndMetadata(0)))
+                        .all().get(30, TimeUnit.SECONDS);
+                return true;
+            } catch (Exception e) {
+                return false;
+            }
+        }, done -> done);
+    }
+
+    @AfterParameterizedClassInvocation
+    static void stopCluster(Flavour flavour) {
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(5));
+        }
+        MatrixCluster.close(flavour);
+        System.out.printf("[%s] matrix tests took %.1f s (cluster start %.1f s)%n", flavour,
+                (System.nanoTime() - invocationStart) / 1e9, MatrixCluster.START_SECONDS.getOrDefault(flavour, -1.0));
+    }
+
+    @BeforeEach
+    void openShell() throws IOException {
+        home = Files.createTempDirectory("kshell-compat-home");
+        shell = new ShellHarness(s -> commands(s, home));
+        ClusterTarget target = new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), Duration.ofSeconds(15),
+                cluster.zooKeeperConnect());
+        shell.session.connect(target, "compat", null);
+    }
+
+    @AfterEach
+    void restoreNodes() {
+        shell.close();
+        MatrixCluster.ensureAllRunning(flavour);
+    }
+
+    @Test
+    @Order(1)
+    void should_answer_every_read_command_without_an_error_line_and_triage_healthy() {
+        ShellHarness.Result triage = Await.until(flavour + " triage HEALTHY", SETTLE, () -> run("triage"),
+                r -> r.code() == ExitCode.OK);
+        assertThat(triage.out()).startsWith("HEALTHY");
+        for (String line : List.of("status", "quorum", "brokers", "topics", "describe " + RF3, "leaderless",
+                "under-min-isr", "at-min-isr", "under-replicated", "coordinators", "audit")) {
+            ShellHarness.Result r = run(line);
+            assertThat(r.err()).as(line).doesNotContain("error");
+            assertThat(r.code()).as(line).isIn(ExitCode.OK, ExitCode.FINDINGS);
+            ShellHarness.Result json = run(line + " --output json");
+            assertThat(json.model()).as(line + " --output json").isNotNull();
+        }
+        ShellHarness.Result status = run("status --output json");
+        System.out.println("[" + flavour + "] capabilities " + status.out());
+        ShellHarness.Result describe = run("describe " + RF3);
+        assertThat(describe.out()).contains("ELR: n/a (Kafka 3.9");
+        ShellHarness.Result quorum = run("quorum");
+        if (flavour.zooKeeper) {
+            assertThat(quorum.out()).contains("ZooKeeper mode").containsPattern("controller \\d");
+        } else {
+            assertThat(quorum.out()).contains("leader");
+        }
+    }
+
+    @Test
+    @Order(2)
+    void should_name_the_controller_and_its_epoch_from_zookeeper_or_the_quorum() {
+        ShellHarness.Result triage = Await.until(flavour + " triage HEALTHY", SETTLE, () -> run("triage"),
+                r -> r.code() == ExitCode.OK);
+        if (flavour.zooKeeper) {
+            assertThat(triage.out()).containsPattern("controller \\d+ \\(broker\\), epoch \\d+");
+            JsonNode zk = run("quorum --output json").json();
+            System.out.println("[" + flavour + "] quorum json " + zk);
+        } else {
+            assertThat(triage.out()).containsPattern("leader \\d+, epoch \\d+");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void should_list_leaderless_partitions_like_that_releases_topic_command_after_a_kill() throws Exception {
+        cluster.killNode(5);
+        Await.until(flavour + " " + RF1 + " leaderless", SETTLE, () -> run("leaderless --topic " + RF1),
+                r -> r.code() == ExitCode.FINDINGS);
+        Await.until(flavour + " leaderless == TopicCommand --unavailable-partitions", SETTLE,
+                () -> List.of(names(run("leaderless").json()), topicCommand("--unavailable-partitions")),
+                sets -> sets.get(0).equals(sets.get(1)) && sets.get(0).contains(RF1 + "-0"));
+
+        ShellHarness.Result triage = run("triage");
+        assertThat(triage.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(triage.out()).startsWith("UNAVAILABLE");
+
+        // no live replica and no terminal to confirm on: the guard refuses
+        ShellHarness.Result unclean = run("elect unclean " + RF1 + "-0");
+        assertThat(unclean.code()).isEqualTo(ExitCode.REFUSED);
+        for (String line : List.of("brokers", "describe " + RF1, "under-min-isr", "coordinators")) {
+            assertThat(run(line).err()).as(line).doesNotContain("error");
+        }
+    }
+
+    @Test
+    @Order(4)
+    void should_elect_preferred_leaders_after_a_restart() throws Exception {
+        cluster.stopNode(4);
+        cluster.startNode(4);
+        awaitIsr(RF3, 3);
+        ShellHarness.Result r = run("elect preferred --all --yes");
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+    }
+
+    @Test
+    @Order(5)
+    void should_list_a_group_whose_coordinator_partition_is_leaderless() throws Exception {
+        TopicDescription offsets = admin.describeTopics(List.of("__consumer_offsets")).allTopicNames()
+                .get(30, TimeUnit.SECONDS).get("__consumer_offsets");
+        int p = dev.kshell.diagnosis.CoordinatorHealth.partitionFor(GROUP, offsets.partitions().size());
+        TopicPartitionInfo info = offsets.partitions().get(p);
+        List<Integer> original = info.replicas().stream().map(Node::id).toList();
+        int leader = info.leader().id();
+        TopicPartition tp = new TopicPartition("__consumer_offsets", p);
+        try {
+            reassign(tp, List.of(leader));
+            cluster.killNode(leader);
+            ShellHarness.Result sick = Await.until(flavour + " coordinator leaderless", SETTLE,
+                    () -> run("coordinators --group " + GROUP), r -> r.model() != null && !r.json().get("groups").isEmpty());
+            assertThat(sick.code()).isEqualTo(ExitCode.FINDINGS);
+            assertThat(sick.json().get("groups").get(0).get("problem").asString()).isEqualTo("leaderless");
+        } finally {
+            MatrixCluster.ensureAllRunning(flavour);
+            reassign(tp, original);
+        }
+    }
+
+    // ---- helpers
+
+    private ShellHarness.Result run(String line) {
+        ShellHarness.Result r = shell.run(line);
+        System.out.println("=== [" + flavour + "] " + line + "  (exit " + r.code().code() + ")\n" + r.out() + r.err());
+        return r;
+    }
+
+    private static Set<String> names(JsonNode report) {
+        Set<String> out = new TreeSet<>();
+        for (JsonNode topic : report.get("topics")) {
+            for (JsonNode p : topic.get("partitions")) {
+                out.add(p.get("topic").asString() + "-" + p.get("partition").asInt());
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern TOPIC_LINE = Pattern.compile("Topic:\\s*(\\S+)\\s+Partition:\\s*(\\d+)");
+
+    /** That release's own {@code kafka-topics.sh --describe <option>}, a child JVM on its class path. */
+    private Set<String> topicCommand(String option) {
+        try {
+            KafkaRuntime runtime = KafkaVersions.resolve(flavour.line);
+            String cp = String.join(java.io.File.pathSeparator, runtime.classPath().stream().map(Path::toString).toList());
+            Path log = Files.createTempFile("topic-command", ".out");
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Dlog4j.configuration=file:/dev/null",
+                    "-cp", cp, "org.apache.kafka.tools.TopicCommand", "--bootstrap-server", cluster.bootstrapServers(),
+                    "--describe", option).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("TopicCommand did not finish");
+            }
+            String text = Files.readString(log, StandardCharsets.UTF_8);
+            Files.deleteIfExists(log);
+            System.out.println("[" + flavour + "] TopicCommand " + option + " (exit " + p.exitValue() + "):\n" + text);
+            Set<String> out = new TreeSet<>();
+            Matcher m = TOPIC_LINE.matcher(text);
+            while (m.find()) {
+                out.add(m.group(1) + "-" + m.group(2));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void awaitIsr(String topic, int size) {
+        awaitTopic(topic, d -> d.partitions().stream().allMatch(p -> p.isr().size() == size));
+    }
+
+    private static void awaitTopic(String topic, Predicate<TopicDescription> done) {
+        Await.until(topic + " settled", SETTLE, () -> {
+            try {
+                return admin.describeTopics(List.of(topic)).allTopicNames().get(10, TimeUnit.SECONDS).get(topic);
+            } catch (Exception e) {
+                return null;
+            }
+        }, d -> d != null && done.test(d));
+    }
+
+    private static void reassign(TopicPartition tp, List<Integer> replicas) throws Exception {
+        admin.alterPartitionReassignments(Map.of(tp, java.util.Optional.of(
+                new org.apache.kafka.clients.admin.NewPartitionReassignment(replicas)))).all().get(60, TimeUnit.SECONDS);
+        awaitTopic(tp.topic(), d -> {
+            TopicPartitionInfo now = d.partitions().get(tp.partition());
+            List<Integer> ids = new ArrayList<>(now.replicas().stream().map(Node::id).toList());
+            return ids.equals(replicas) && now.isr().size() == replicas.size();
+        });
+    }
+}

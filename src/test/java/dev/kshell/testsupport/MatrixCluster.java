@@ -1,0 +1,105 @@
+package dev.kshell.testsupport;
+
+import dev.kshell.sandbox.KafkaRuntime;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.sandbox.LocalClusterSpec;
+import dev.kshell.sandbox.NodeInfo;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The compatibility matrix's clusters: one per {@link Flavour} per test JVM, started on first use (small heaps,
+ * serial GC, C1, fast failure detection, like {@link SharedCluster}) and closed by {@link #close(Flavour)} when the
+ * flavour's tests are done, so that at most one old cluster runs beside the shared 4.4 one. Kafka 4.4 KRaft itself
+ * is {@link SharedCluster}.
+ */
+public final class MatrixCluster {
+
+    /** A Kafka release and mode of the matrix. */
+    public enum Flavour {
+        /** Kafka 3.9.1 in ZooKeeper mode: ZooKeeper 3.8.4 (node 1) and brokers 4-6. */
+        KAFKA_39_ZOOKEEPER("3.9", true),
+        /** Kafka 3.9.1 in KRaft mode: controllers 1-3, brokers 4-6. */
+        KAFKA_39_KRAFT("3.9", false);
+
+        public final String line;
+        public final boolean zooKeeper;
+
+        Flavour(String line, boolean zooKeeper) {
+            this.line = line;
+            this.zooKeeper = zooKeeper;
+        }
+
+        @Override
+        public String toString() {
+            return "Kafka " + line + (zooKeeper ? " ZooKeeper mode" : " KRaft");
+        }
+    }
+
+    private static final Map<Flavour, LocalCluster> CLUSTERS = new EnumMap<>(Flavour.class);
+    private static final Map<Flavour, RuntimeException> FAILURES = new EnumMap<>(Flavour.class);
+    /** Start figures per flavour, printed into the test output (the compatibility doc quotes them). */
+    public static final Map<Flavour, Double> START_SECONDS = new EnumMap<>(Flavour.class);
+
+    private MatrixCluster() {
+    }
+
+    public static synchronized LocalCluster get(Flavour flavour) {
+        if (FAILURES.containsKey(flavour)) {
+            throw new IllegalStateException(flavour + " failed to start earlier", FAILURES.get(flavour));
+        }
+        LocalCluster cluster = CLUSTERS.get(flavour);
+        if (cluster != null) {
+            return cluster;
+        }
+        try {
+            long t0 = System.nanoTime();
+            KafkaRuntime runtime = KafkaVersions.resolve(flavour.line);
+            double resolved = (System.nanoTime() - t0) / 1e9;
+            long t1 = System.nanoTime();
+            cluster = LocalCluster.start(LocalClusterSpec.seed().withFastFailureDetection(true).withRuntime(runtime)
+                    .withZooKeeperMode(flavour.zooKeeper), line -> System.out.println("[" + flavour + "] " + line));
+            double started = (System.nanoTime() - t1) / 1e9;
+            START_SECONDS.put(flavour, started);
+            System.out.printf("[%s] class path resolved in %.1f s, cluster started in %.1f s%n", flavour, resolved,
+                    started);
+            CLUSTERS.put(flavour, cluster);
+            return cluster;
+        } catch (IOException e) {
+            FAILURES.put(flavour, new UncheckedIOException(e));
+            throw FAILURES.get(flavour);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting " + flavour, e);
+        } catch (RuntimeException e) {
+            FAILURES.put(flavour, e);
+            throw e;
+        }
+    }
+
+    /** Stops the flavour's cluster (if it runs) to free the machine for the next one. */
+    public static synchronized void close(Flavour flavour) {
+        LocalCluster cluster = CLUSTERS.remove(flavour);
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** Starts again every node a test left stopped or killed (ZooKeeper and controllers first). */
+    public static synchronized void ensureAllRunning(Flavour flavour) {
+        LocalCluster c = CLUSTERS.get(flavour);
+        if (c == null) {
+            return;
+        }
+        for (NodeInfo.Role role : NodeInfo.Role.values()) {
+            for (NodeInfo node : c.nodes()) {
+                if (node.role() == role && node.state() != NodeInfo.State.RUNNING) {
+                    c.startNode(node.id());
+                }
+            }
+        }
+    }
+}

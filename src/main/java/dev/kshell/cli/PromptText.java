@@ -11,12 +11,16 @@ import java.util.Set;
 /**
  * The REPL prompt: the connection's name and a health mark from the last snapshot (no round trip per prompt).
  * {@code kshell[prod-eu] ok> }, {@code kshell[prod-eu] !3 leaderless> }, {@code kshell[prod-eu] !no quorum> };
- * a trailing {@code ?} says the last background refresh failed, so the mark may be old.
+ * a trailing {@code ?} says the last background refresh failed, so the mark may be old; a mark older than
+ * {@link #STALE_AFTER} says its age ({@code ok 40s?}), so a 3 a.m. reader never takes an old verdict for now.
  */
 public final class PromptText {
 
     /** Endpoint lists longer than this are shortened to the first host and a count. */
     private static final int MAX_LABEL = 32;
+
+    /** The background refresh runs about every 10 s: a mark older than this is not current. */
+    static final java.time.Duration STALE_AFTER = java.time.Duration.ofSeconds(30);
 
     private PromptText() {
     }
@@ -29,14 +33,34 @@ public final class PromptText {
     public static String prompt(ShellSession session, SnapshotRefresher refresher, boolean color) {
         return session.connection()
                 .map(c -> prompt(c.label(), session.lastSnapshot().orElse(null),
-                        refresher != null && refresher.lastError() != null, color))
+                        refresher != null && refresher.lastError() != null, color, java.time.Instant.now()))
                 .orElse("kshell> ");
     }
 
     /** The prompt for a connection called {@code label}, from {@code snapshot} (null before the first one). */
     public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color) {
-        return "kshell[" + shorten(label) + "]" + mark(snapshot, color) + (refreshFailed && snapshot != null ? "?" : "")
-                + "> ";
+        return prompt(label, snapshot, refreshFailed, color, null);
+    }
+
+    /** As above; with {@code now} (null: age not judged) a mark older than {@link #STALE_AFTER} shows its age. */
+    public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color,
+                                java.time.Instant now) {
+        String mark = mark(snapshot, color);
+        String age = "";
+        if (now != null && snapshot != null && snapshot.takenAt() != null && !mark.isEmpty()) {
+            java.time.Duration old = java.time.Duration.between(snapshot.takenAt(), now);
+            if (old.compareTo(STALE_AFTER) > 0) {
+                age = " " + age(old) + "?";
+            }
+        }
+        String failed = refreshFailed && snapshot != null && age.isEmpty() ? "?" : "";
+        return "kshell[" + shorten(label) + "]" + mark + age + failed + "> ";
+    }
+
+    /** 40s, 3m, 2h. */
+    static String age(java.time.Duration d) {
+        long s = d.toSeconds();
+        return s < 120 ? s + "s" : s < 7200 ? (s / 60) + "m" : (s / 3600) + "h";
     }
 
     /** "h1:9092,h2:9092,h3:9092" becomes "h1:9092+2"; profile names stay as they are. */

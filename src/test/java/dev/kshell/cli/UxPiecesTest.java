@@ -25,6 +25,14 @@ class UxPiecesTest {
         assertThat(PromptText.prompt("prod-eu", UxFixtures.incident(), false, false)).isEqualTo("kshell[prod-eu] !2 leaderless> ");
         assertThat(PromptText.prompt("prod-eu", UxFixtures.snapshot(List.of()), false, false)).isEqualTo("kshell[prod-eu] ok> ");
         assertThat(PromptText.prompt("prod-eu", UxFixtures.snapshot(List.of()), true, false)).isEqualTo("kshell[prod-eu] ok?> ");
+        // An old mark says its age, whether or not the last refresh failed; a fresh one does not.
+        ClusterSnapshot fresh = UxFixtures.snapshot(List.of());
+        assertThat(PromptText.prompt("prod-eu", fresh, false, false, fresh.takenAt().plusSeconds(40)))
+                .isEqualTo("kshell[prod-eu] ok 40s?> ");
+        assertThat(PromptText.prompt("prod-eu", fresh, true, false, fresh.takenAt().plusSeconds(300)))
+                .isEqualTo("kshell[prod-eu] ok 5m?> ");
+        assertThat(PromptText.prompt("prod-eu", fresh, false, false, fresh.takenAt().plusSeconds(5)))
+                .isEqualTo("kshell[prod-eu] ok> ");
         ClusterSnapshot noQuorum = new ClusterSnapshot("c", UxFixtures.incident().takenAt(), UxFixtures.incident().brokers(),
                 new QuorumState(-1, 8, -1, List.of(), List.of()), null, List.of());
         assertThat(PromptText.prompt("lab", noQuorum, false, false)).isEqualTo("kshell[lab] !no quorum> ");

@@ -106,6 +106,16 @@ public final class Invocation {
         return arguments.get(0);
     }
 
+    /** Exactly one positional argument that is a node id. */
+    public int nodeIdArgument() {
+        String arg = requiredArgument("node id");
+        try {
+            return Integer.parseInt(arg);
+        } catch (NumberFormatException e) {
+            throw new UsageException(command.getName() + ": node id must be a number, not '" + arg + "'");
+        }
+    }
+
     public void noArguments() {
         if (!arguments.isEmpty()) {
             throw new UsageException(command.getName() + ": unexpected argument '" + arguments.get(0) + "' (usage: "

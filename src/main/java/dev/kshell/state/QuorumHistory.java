@@ -189,23 +189,7 @@ public final class QuorumHistory {
     // ---- files -----------------------------------------------------------------------------------------------
 
     private static void write(Path file, String json) throws IOException {
-        Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buffer = ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8));
-                while (buffer.hasRemaining()) {
-                    ch.write(buffer);
-                }
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.replace(file, json);
     }
 
     private Loaded corrupt(String clusterId, Path file, String why) {

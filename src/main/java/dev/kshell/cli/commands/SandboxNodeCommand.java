@@ -2,7 +2,6 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
@@ -53,13 +52,7 @@ public class SandboxNodeCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        String arg = inv.requiredArgument("node id");
-        int id;
-        try {
-            id = Integer.parseInt(arg);
-        } catch (NumberFormatException e) {
-            throw new UsageException(getName() + ": node id must be a number, not '" + arg + "'");
-        }
+        int id = inv.nodeIdArgument();
         String role = action.role().name().toLowerCase(Locale.ROOT);
         if (inv.run().dryRun()) {
             inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),

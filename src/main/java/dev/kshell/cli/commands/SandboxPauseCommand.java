@@ -2,7 +2,6 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumObservation;
@@ -48,13 +47,7 @@ public class SandboxPauseCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        String arg = inv.requiredArgument("node id");
-        int id;
-        try {
-            id = Integer.parseInt(arg);
-        } catch (NumberFormatException e) {
-            throw new UsageException(getName() + ": node id must be a number, not '" + arg + "'");
-        }
+        int id = inv.nodeIdArgument();
         Duration duration = inv.duration("for", DEFAULT_PAUSE);
         if (inv.run().dryRun()) {
             inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),

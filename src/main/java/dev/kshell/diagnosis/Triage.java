@@ -116,7 +116,9 @@ public final class Triage {
         }
         String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
         if (stability != null && !stability.stable()) {
-            summary = stability.sentence() + "; now " + summary;
+            // a lost majority is the headline; the earlier leader changes explain it
+            summary = voters.majorityLost() ? summary + "; " + stability.sentence()
+                    : stability.sentence() + "; now " + summary;
         }
         String action = status == StepStatus.OK ? null : worstFix(fs);
         if (voters.majorityLost() && in.sandboxSession()) {

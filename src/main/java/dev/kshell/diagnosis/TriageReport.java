@@ -63,7 +63,9 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
         String next = null;
         Severity worst = null;
         // The seed lesson: while the controller keeps changing, make it hold before looking at partitions.
-        if (findings().stream().anyMatch(f -> f.rule().equals("quorum-unstable"))) {
+        // A lost majority outranks it: then the quorum step's own next (start the silent controllers) leads.
+        if (findings().stream().anyMatch(f -> f.rule().equals("quorum-unstable"))
+                && findings().stream().noneMatch(f -> f.where().equals("quorum") && f.severity() == Severity.CRITICAL)) {
             return "watch quorum";
         }
         for (TriageStep s : steps) {

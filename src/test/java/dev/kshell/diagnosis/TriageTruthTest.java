@@ -85,6 +85,26 @@ class TriageTruthTest {
     }
 
     @Test
+    void should_lead_with_the_lost_majority_when_the_leader_also_changed_recently() {
+        // the leader moved 2 -> 3 a minute ago (the first kill), then a second controller died: the lost majority
+        // is the headline and its next step leads; the leader change explains it
+        java.time.Instant now = java.time.Instant.parse("2026-12-01T10:00:00Z");
+        QuorumStability stability = QuorumStability.judge(List.of(
+                new dev.kshell.model.LeaderTerm(2, 3, "kraft", "test", now.minusSeconds(300), now.minusSeconds(70)),
+                new dev.kshell.model.LeaderTerm(3, 4, "kraft", "test", now.minusSeconds(60), now)), now);
+        assertThat(stability.stable()).isFalse();
+        QuorumState q = new QuorumState(3, 4, 100, List.of(new QuorumReplica(1, 100, 0L, 400L, 400L),
+                new QuorumReplica(2, 100, 0L, 400L, 400L), new QuorumReplica(3, 100, 0L, 0L, 0L)), List.of());
+        ClusterSnapshot s = cluster().brokers(4, 5, 6).quorum(q).topic("orders").spread(3, 3).build();
+        TriageReport r = Triage.run(TriageInput.of(s, null).withQuorumStability(stability).withVoterProbes(List.of(
+                silent(1, "controller", "connection refused"), silent(2, "controller", "connection refused"),
+                new ProbeResult(3, "controller", "h3:9093", true, 2, null))).withSandboxSession(true));
+        assertThat(r.step(1).summary()).startsWith("quorum lost its majority: 1 of 3 voters answer (3); "
+                + "not answering: 1, 2; quorum unstable: leader changed once");
+        assertThat(r.nextCommand()).isEqualTo("sandbox start-controller 1");
+    }
+
+    @Test
     void should_not_flag_a_controller_unreachable_from_here_that_the_quorum_saw_fetching() {
         QuorumState q = new QuorumState(1, 5, 100, List.of(new QuorumReplica(1, 100, 0L, 0L, 0L),
                 new QuorumReplica(2, 100, 0L, 100L, 100L), new QuorumReplica(3, 100, 0L, 100L, 100L)), List.of());

@@ -295,8 +295,8 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     /**
-     * Reads what the request asks for. describeCluster, describeMetadataQuorum and listTopics go out at once (the
-     * Admin client multiplexes them); as soon as the topic names are known, describeTopics and describeConfigs
+     * Reads what the request asks for. describeCluster and listTopics go out at once, describeMetadataQuorum after
+     * the topic reads (see below); as soon as the topic names are known, describeTopics and describeConfigs
      * go out in batches ({@link #batchSize}), all in flight together. Each batch's descriptions are turned into
      * snapshot records when it is awaited, so Kafka's TopicDescriptions of only one batch are held at a time.
      */
@@ -307,9 +307,6 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         DescribeClusterResult cluster = admin().describeCluster(clusterOptions());
         // ZooKeeper mode has no metadata quorum: the controller step reads describeCluster (and ZooKeeper) instead
         boolean zooKeeperMode = capabilities().zooKeeperMode();
-        KafkaFuture<QuorumInfo> quorumInfo = request.quorum() && !zooKeeperMode
-                ? admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs())).quorumInfo()
-                : null;
         boolean wantTopics = request.topics() == null || !request.topics().isEmpty();
         if (request.topics() != null && !request.topics().isEmpty()) {
             requireBrokers("describe topics");
@@ -336,6 +333,12 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                     : names.stream().sorted().map(n -> new TopicState(n, internal.getOrDefault(n, n.startsWith("__")),
                     List.of(), null)).toList();
         }
+        // The quorum is asked only now, after the topic reads: a broker handles one request per connection at a time,
+        // and with the quorum lost its forwarded DescribeQuorum holds that connection until it times out, so a
+        // listTopics sent beside it timed out too (docs/kafka-behaviour.md, "The metadata quorum").
+        KafkaFuture<QuorumInfo> quorumInfo = request.quorum() && !zooKeeperMode
+                ? admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(timeoutMs())).quorumInfo()
+                : null;
         List<BrokerState> brokers = request.brokers() ? toBrokers(await("describeCluster", cluster.nodes())) : List.of();
         String clusterId = await("describeCluster", cluster.clusterId());
         // Losing the quorum must not lose the rest of the picture (brokers still serve reads).

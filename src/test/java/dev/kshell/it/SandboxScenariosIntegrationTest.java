@@ -236,7 +236,7 @@ class SandboxScenariosIntegrationTest {
         List<Integer> stopped = sandbox.nodes().stream().filter(n -> n.state() == NodeInfo.State.STOPPED)
                 .map(NodeInfo::id).toList();
         ShellHarness.Result triage = shell.run("triage");
-        System.out.println("[sandbox-it] triage after quorum-loss:\n" + triage.out());
+        System.out.println("[sandbox-it] triage after quorum-loss: exit " + triage.code() + "\n" + triage.out() + triage.err());
         assertThat(triage.out()).startsWith("UNAVAILABLE: quorum lost its majority: 1 of 3 voters answer")
                 .contains("not answering: " + stopped.get(0) + ", " + stopped.get(1))
                 .contains("next: sandbox start-controller " + stopped.get(0));

@@ -35,13 +35,8 @@ class StopKeyAndEnterTest {
         for (String key : new String[] {"q", "\u0004"}) {
             PipedOutputStream typing = new PipedOutputStream();
             try (Terminal terminal = xterm(new PipedInputStream(typing))) {
-                CompletableFuture<String> waited = CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return TerminalPrompter.readStopKey(terminal, Duration.ofSeconds(20));
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                });
+                CompletableFuture<String> waited = onOwnThread(
+                        () -> TerminalPrompter.readStopKey(terminal, Duration.ofSeconds(20)));
                 typing.write(("x" + key).getBytes(StandardCharsets.UTF_8)); // other keys are ignored
                 typing.flush();
                 assertThat(waited.get(10, TimeUnit.SECONDS)).isEqualTo(key.equals("q") ? "q" : "end of input");
@@ -60,9 +55,10 @@ class StopKeyAndEnterTest {
         PipedOutputStream nothing = new PipedOutputStream();
         try (Terminal terminal = xterm(new PipedInputStream(nothing))) {
             Thread current = Thread.currentThread();
-            CompletableFuture.runAsync(() -> {
+            onOwnThread(() -> {
                 sleep(300);
                 current.interrupt();
+                return null;
             });
             long t0 = System.nanoTime();
             try {
@@ -80,13 +76,28 @@ class StopKeyAndEnterTest {
         try (Terminal terminal = xterm(new PipedInputStream(typing))) {
             LineReader reader = LineReaderBuilder.builder().terminal(terminal).build();
             Confirmation question = Confirmation.yesNo("Elect preferred leaders for 3 partitions?");
-            CompletableFuture<String> answer = CompletableFuture.supplyAsync(() -> reader.readLine(question.prompt()));
+            CompletableFuture<String> answer = onOwnThread(() -> reader.readLine(question.prompt()));
             typing.write("\r".getBytes(StandardCharsets.UTF_8));
             typing.flush();
             String typed = answer.get(10, TimeUnit.SECONDS);
             assertThat(typed).isEmpty();               // not null: null is what end of input / Ctrl-C give
             assertThat(question.accepts(typed)).isFalse();
         }
+    }
+
+    /** Not the common pool: on 2 cores it has one thread, which another test's blocked task may hold. */
+    private static <T> CompletableFuture<T> onOwnThread(java.util.concurrent.Callable<T> body) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(body.call());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, "stop-key-test");
+        t.setDaemon(true);
+        t.start();
+        return result;
     }
 
     private static void sleep(long ms) {

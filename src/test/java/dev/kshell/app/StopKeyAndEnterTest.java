@@ -4,7 +4,6 @@ import dev.kshell.election.Confirmation;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,9 +24,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(30)
 class StopKeyAndEnterTest {
 
-    /** A terminal over a pipe that claims to be an xterm (a dumb terminal would not do raw mode). */
+    /**
+     * A terminal over a pipe that claims to be an xterm (a dumb terminal would not do raw mode). Built directly: once
+     * a JLine provider with pty support has loaded in this JVM (another test ran the app), TerminalBuilder returns a
+     * pty-backed terminal for streams too, whose input does not arrive in time.
+     */
     private static Terminal xterm(PipedInputStream keys) throws Exception {
-        return TerminalBuilder.builder().system(false).type("xterm").streams(keys, new ByteArrayOutputStream()).build();
+        return new org.jline.terminal.impl.ExternalTerminal("stop-key-test", "xterm", keys, new ByteArrayOutputStream(),
+                StandardCharsets.UTF_8);
     }
 
     @Test

@@ -78,13 +78,14 @@ public class SandboxPauseCommand extends KshellCommand {
         } else if (r.leaderBefore().equals(r.leaderAfter()) && r.epochBefore().equals(r.epochAfter())) {
             quorum = "quorum leader unchanged: " + r.leaderAfter() + " (epoch " + r.epochAfter() + ")";
         } else {
-            quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + " (epoch " + r.epochBefore()
-                    + " -> " + r.epochAfter() + ")";
+            quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + (r.epochBefore() < 0
+                    || r.epochAfter() < 0 ? "" : " (epoch " + r.epochBefore() + " -> " + r.epochAfter() + ")");
         }
         String fencing = "";
         if ("broker".equals(r.role())) {
             fencing = r.fencedAfterMs() == null ? "; not fenced meanwhile"
-                    : String.format(Locale.ROOT, "; fenced after %.1f s, %s", r.fencedAfterMs() / 1000.0,
+                    : String.format(Locale.ROOT, "; out of service (fenced, or deregistered in ZooKeeper mode) "
+                            + "after %.1f s, %s", r.fencedAfterMs() / 1000.0,
                     r.unfencedAfterMs() == null ? "not serving again yet (see: brokers)"
                             : String.format(Locale.ROOT, "serving again %.1f s after SIGCONT", r.unfencedAfterMs() / 1000.0));
         }

@@ -60,8 +60,8 @@ abstract class PartitionCheckCommand extends KshellCommand {
             throw new UsageException(report.error());
         }
         String elrMissing = DescribeCommand.elrMissing(snapshot);
-        inv.emit(report, () -> DiagnosisTables.partitions(report, filter, inv.output().width(), inv.output().color(),
-                elrMissing));
+        inv.emitStreamed(report, out -> DiagnosisTables.writePartitions(out, report, filter, inv.output().width(),
+                inv.output().color(), elrMissing));
         return report.exitCode();
     }
 

@@ -45,7 +45,7 @@ public class TopicsCommand extends KshellCommand {
                 .filter(t -> pattern == null || pattern.matcher(t.name()).matches())
                 .filter(t -> !(inv.flag("no-internal") && t.internal()))
                 .toList();
-        inv.emit(topics, () -> StateTables.topics(topics, inv.output().width(), inv.output().color()));
+        inv.emitStreamed(topics, out -> StateTables.writeTopics(out, topics, inv.output().width(), inv.output().color()));
         return ExitCode.OK;
     }
 

@@ -53,20 +53,53 @@ final class Repl {
     /** How often the background refresher checks whether the cached snapshot went stale. */
     private static final Duration REFRESH_CHECK = Duration.ofSeconds(2);
 
-    private volatile String shownPrompt;
+    /** The first prompt waits this long for the first snapshot, so that it is drawn once, with its mark. */
+    private static final Duration FIRST_PROMPT_WAIT = Duration.ofSeconds(3);
 
-    /** Called on the refresh thread; JLine lets another thread redraw while readLine waits for a key. */
-    private void redrawPrompt(LineReader reader, SnapshotRefresher refresher, boolean color) {
-        try {
-            if (reader.isReading() && reader instanceof LineReaderImpl impl) {
-                String prompt = PromptText.prompt(session, refresher, color);
-                if (!prompt.equals(shownPrompt)) {
-                    shownPrompt = prompt;
-                    impl.setPrompt(prompt);
-                    reader.callWidget(LineReader.REDRAW_LINE);
-                    reader.callWidget(LineReader.REDISPLAY);
-                }
+    /** kshell's widget: recompute the prompt and redraw it in place. */
+    static final String PROMPT_WIDGET = "kshell-redraw-prompt";
+
+    /**
+     * Puts the prompt into JLine's own redraw cycle. The widget runs under the line reader's lock (JLine's
+     * {@code callWidget} takes it and refuses when no {@code readLine} is running), sets the new prompt and calls
+     * {@code redisplay}, which diffs the new line against what the display last drew and erases what is left over.
+     * The earlier way, {@code REDRAW_LINE} first, made the display forget the old line: a shorter prompt was then
+     * drawn over a longer one without erasing its tail ({@code kshell[sandbox] ok> eaderless>}).
+     * {@code CALLBACK_INIT} runs inside {@code readLine} before the first draw: the prompt drawn is the newest one
+     * even when a refresh landed between computing it and reading.
+     */
+    static void installPromptWidgets(LineReader reader, java.util.function.Supplier<String> prompt,
+                                     java.util.function.BooleanSupplier atShellPrompt) {
+        if (!(reader instanceof LineReaderImpl impl)) {
+            return;
+        }
+        // a confirmation question (TerminalPrompter) reads on the same reader: its prompt is not ours to replace
+        reader.getWidgets().put(PROMPT_WIDGET, () -> {
+            if (atShellPrompt.getAsBoolean()) {
+                impl.setPrompt(prompt.get());
+                impl.redisplay();
             }
+            return true;
+        });
+        reader.getWidgets().put(LineReader.CALLBACK_INIT, () -> {
+            if (atShellPrompt.getAsBoolean()) {
+                impl.setPrompt(prompt.get());
+            }
+            return true;
+        });
+    }
+
+    /** True while the loop's own readLine runs (not a confirmation question's). */
+    private volatile boolean atShellPrompt;
+
+    /** Called on the refresh thread: redraws the prompt through JLine while it waits for a key; else nothing. */
+    static void redrawPrompt(LineReader reader) {
+        try {
+            if (reader.isReading()) {
+                reader.callWidget(PROMPT_WIDGET);
+            }
+        } catch (IllegalStateException e) {
+            // readLine returned between the check and the call: the next prompt is computed afresh anyway
         } catch (RuntimeException e) {
             // a prompt that stays old until the next line is no failure
         }
@@ -74,9 +107,9 @@ final class Repl {
 
     int run() {
         try {
-            Files.createDirectories(KshellHome.dir());
+            Files.createDirectories(KshellHome.records());
         } catch (IOException e) {
-            System.err.println("warning: cannot create " + KshellHome.dir() + ": " + e.getMessage());
+            System.err.println("warning: cannot create " + KshellHome.records() + ": " + e.getMessage());
         }
         // dumb(true): without a TTY JLine falls back quietly instead of warning (docs/kafka-behaviour.md).
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
@@ -89,7 +122,8 @@ final class Repl {
                     .parser(Tokenizer.lineEditorParser())
                     // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
                     // the key-press thread.
-                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, refresher::beforeCompletion))
+                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
+                            refresher::beforeCompletion))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
@@ -102,16 +136,24 @@ final class Repl {
             });
             boolean color = Colors.allowed(!dumb, options.noColor());
             // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
-            refresher.onRefresh(() -> redrawPrompt(reader, refresher, color));
+            installPromptWidgets(reader, () -> PromptText.prompt(session, refresher, color), () -> atShellPrompt);
+            refresher.onRefresh(() -> redrawPrompt(reader));
             refresher.start(REFRESH_CHECK);
+            if (!dumb) {
+                refresher.awaitFirstMark(FIRST_PROMPT_WAIT);
+            }
             PrintWriter out = terminal.writer();
             ExitCode worst = ExitCode.OK;
             try {
                 while (!control.exitRequested()) {
                     String line;
                     try {
-                        shownPrompt = PromptText.prompt(session, refresher, color);
-                        line = reader.readLine(shownPrompt);
+                        atShellPrompt = true;
+                        try {
+                            line = reader.readLine(PromptText.prompt(session, refresher, color));
+                        } finally {
+                            atShellPrompt = false;
+                        }
                     } catch (UserInterruptException e) {
                         continue; // Ctrl-C at the prompt: abandon the line, keep the shell
                     } catch (EndOfFileException e) {

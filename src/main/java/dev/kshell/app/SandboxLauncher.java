@@ -3,6 +3,7 @@ package dev.kshell.app;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.Sandbox;
+import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
@@ -59,9 +60,39 @@ public class SandboxLauncher {
         sandbox.nodes().stream().filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER)
                 .forEach(n -> controllers.put(n.id(), "127.0.0.1:" + n.port()));
         session.markSandbox(servers, sandbox.cluster().bootstrapControllers(), controllers);
+        keepRecordsWithTheSandbox(sandbox.cluster().root(), sandbox.dataKept(), progress);
         progress.println(String.format(Locale.ROOT, "sandbox: ready in %.1f s; connected to %s as 'sandbox'",
                 (System.nanoTime() - t0) / 1e9, servers));
         progress.println("sandbox: try 'sandbox status', 'brokers', 'sandbox scenario --list'");
         progress.flush();
+    }
+
+    /** The sandbox's records (history, audit log, state/, transcripts/) go in its own directory. */
+    static final String RECORDS_DIR = "kshell";
+
+    /**
+     * Practice kills, elections and their audit lines belong to the sandbox, not to the operator's real clusters:
+     * they go to {@code <sandbox dir>/kshell/} (removed with a temp sandbox, kept with {@code --sandbox-dir}) unless
+     * {@code KSHELL_SANDBOX_STATE=home}. The quorum history is re-wired here because it was opened at start-up.
+     */
+    void keepRecordsWithTheSandbox(Path sandboxRoot, boolean kept, PrintWriter progress) {
+        if (!KshellHome.sandboxKeepsRecords()) {
+            progress.println("sandbox: history, audit log and state in " + KshellHome.records() + " ("
+                    + KshellHome.SANDBOX_STATE_ENV + "=home)");
+            return;
+        }
+        Path records = sandboxRoot.resolve(RECORDS_DIR);
+        try {
+            java.nio.file.Files.createDirectories(records);
+        } catch (IOException e) {
+            progress.println("sandbox: cannot create " + records + " (" + e.getMessage() + "); records stay in "
+                    + KshellHome.records());
+            return;
+        }
+        KshellHome.keepRecordsIn(() -> session.connectedToSandbox() ? records : null);
+        // per cluster id, so a later connect elsewhere in this session does not mix histories, only their directory
+        session.useQuorumMemory(dev.kshell.session.QuorumMemory.withFile(KshellHome.state(), java.time.Clock.systemUTC()));
+        progress.println("sandbox: history, audit log and state in " + records + (kept ? "" : " (removed with the sandbox)")
+                + "; " + KshellHome.SANDBOX_STATE_ENV + "=home keeps them in " + KshellHome.dir());
     }
 }

@@ -60,8 +60,16 @@ public final class CommandLineExecutor {
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
-            ExitCode code = session.withCommandTimeout(invocation.duration("timeout", null), () -> command.run(invocation));
-            return new LineResult(code, invocation.model(), null);
+            try {
+                ExitCode code = session.withCommandTimeout(invocation.duration("timeout", null), () -> command.run(invocation));
+                return new LineResult(code, invocation.model(), null);
+            } finally {
+                // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
+                // the command failed half-way); a dry run changed nothing.
+                if (command.mutating() && !invocation.flag("dry-run") && !effectiveRun.dryRun()) {
+                    session.clusterChanged();
+                }
+            }
         } catch (Throwable failure) {
             if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
                 throw error;

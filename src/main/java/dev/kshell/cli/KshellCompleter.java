@@ -43,6 +43,7 @@ public final class KshellCompleter implements Completer {
     private final CommandLineParser parser;
     private final ShellSession session;
     private final Supplier<Path> home;
+    private final Supplier<Path> stateDir;
     private final Runnable onUse;
 
     public KshellCompleter(CommandLineParser parser, ShellSession session) {
@@ -55,9 +56,16 @@ public final class KshellCompleter implements Completer {
      *              for long (a hook that waits for a first snapshot bounds its own wait)
      */
     public KshellCompleter(CommandLineParser parser, ShellSession session, Supplier<Path> home, Runnable onUse) {
+        this(parser, session, home, () -> home.get().resolve("state"), onUse);
+    }
+
+    /** As above, with the state directory apart from the home (a sandbox session keeps its own: KshellHome#state). */
+    public KshellCompleter(CommandLineParser parser, ShellSession session, Supplier<Path> home, Supplier<Path> stateDir,
+                           Runnable onUse) {
         this.parser = parser;
         this.session = session;
         this.home = home;
+        this.stateDir = stateDir;
         this.onUse = onUse;
     }
 
@@ -234,7 +242,7 @@ public final class KshellCompleter implements Completer {
         if (s == null || s.clusterId() == null) {
             return List.of();
         }
-        StateStore.Loaded loaded = new StateStore(home.get().resolve("state")).load(s.clusterId());
+        StateStore.Loaded loaded = new StateStore(stateDir.get()).load(s.clusterId());
         if (loaded.warning() != null) {
             LOG.warn("completion: {}", loaded.warning());
         }

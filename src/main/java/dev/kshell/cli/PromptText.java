@@ -29,13 +29,28 @@ public final class PromptText {
         return prompt(session, null, color);
     }
 
-    /** @param refresher the background refresher, or null; its last failure adds a {@code ?} */
+    /**
+     * The prompt of {@code session} now: its newest snapshot (whoever read it: a command or the background refresh),
+     * the brokers that did not answer when it was read, triage's verdict on it while the picture has not changed,
+     * and {@code ?} alone when a command changed the cluster after it was read.
+     *
+     * @param refresher the background refresher, or null; a failure newer than the snapshot adds a {@code ?}
+     */
     public static String prompt(ShellSession session, SnapshotRefresher refresher, boolean color) {
-        return session.connection()
-                .map(c -> prompt(c.label(), session.lastSnapshot().orElse(null),
-                        refresher != null && refresher.lastError() != null, color, java.time.Instant.now()))
-                .orElse("kshell> ");
+        return session.connection().map(c -> {
+            ClusterSnapshot s = session.lastSnapshot().orElse(null);
+            boolean failed = refresher != null && refresher.lastError() != null;
+            if (s != null && !session.healthKnown()) {
+                // the cluster was changed after this snapshot: no mark from before the change
+                return "kshell[" + shorten(c.label()) + "] " + Tone.WARN.paint(UNKNOWN, color) + "> ";
+            }
+            String mark = mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color);
+            return withAge(c.label(), s, mark, failed, java.time.Instant.now());
+        }).orElse("kshell> ");
     }
+
+    /** The mark shown after a command changed the cluster, until the next read. */
+    static final String UNKNOWN = "?";
 
     /** The prompt for a connection called {@code label}, from {@code snapshot} (null before the first one). */
     public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color) {
@@ -45,7 +60,11 @@ public final class PromptText {
     /** As above; with {@code now} (null: age not judged) a mark older than {@link #STALE_AFTER} shows its age. */
     public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color,
                                 java.time.Instant now) {
-        String mark = mark(snapshot, color);
+        return withAge(label, snapshot, mark(snapshot, color), refreshFailed, now);
+    }
+
+    private static String withAge(String label, ClusterSnapshot snapshot, String mark, boolean refreshFailed,
+                                  java.time.Instant now) {
         String age = "";
         if (now != null && snapshot != null && snapshot.takenAt() != null && !mark.isEmpty()) {
             java.time.Duration old = java.time.Duration.between(snapshot.takenAt(), now);
@@ -77,17 +96,64 @@ public final class PromptText {
 
     /** " ok", " !3 leaderless", " !no quorum", or nothing before the first snapshot. */
     static String mark(ClusterSnapshot s, boolean color) {
+        return mark(s, Set.of(), null, color);
+    }
+
+    /**
+     * The mark of {@code s}, counting partitions led by a {@code silent} broker (registered, not answering) as
+     * leaderless; with triage's {@code verdict} on a snapshot of the same picture, its word where the snapshot alone
+     * would say {@code ok} ({@code !unavailable}, {@code degraded}): the prompt never contradicts the last verdict.
+     */
+    static String mark(ClusterSnapshot s, Set<Integer> silent, ShellSession.CommandVerdict verdict, boolean color) {
+        String plain = plainMark(s, silent);
+        if (verdict != null && plain.equals(" ok") && samePicture(verdict.judged(), s, silent)) {
+            switch (verdict.verdict()) {
+                case UNAVAILABLE -> {
+                    return " " + Tone.BAD.paint("!unavailable", color);
+                }
+                case DEGRADED -> {
+                    return " " + Tone.WARN.paint("degraded", color);
+                }
+                default -> {
+                }
+            }
+        }
+        if (plain.startsWith(" !")) {
+            return " " + Tone.BAD.paint(plain.substring(1), color);
+        }
+        return plain.isEmpty() ? "" : " " + Tone.GOOD.paint(plain.substring(1), color);
+    }
+
+    /** The same picture: the judged snapshot itself, or a later one with the same live brokers and leaders. */
+    private static boolean samePicture(ClusterSnapshot judged, ClusterSnapshot now, Set<Integer> silent) {
+        if (judged == now) {
+            return true;
+        }
+        if (judged == null || now == null || !java.util.Objects.equals(judged.clusterId(), now.clusterId())) {
+            return false;
+        }
+        java.util.Set<Integer> liveThen = judged.liveBrokerIds();
+        java.util.Set<Integer> liveNow = new java.util.HashSet<>(now.liveBrokerIds());
+        liveNow.removeAll(silent);
+        return liveThen.equals(liveNow) && plainMark(judged, Set.of()).equals(plainMark(now, silent));
+    }
+
+    private static String plainMark(ClusterSnapshot s, Set<Integer> silent) {
         if (s == null) {
             return "";
         }
         // a snapshot read without the quorum (e.g. by leaderless) says nothing about it
         if (!dev.kshell.model.SnapshotRequest.quorumNotRead(s) && (s.quorum() == null || !s.quorum().hasLeader())) {
-            return " " + Tone.BAD.paint("!no quorum", color);
+            return " !no quorum";
         }
         if (dev.kshell.model.SnapshotRequest.descriptionsNotRead(s)) {
             return ""; // only topic names so far (the first refresh): no judgement yet
         }
         Set<Integer> live = s.liveBrokerIds();
+        if (silent != null && !silent.isEmpty()) {
+            live = new java.util.HashSet<>(live);
+            live.removeAll(silent);
+        }
         long leaderless = 0;
         for (TopicState t : s.topics()) {
             for (PartitionState p : t.partitions()) {
@@ -96,7 +162,7 @@ public final class PromptText {
                 }
             }
         }
-        return leaderless > 0 ? " " + Tone.BAD.paint("!" + leaderless + " leaderless", color) : " " + Tone.GOOD.paint("ok", color);
+        return leaderless > 0 ? " !" + leaderless + " leaderless" : " ok";
     }
 
     private static boolean isLeaderless(PartitionState p, Set<Integer> live) {

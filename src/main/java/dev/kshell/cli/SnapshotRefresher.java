@@ -1,6 +1,7 @@
 package dev.kshell.cli;
 
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.NodeProbe;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.SnapshotRequest;
 import dev.kshell.session.OffsetMemory;
@@ -9,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,7 +47,22 @@ public final class SnapshotRefresher implements AutoCloseable {
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private volatile Runnable listener = () -> { };
     private volatile String lastError;
+    private volatile java.time.Instant lastErrorAt;
     private volatile long lastSuccessNanos;
+    /** A refresh was asked for while one was running (which may have started before a change): run once more. */
+    private final AtomicBoolean again = new AtomicBoolean();
+
+    /**
+     * For this long after a command changed the cluster, each refresh also asks every registered broker on its own
+     * endpoint: a broker killed a moment ago stays registered and unfenced until its session times out
+     * (docs/kafka-behaviour.md), and the prompt must not say {@code ok} meanwhile.
+     */
+    static final Duration PROBE_AFTER_CHANGE = Duration.ofSeconds(60);
+
+    /** Asks brokers on their own endpoints; replaceable in tests. */
+    private volatile java.util.function.BiFunction<dev.kshell.cluster.ClusterTarget, List<NodeProbe.Target>,
+            List<dev.kshell.model.ProbeResult>> prober = (target, targets) -> NodeProbe.of(target).probe(targets);
+    private volatile java.util.Set<Integer> lastSilent = java.util.Set.of();
 
     public SnapshotRefresher(ShellSession session) {
         this(session, null);
@@ -74,9 +91,45 @@ public final class SnapshotRefresher implements AutoCloseable {
         this.listener = newListener == null ? () -> { } : newListener;
     }
 
-    /** Why the last refresh failed, or null when it worked (or none ran yet). */
+    /**
+     * Why the last refresh failed, or null when it worked, none ran yet, or a command has read a snapshot since
+     * (the prompt's {@code ?} must not outlive a command's own fresh result).
+     */
     public String lastError() {
-        return lastError;
+        String error = lastError;
+        java.time.Instant at = lastErrorAt;
+        if (error == null || at == null) {
+            return error;
+        }
+        ClusterSnapshot s = session.lastSnapshot().orElse(null);
+        return s != null && s.takenAt() != null && s.takenAt().isAfter(at) ? null : error;
+    }
+
+    /** For tests: how brokers are probed after a change. */
+    void probeWith(java.util.function.BiFunction<dev.kshell.cluster.ClusterTarget, List<NodeProbe.Target>,
+            List<dev.kshell.model.ProbeResult>> newProber) {
+        this.prober = newProber;
+    }
+
+    /**
+     * Waits (at most {@code max}) until a snapshot that can carry a health mark is cached: the REPL shows its first
+     * prompt once, with the mark, rather than a bare prompt redrawn a moment later.
+     */
+    public void awaitFirstMark(Duration max) {
+        if (session.connection().isEmpty()) {
+            return;
+        }
+        nudge();
+        long until = System.nanoTime() + max.toNanos();
+        while (System.nanoTime() < until && lastError == null && session.lastSnapshot()
+                .map(SnapshotRequest::descriptionsNotRead).orElse(true)) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Starts a refresh in the background when the snapshot is stale; returns at once. */
@@ -107,10 +160,19 @@ public final class SnapshotRefresher implements AutoCloseable {
         }
     }
 
-    /** After a command: refresh unless the command itself just loaded a snapshot. */
+    /**
+     * After a command: refresh unless the command itself just loaded a snapshot; always, at once, when the command
+     * changed the cluster after the cached snapshot was read (the prompt shows {@code ?} until then).
+     */
     public void afterCommand() {
-        if (session.connection().isPresent()
-                && (session.lastSnapshot().isEmpty() || System.nanoTime() - lastSuccessNanos > FRESH_ENOUGH.toNanos())
+        if (session.connection().isEmpty()) {
+            return;
+        }
+        if (!session.healthKnown()) {
+            submit();
+            return;
+        }
+        if ((session.lastSnapshot().isEmpty() || System.nanoTime() - lastSuccessNanos > FRESH_ENOUGH.toNanos())
                 && !justRemembered()) {
             submit();
         }
@@ -122,7 +184,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     }
 
     private void refreshIfStale() {
-        if (session.connection().isPresent() && session.snapshotStale()) {
+        if (session.connection().isPresent() && (session.snapshotStale() || !session.healthKnown())) {
             refreshNow();
         } else {
             // a command (e.g. leaderless) may have loaded a fresh snapshot itself: record from that one
@@ -144,6 +206,7 @@ public final class SnapshotRefresher implements AutoCloseable {
 
     private void submit() {
         if (inFlight.get()) {
+            again.set(true);
             return;
         }
         try {
@@ -151,6 +214,12 @@ public final class SnapshotRefresher implements AutoCloseable {
         } catch (RuntimeException e) {
             // shut down: the shell is leaving
         }
+    }
+
+    private boolean olderThanCached(ClusterSnapshot s) {
+        ClusterSnapshot cached = session.lastSnapshot().orElse(null);
+        return cached != null && cached.takenAt() != null && s.takenAt() != null && s.takenAt().isBefore(cached.takenAt())
+                && java.util.Objects.equals(cached.clusterId(), s.clusterId());
     }
 
     /** One refresh, on the calling thread (the refresh thread, or a test). */
@@ -175,15 +244,18 @@ public final class SnapshotRefresher implements AutoCloseable {
                 }
             }
             ClusterSnapshot snapshot = gateway.read(SnapshotRequest.everything(null, false));
-            // Only if the operator did not connect elsewhere meanwhile.
-            if (session.connection().orElse(null) == connection.get()) {
-                session.remember(snapshot);
+            java.util.Set<Integer> silent = silentBrokers(gateway, snapshot);
+            // Only if the operator did not connect elsewhere meanwhile, and no command read a newer one meanwhile
+            // (this read may have started before a command's own, e.g. before a broker was killed).
+            if (session.connection().orElse(null) == connection.get() && !olderThanCached(snapshot)) {
+                session.remember(snapshot, silent);
                 lastError = null;
                 lastSuccessNanos = System.nanoTime();
                 recordOffsets(connection.get(), snapshot);
             }
         } catch (RuntimeException | LinkageError e) {
             lastError = e.getMessage() == null ? e.toString() : e.getMessage();
+            lastErrorAt = java.time.Instant.now();
             LOG.debug("background snapshot refresh failed: {}", lastError);
         } finally {
             inFlight.set(false);
@@ -193,6 +265,37 @@ public final class SnapshotRefresher implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.debug("refresh listener failed", e);
         }
+        if (again.getAndSet(false)) {
+            submit();
+        }
+    }
+
+    /**
+     * Registered brokers that do not answer on their own endpoint, asked only for a while after a command changed
+     * the cluster, or while the previous refresh still found one silent (each probe costs one connection per broker).
+     */
+    private java.util.Set<Integer> silentBrokers(ClusterGateway gateway, ClusterSnapshot snapshot) {
+        java.time.Instant changed = session.lastChange();
+        boolean recent = changed != null
+                && Duration.between(changed, java.time.Instant.now()).compareTo(PROBE_AFTER_CHANGE) < 0;
+        if (!recent && lastSilent.isEmpty()) {
+            return java.util.Set.of();
+        }
+        List<NodeProbe.Target> targets = new java.util.ArrayList<>();
+        snapshot.brokers().stream().filter(dev.kshell.model.BrokerState::live)
+                .forEach(b -> targets.add(new NodeProbe.Target(b.id(), "broker", b.endpoint())));
+        java.util.Set<Integer> silent = new java.util.TreeSet<>();
+        try {
+            for (dev.kshell.model.ProbeResult r : prober.apply(gateway.target(), targets)) {
+                if (!r.answered() && r.nodeId() != null) {
+                    silent.add(r.nodeId());
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("probing brokers after a change failed: {}", e.toString());
+        }
+        lastSilent = java.util.Set.copyOf(silent);
+        return lastSilent;
     }
 
     @Override

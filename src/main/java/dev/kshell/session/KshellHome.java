@@ -3,10 +3,23 @@ package dev.kshell.session;
 import java.nio.file.Path;
 
 /**
- * kshell's own directory: history, log, audit log, state, transcripts, profiles. {@code -Dkshell.home}, then
- * {@code KSHELL_HOME}, then {@code ~/.kshell}; tests point it at a temp dir so they never touch a real home.
+ * kshell's own directory: profiles, log, and by default the records of what the operator did and saw (history,
+ * audit log, state, transcripts). {@code -Dkshell.home}, then {@code KSHELL_HOME}, then {@code ~/.kshell}; tests
+ * point it at a temp dir so they never touch a real home.
+ *
+ * <p>The records may live elsewhere ({@link #records()}): a session on kshell's embedded sandbox keeps them in the
+ * sandbox's own directory, so that practice kills and elections never mix with a real cluster's audit log and
+ * memory (docs/sandbox.md). {@code KSHELL_SANDBOX_STATE=home} (or {@code -Dkshell.sandbox.state=home}) keeps them
+ * in the home as before.
  */
 public final class KshellHome {
+
+    /** Where a sandbox session's records go: {@code sandbox} (the default) or {@code home}. */
+    public static final String SANDBOX_STATE_ENV = "KSHELL_SANDBOX_STATE";
+    public static final String SANDBOX_STATE_PROPERTY = "kshell.sandbox.state";
+
+    /** The records' directory when it is not the home (the sandbox's while connected to it), or null. */
+    private static volatile java.util.function.Supplier<Path> recordsDir = () -> null;
 
     private KshellHome() {
     }
@@ -23,8 +36,42 @@ public final class KshellHome {
         return Path.of(System.getProperty("user.home"), ".kshell");
     }
 
+    /** Where history, the audit log, state/ and transcripts/ go: the home, or the sandbox's directory. */
+    public static Path records() {
+        Path dir = recordsDir.get();
+        // a removed sandbox directory (temp sandbox closed) sends the records home again
+        return dir != null && java.nio.file.Files.isDirectory(dir) ? dir : dir();
+    }
+
+    /** True when a sandbox session should keep its records with the sandbox (unless the user said {@code home}). */
+    public static boolean sandboxKeepsRecords() {
+        String value = System.getProperty(SANDBOX_STATE_PROPERTY);
+        if (value == null || value.isBlank()) {
+            value = System.getenv(SANDBOX_STATE_ENV);
+        }
+        return value == null || value.isBlank() || !value.strip().equalsIgnoreCase("home");
+    }
+
+    /**
+     * From now on the records go where {@code dir} says, or to the home while it says null (the sandbox's directory
+     * while the session is connected to the sandbox; after {@code connect} to a real cluster, the home again).
+     */
+    public static void keepRecordsIn(java.util.function.Supplier<Path> dir) {
+        recordsDir = dir == null ? () -> null : dir;
+    }
+
     public static Path history() {
-        return dir().resolve("history");
+        return records().resolve("history");
+    }
+
+    /** The per-cluster memory: remembered offsets, replica reorders, quorum history. */
+    public static Path state() {
+        return records().resolve("state");
+    }
+
+    /** The audit log of mutating attempts. */
+    public static Path audit() {
+        return records().resolve("audit.jsonl");
     }
 
     public static Path log() {

@@ -70,9 +70,9 @@ public final class OffsetMemory {
         this.throttle = throttle;
     }
 
-    /** {@code <kshell home>/state}. */
+    /** {@code <kshell home>/state}, or the sandbox's own ({@link KshellHome#state()}). */
     public static Path defaultDir() {
-        return KshellHome.dir().resolve("state");
+        return KshellHome.state();
     }
 
     /** The memory of {@code <kshell home>/state}, throttled at {@code throttle}. */

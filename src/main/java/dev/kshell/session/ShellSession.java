@@ -105,6 +105,10 @@ public final class ShellSession implements AutoCloseable {
         connection = null;
         snapshot = null;
         snapshotAt = null;
+        verdict = null;
+        changedAt = null;
+        snapshotBeforeChange = null;
+        silentBrokers = java.util.Set.of();
     }
 
     public Optional<Connection> connection() {
@@ -210,6 +214,15 @@ public final class ShellSession implements AutoCloseable {
      * completion do not lose it.
      */
     public void remember(ClusterSnapshot s) {
+        remember(s, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #remember(ClusterSnapshot)}, with the registered brokers that did not answer on their own endpoint
+     * when asked right after the read (a broker killed a second ago is still registered and unfenced; the prompt
+     * counts what such a broker leads as leaderless, as triage does).
+     */
+    public synchronized void remember(ClusterSnapshot s, java.util.Set<Integer> silentBrokers) {
         ClusterSnapshot previous = snapshot;
         if (s != null && previous != null && dev.kshell.model.SnapshotRequest.quorumNotRead(s)
                 && java.util.Objects.equals(s.clusterId(), previous.clusterId())
@@ -219,9 +232,71 @@ public final class ShellSession implements AutoCloseable {
         }
         snapshot = s;
         snapshotAt = clock.instant();
+        this.silentBrokers = silentBrokers == null ? java.util.Set.of() : java.util.Set.copyOf(silentBrokers);
         if (s != null && s.quorum() != null && !s.quorum().voterEndpoints().isEmpty()) {
             knownVoterEndpoints = s.quorum().voterEndpoints();
         }
+    }
+
+    /** Registered brokers that did not answer when the cached snapshot was taken (empty when none were asked). */
+    public java.util.Set<Integer> silentBrokers() {
+        return silentBrokers;
+    }
+
+    // ---- the health mark's freshness (the prompt) ----------------------------------------------------------
+
+    /**
+     * A command's own verdict on a snapshot it read (triage's), which may know more than the snapshot alone (node
+     * probes). It stands for the prompt until a newer snapshot shows a different picture, or the cluster is changed.
+     */
+    public record CommandVerdict(ClusterSnapshot judged, dev.kshell.diagnosis.Verdict verdict) {
+    }
+
+    private volatile ClusterSnapshot snapshotBeforeChange;
+    private volatile Instant changedAt;
+    private volatile CommandVerdict verdict;
+    private volatile java.util.Set<Integer> silentBrokers = java.util.Set.of();
+
+    /**
+     * A command changed the cluster (a node stopped or started, a scenario staged, a reset, an election): the
+     * cached snapshot no longer says how it is. Until a snapshot read after this moment arrives,
+     * {@link #healthKnown()} is false (the prompt shows {@code ?}), and a command's verdict is dropped.
+     */
+    public void clusterChanged() {
+        changedAt = Instant.now();
+        snapshotBeforeChange = snapshot;
+        verdict = null;
+    }
+
+    /** When a command last changed the cluster in this session, or null. */
+    public Instant lastChange() {
+        return changedAt;
+    }
+
+    /**
+     * False when a command changed the cluster after the cached snapshot was read (nothing newer yet), so that the
+     * health mark does not show the state from before the change.
+     */
+    public boolean healthKnown() {
+        Instant at = changedAt;
+        ClusterSnapshot s = snapshot;
+        if (at == null || s == null) {
+            return true;
+        }
+        if (s == snapshotBeforeChange) {
+            return false;
+        }
+        return s.takenAt() == null || !s.takenAt().isBefore(at);
+    }
+
+    /** Records a command's verdict on the snapshot it read (and remembered). */
+    public void rememberVerdict(ClusterSnapshot judged, dev.kshell.diagnosis.Verdict v) {
+        verdict = judged == null || v == null ? null : new CommandVerdict(judged, v);
+    }
+
+    /** The last command verdict, or empty (none, or the cluster was changed since). */
+    public Optional<CommandVerdict> lastVerdict() {
+        return Optional.ofNullable(verdict);
     }
 
     public Optional<ClusterSnapshot> lastSnapshot() {

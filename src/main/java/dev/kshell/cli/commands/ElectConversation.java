@@ -43,7 +43,7 @@ final class ElectConversation {
         if (env != null && !env.isBlank()) {
             return Path.of(env);
         }
-        return KshellHome.dir().resolve("audit.jsonl");
+        return KshellHome.audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
     }
 
     static ElectionService service(ShellSession session, Invocation inv) {

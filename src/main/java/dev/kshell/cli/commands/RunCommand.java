@@ -77,7 +77,7 @@ public class RunCommand extends KshellCommand {
 
     /** Where transcripts go unless --transcript names a file. */
     public static Path transcriptDir() {
-        return KshellHome.dir().resolve("transcripts");
+        return KshellHome.records().resolve("transcripts");
     }
 
     /**

@@ -39,7 +39,8 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
     public ExitCode run(Invocation inv) {
         inv.noArguments();
         SandboxViews.StatusView view = SandboxViews.status(sandbox);
-        inv.emit(view, () -> SandboxViews.renderStatus(view, inv.output().width(), inv.output().color()));
+        inv.emit(view, () -> SandboxViews.renderStatus(view, inv.output().width(), inv.output().color())
+                + "history, audit log and state: " + dev.kshell.session.KshellHome.records() + "\n");
         return ExitCode.OK;
     }
 }

@@ -26,7 +26,15 @@ public class StatusCommand extends KshellCommand {
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                          String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
                          Integer quorumLeader, Integer topics, String zooKeeper,
-                         dev.kshell.model.ClusterCapabilities capabilities) {
+                         dev.kshell.model.ClusterCapabilities capabilities, String records) {
+
+        public Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
+                      String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
+                      Integer quorumLeader, Integer topics, String zooKeeper,
+                      dev.kshell.model.ClusterCapabilities capabilities) {
+            this(connected, label, endpoints, viaControllers, timeout, clusterId, lastSnapshotAt, brokers, liveBrokers,
+                    quorumLeader, topics, zooKeeper, capabilities, dev.kshell.session.KshellHome.records().toString());
+        }
     }
 
     @Override
@@ -76,6 +84,8 @@ public class StatusCommand extends KshellCommand {
         if (s.zooKeeper() != null) {
             out.append("ZooKeeper ").append(s.zooKeeper()).append(" (read-only: controller, epoch, brokers)\n");
         }
+        // the sandbox keeps its own (docs/sandbox.md): say where this session's audit lines land
+        out.append("history, audit log and state: ").append(s.records()).append('\n');
         return out.toString();
     }
 }

@@ -99,6 +99,7 @@ public class TriageCommand extends KshellCommand {
                 .withSandboxSession(session.connectedToSandbox())
                 .withQuorumStability(QuorumRecording.recordAndJudge(session, inv, now, previous));
         TriageReport report = Triage.run(input);
+        session.rememberVerdict(now, report.verdict()); // the prompt's mark says what this verdict says
         inv.emit(report, () -> DiagnosisTables.triage(report, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }

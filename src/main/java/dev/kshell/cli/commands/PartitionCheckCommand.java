@@ -55,6 +55,9 @@ abstract class PartitionCheckCommand extends KshellCommand {
             throw new UsageException(filter.error());
         }
         ClusterSnapshot snapshot = load(session, filter, check.needsMinIsr());
+        if (snapshot.skippedTopicsNote() != null) {
+            inv.note(snapshot.skippedTopicsNote());
+        }
         PartitionReport report = PartitionHealth.check(check, snapshot, filter);
         if (!report.ok()) {
             throw new UsageException(report.error());

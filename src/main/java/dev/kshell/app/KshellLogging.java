@@ -38,8 +38,19 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
         if (System.getProperty("logback.configurationFile") != null) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
-        String file = System.getProperty(LOG_FILE_PROPERTY,
-                Path.of(System.getProperty("java.io.tmpdir"), "kshell.log").toString());
+        String file = context.getProperty(LOG_FILE_PROPERTY) != null ? context.getProperty(LOG_FILE_PROPERTY)
+                : System.getProperty(LOG_FILE_PROPERTY, Path.of(System.getProperty("java.io.tmpdir"), "kshell.log").toString());
+        // Secrets (PASSWORD-typed client properties, JAAS passwords) are masked in every message and stack trace.
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =
+                (java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>>)
+                        context.getObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
+        if (rules == null) {
+            rules = new java.util.HashMap<>();
+            context.putObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
+        }
+        rules.put("maskedMsg", MaskedLogConverters.Message::new);
+        rules.put("maskedEx", MaskedLogConverters.StackTrace::new);
 
         RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
         appender.setContext(context);
@@ -61,7 +72,7 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
 
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
-        encoder.setPattern("%d{ISO8601} %-5level [%thread] %logger{36} - %msg%n");
+        encoder.setPattern("%d{ISO8601} %-5level [%thread] %logger{36} - %maskedMsg%n%maskedEx");
         encoder.start();
 
         appender.setRollingPolicy(rolling);

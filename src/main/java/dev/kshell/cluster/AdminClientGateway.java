@@ -380,10 +380,14 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         Map<String, TopicConfig> topicConfigs = new HashMap<>();
         configs.forEach(f -> await("describeConfigs", f).forEach((r, c) -> topicConfigs.put(r.name(), toTopicConfig(c))));
         List<TopicState> out = new ArrayList<>(names.size());
+        ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.Progress), if any
+        long partitions = 0;
         for (KafkaFuture<Map<String, TopicDescription>> f : descriptions) {
             for (TopicDescription d : await("describeTopics", f).values()) {
                 out.add(toTopicState(d, topicConfigs.get(d.name())));
+                partitions += d.partitions().size();
             }
+            progress.described(out.size(), names.size(), partitions);
         }
         out.sort(Comparator.comparing(TopicState::name));
         return out;

@@ -65,6 +65,21 @@ class ReadProgressTest {
     }
 
     @Test
+    void should_count_down_a_runbook_wait_on_a_terminal_only() throws Exception {
+        StringWriter screen = new StringWriter();
+        Progress.sleep(new Output(new PrintWriter(screen), new PrintWriter(screen, true), false, false, 80, true),
+                "wait-until", java.time.Duration.ofMillis(700));
+        assertThat(screen.toString()).contains("\rwait-until: next check in 1s\u001b[K").endsWith("\r\u001b[K");
+
+        StringWriter piped = new StringWriter();
+        long t0 = System.nanoTime();
+        Progress.sleep(new Output(new PrintWriter(piped), new PrintWriter(piped, true), false, false, 0, false),
+                "wait-until", java.time.Duration.ofMillis(400));
+        assertThat(piped.toString()).isEmpty();
+        assertThat(System.nanoTime() - t0).as("it still sleeps").isGreaterThanOrEqualTo(400_000_000L);
+    }
+
+    @Test
     void should_leave_no_listener_behind_after_the_command() {
         run(true, "leaderless");
         assertThat(ReadProgress.current()).isSameAs(ReadProgress.NONE);

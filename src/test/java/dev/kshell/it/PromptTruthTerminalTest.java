@@ -96,7 +96,7 @@ class PromptTruthTerminalTest {
 
         run("sandbox stop-broker 6", "broker 6 stopped");
         run("brokers", "ENDPOINT");
-        run("sandbox start-broker 6", "broker 6 started");
+        run("sandbox start-broker 6", "broker 6 running");
         run("at-min-isr", "min ISR");
         run("sandbox reset", "sandbox healthy again");
         awaitMark("ok after the second reset", "ok"::equals);

@@ -40,6 +40,7 @@ class PromptTruthTerminalTest {
     private static Path home;
 
     private final Set<String> typed = new LinkedHashSet<>();
+    private int commandsTyped;
 
     @AfterAll
     static void stopShell() {
@@ -100,10 +101,12 @@ class PromptTruthTerminalTest {
         run("at-min-isr", "min ISR");
         run("sandbox reset", "sandbox healthy again");
         awaitMark("ok after the second reset", "ok"::equals);
+        run("sandbox status", "history, audit log and state:");
 
         // the whole session, scrollback included: every prompt line is one prompt and what was typed at it
         String all = tmux("capture-pane", "-p", "-J", "-S", "-5000", "-t", SESSION);
         List<String> prompts = all.lines().filter(l -> l.startsWith("kshell[")).toList();
+        assertThat(commandsTyped).isEqualTo(20);
         assertThat(prompts.size()).as("prompt lines in:\n" + all).isGreaterThanOrEqualTo(21);
         for (String line : prompts) {
             Matcher m = PROMPT_LINE.matcher(line);
@@ -130,11 +133,23 @@ class PromptTruthTerminalTest {
     /** Types {@code command}, waits for {@code expected} in its output and for the next prompt; the screen then. */
     private String run(String command, String expected) throws Exception {
         typed.add(command);
+        commandsTyped++;
         int before = promptCount();
         tmux("send-keys", "-t", SESSION, "-l", command);
         tmux("send-keys", "-t", SESSION, "Enter");
         return awaitScreen("'" + expected + "' from " + command + " and the next prompt",
-                s -> promptCount(s) > before && s.contains(expected) && lastLine(s).startsWith("kshell[sandbox]"), 240);
+                s -> promptCount(s) > before && outputOf(s, command).contains(expected)
+                        && lastLine(s).startsWith("kshell[sandbox]"), 240);
+    }
+
+    /** What the screen shows after the last prompt line where {@code command} was typed. */
+    private static String outputOf(String screen, String command) {
+        int at = -1;
+        for (Matcher m = Pattern.compile("(?m)^kshell\\[sandbox\\][^>\n]*> " + Pattern.quote(command) + " *$")
+                .matcher(screen); m.find(); ) {
+            at = m.end();
+        }
+        return at < 0 ? "" : screen.substring(at);
     }
 
     private void awaitMark(String what, Predicate<String> mark) throws Exception {

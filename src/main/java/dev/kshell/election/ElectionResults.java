@@ -17,9 +17,9 @@ import java.util.Optional;
  * not needed ({@code ElectionNotNeededException}), failed (anything else). Only failures make the exit code
  * non-zero (5).
  *
- * <p>Errors are taken by name, so this package never imports Kafka: an exception's simple or qualified class name
- * ({@code "ElectionNotNeededException"}, {@code "org.apache.kafka.common.errors.TimeoutException"}) or a protocol
- * error name ({@code "ELECTION_NOT_NEEDED"}) are all understood.
+ * <p>The gateway gives typed answers ({@link ElectionAnswer}, Kafka's protocol errors as an enum), so this package
+ * never imports Kafka. {@link #normalise} turns an exception's class name or a protocol error name into the
+ * UPPER_SNAKE form the results carry.
  *
  * @param results one per partition, in the order given
  */
@@ -43,26 +43,6 @@ public record ElectionResults(List<PartitionResult> results) {
         public PartitionResult withNewLeader(Integer leader) {
             return new PartitionResult(partition, outcome, errorName, message, leader);
         }
-    }
-
-    /**
-     * Classes the per-partition answer of electLeaders. A partition asked for but missing from the answer is failed.
-     *
-     * @param asked  the partitions sent, in order
-     * @param errors per partition name: empty = success, else the error's (class or protocol) name
-     */
-    public static ElectionResults classify(Collection<String> asked, Map<String, Optional<String>> errors) {
-        List<PartitionResult> out = new ArrayList<>();
-        for (String partition : asked) {
-            Optional<String> error = errors.get(partition);
-            if (error == null) {
-                out.add(new PartitionResult(partition, ResultClass.FAILED, "NO_RESULT",
-                        "the cluster returned no result for this partition", null));
-            } else {
-                out.add(classify(partition, error));
-            }
-        }
-        return new ElectionResults(out);
     }
 
     /**
@@ -107,8 +87,8 @@ public record ElectionResults(List<PartitionResult> results) {
         return results.stream().filter(r -> UNKNOWN_OUTCOME.equals(r.errorName())).toList();
     }
 
-    /** One partition. */
-    public static PartitionResult classify(String partition, Optional<String> errorName) {
+    /** One partition, by the answer's protocol error name (empty or NONE = elected). */
+    private static PartitionResult classify(String partition, Optional<String> errorName) {
         if (errorName.isEmpty() || errorName.get().isBlank() || normalise(errorName.get()).equals("NONE")) {
             return new PartitionResult(partition, ResultClass.SUCCEEDED, null, null, null);
         }
@@ -133,26 +113,8 @@ public record ElectionResults(List<PartitionResult> results) {
     /**
      * Results of {@code elect preferred}: the plan's not-needed rows are not-needed, its cannot rows are failed
      * (kshell did not send them: Kafka would answer PreferredLeaderNotAvailable), and the sent ones are classed
-     * from {@code errors}.
+     * from the gateway's typed {@code answers} (a sent partition missing from them is failed).
      */
-    public static ElectionResults ofPreferred(PreferredPlan plan, Map<String, Optional<String>> errors) {
-        List<PartitionResult> out = new ArrayList<>();
-        for (PreferredPlan.Row row : plan.rows()) {
-            switch (row.verdict()) {
-                case NOT_NEEDED -> out.add(notNeeded(row.partition(), row.reason()));
-                case CANNOT -> out.add(failed(row.partition(), "PREFERRED_LEADER_NOT_AVAILABLE",
-                        row.reason() + " (not sent)"));
-                case WILL_ELECT -> {
-                    Optional<String> e = errors.get(row.partition());
-                    out.add(e == null ? failed(row.partition(), "NO_RESULT",
-                            "the cluster returned no result for this partition") : classify(row.partition(), e));
-                }
-            }
-        }
-        return new ElectionResults(out);
-    }
-
-    /** {@link #ofPreferred} over the gateway's typed answers. */
     public static ElectionResults ofPreferredAnswers(PreferredPlan plan, Map<PartitionSpec, ElectionAnswer> answers) {
         List<PartitionResult> out = new ArrayList<>();
         for (PreferredPlan.Row row : plan.rows()) {

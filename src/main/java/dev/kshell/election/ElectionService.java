@@ -51,22 +51,25 @@ public final class ElectionService {
     private final StateStore store;
     private final Clock clock;
     private final Function<ClusterSnapshot, QuorumStability> quorumJudge;
+    /** How long the re-read after an election waits for the new leaders to show. */
+    private final Duration rereadWait;
 
     public ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store) {
         this(gateway, audit, store, Clock.systemUTC());
     }
 
     public ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock) {
-        this(gateway, audit, store, clock, snapshot -> null);
+        this(gateway, audit, store, clock, snapshot -> null, ElectionReread.WAIT);
     }
 
     private ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock,
-                            Function<ClusterSnapshot, QuorumStability> quorumJudge) {
+                            Function<ClusterSnapshot, QuorumStability> quorumJudge, Duration rereadWait) {
         this.gateway = gateway;
         this.audit = audit;
         this.store = store;
         this.clock = clock;
         this.quorumJudge = quorumJudge;
+        this.rereadWait = rereadWait;
     }
 
     /**
@@ -75,7 +78,15 @@ public final class ElectionService {
      * judge, stability is not judged.
      */
     public ElectionService withQuorumJudge(Function<ClusterSnapshot, QuorumStability> judge) {
-        return new ElectionService(gateway, audit, store, clock, judge);
+        return new ElectionService(gateway, audit, store, clock, judge, rereadWait);
+    }
+
+    /**
+     * This service, waiting at most {@code wait} after an election for the re-read to show the new leaders (default
+     * {@link ElectionReread#WAIT}). Tests over a fake gateway, whose leaders never move, pass a short one.
+     */
+    ElectionService withRereadWait(Duration wait) {
+        return new ElectionService(gateway, audit, store, clock, quorumJudge, wait);
     }
 
     /** The person (or runbook) behind an attempt: sees the plan, answers the question, reads notes. */
@@ -224,7 +235,7 @@ public final class ElectionService {
         try {
             after = ElectionReread.until(gateway, topics(plan.rows().stream().map(PreferredPlan.Row::topic).toList()),
                     s -> succeeded.stream().allMatch(p -> s.partition(p).map(PartitionState::leader)
-                            .map(l -> l.equals(preferred.get(p))).orElse(false)));
+                            .map(l -> l.equals(preferred.get(p))).orElse(false)), rereadWait);
         } catch (ClusterException e) {
             return new Outcome(results, List.of(), List.of(), e.getMessage());
         }
@@ -329,7 +340,7 @@ public final class ElectionService {
         try {
             after = ElectionReread.until(gateway, topics(plan.rows().stream().map(UncleanPlan.Row::topic).toList()),
                     s -> succeeded.stream().allMatch(p -> s.partition(p).map(PartitionState::leader)
-                            .map(l -> s.liveBrokerIds().contains(l)).orElse(false)));
+                            .map(l -> s.liveBrokerIds().contains(l)).orElse(false)), rereadWait);
         } catch (ClusterException e) {
             return new Outcome(results.plus(notElected), List.of(), lines, e.getMessage());
         }

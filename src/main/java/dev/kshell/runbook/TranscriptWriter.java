@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.kshell.session.Secrets;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,6 +26,10 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Events: {@code start} (file, params, options), one {@code step} per executed or skipped line (time, line, kind,
  * step text, output, exitCode, ms), and {@code end} (exitCode, failedAt, message, interrupted). Times are ISO-8601
  * UTC.
+ *
+ * <p>A transcript is stored text: every value is masked by {@link Secrets} before it is written (a param or a map
+ * entry whose key is a secret, a PASSWORD-typed property or a JAAS password quoted in a step, its output or an
+ * error), so a run that connected with {@code --command-config} leaves no secret in the file.
  */
 public final class TranscriptWriter implements Closeable {
 
@@ -121,12 +126,28 @@ public final class TranscriptWriter implements Closeable {
 
     private void write(Map<String, Object> event) throws IOException {
         try {
-            writer.write(JSON.writeValueAsString(event));
+            writer.write(JSON.writeValueAsString(masked(event)));
         } catch (tools.jackson.core.JacksonException e) {
             throw new IOException("cannot write the transcript: " + e.getMessage(), e);
         }
         writer.newLine();
         writer.flush();
+    }
+
+    /** The value with its secrets masked: strings as text, map entries by key too, lists element by element. */
+    static Object masked(Object value) {
+        if (value instanceof String text) {
+            return Secrets.maskText(text);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            map.forEach((k, v) -> out.put(k, v != null && Secrets.isSecretKey(String.valueOf(k)) ? Secrets.MASK : masked(v)));
+            return out;
+        }
+        if (value instanceof java.util.Collection<?> list) {
+            return list.stream().map(TranscriptWriter::masked).toList();
+        }
+        return value;
     }
 
     @Override

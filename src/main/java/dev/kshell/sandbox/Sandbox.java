@@ -107,12 +107,21 @@ public final class Sandbox implements AutoCloseable {
 
     /**
      * What {@code sandbox pause} did: the node, how long it was frozen, and the quorum leader before and after
-     * (null when it could not be read), plus every quorum read taken meanwhile (for the quorum history).
+     * (null when it could not be read), plus every quorum read taken meanwhile (for the quorum history). For a
+     * broker: when the controller was first seen to fence it (ms after SIGSTOP; in ZooKeeper mode: to drop its
+     * registration), and when it was seen serving again (ms after SIGCONT); null when not seen.
      */
     public record PauseRun(int id, String role, long pausedMs, Integer leaderBefore, Long epochBefore,
-                           Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads) {
+                           Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads,
+                           Long fencedAfterMs, Long unfencedAfterMs) {
         public PauseRun {
             quorumReads = List.copyOf(quorumReads);
+        }
+
+        /** A run that did not watch the broker's registration (a controller, a dry run). */
+        public PauseRun(int id, String role, long pausedMs, Integer leaderBefore, Long epochBefore,
+                        Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads) {
+            this(id, role, pausedMs, leaderBefore, epochBefore, leaderAfter, epochAfter, quorumReads, null, null);
         }
     }
 
@@ -128,6 +137,14 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxRefusal when the node does not exist or is not running, or the duration is out of range
      */
     public synchronized PauseRun pause(int id, Duration duration) {
+        return pause(id, duration, line -> { });
+    }
+
+    /**
+     * {@link #pause(int, Duration)}, saying what the cluster showed meanwhile, one line each: a controller's
+     * successor, a broker's fencing and its return.
+     */
+    public synchronized PauseRun pause(int id, Duration duration, Consumer<String> progress) {
         LocalCluster c = cluster();
         NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
                 "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
@@ -137,8 +154,11 @@ public final class Sandbox implements AutoCloseable {
         if (duration.compareTo(MAX_PAUSE) > 0) {
             throw new SandboxRefusal("pause at most " + MAX_PAUSE.toMinutes() + " min at a time");
         }
+        boolean broker = node.role() == Role.BROKER;
         List<QuorumObservation> reads = new ArrayList<>();
         Optional<QuorumState> before = quickQuorum(reads);
+        Integer leaderSeen = before.filter(QuorumState::hasLeader).map(QuorumState::leaderId).orElse(null);
+        Long fencedAfterMs = null;
         long t0 = System.nanoTime();
         c.pauseNode(id);
         try {
@@ -148,18 +168,66 @@ public final class Sandbox implements AutoCloseable {
                     throw new CancellationException("the sandbox is closing");
                 }
                 sleep(Math.min(1000, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
-                if (until - System.nanoTime() > 3_500_000_000L) { // a read may take its whole 3 s deadline
-                    quickQuorum(reads);
+                long remainingMs = (until - System.nanoTime()) / 1_000_000;
+                if (broker) {
+                    // short reads, up to the end of the pause: the admin client may send one to the frozen broker
+                    // itself (it then times out and the next goes elsewhere), and the controller fences only
+                    // after broker.session.timeout.ms, late in a short pause
+                    if (fencedAfterMs == null && remainingMs > 1_200
+                            && !serving(id, Duration.ofMillis(Math.min(1_500, remainingMs - 200))).orElse(true)) {
+                        fencedAfterMs = millis(t0);
+                        progress.accept(String.format(Locale.ROOT, "%.1f s: broker %d %s", fencedAfterMs / 1000.0, id,
+                                zooKeeperMode() ? "left the cluster (its ZooKeeper session expired)"
+                                        : "fenced by the controller (no heartbeat within broker.session.timeout.ms)"));
+                    }
+                } else if (remainingMs > 3_500) { // a read may take its whole 3 s deadline: never hold SIGCONT up
+                    Optional<QuorumState> q = quickQuorum(reads).filter(QuorumState::hasLeader);
+                    if (q.isPresent() && !Integer.valueOf(q.get().leaderId()).equals(leaderSeen)) {
+                        leaderSeen = q.get().leaderId();
+                        progress.accept(String.format(Locale.ROOT, "%.1f s: controller %d leads the quorum (epoch %d)",
+                                millis(t0) / 1000.0, leaderSeen, q.get().leaderEpoch()));
+                    }
                 }
             }
         } finally {
             c.resumeNode(id);
         }
         long pausedMs = millis(t0);
+        Long unfencedAfterMs = null;
+        if (fencedAfterMs != null) {
+            long resumed = System.nanoTime();
+            long deadline = resumed + SETTLE_TIMEOUT.toNanos();
+            while (System.nanoTime() - deadline < 0 && !closing) {
+                if (serving(id, Duration.ofSeconds(3)).orElse(false)) {
+                    unfencedAfterMs = millis(resumed);
+                    progress.accept(String.format(Locale.ROOT, "broker %d serving again %.1f s after SIGCONT", id,
+                            unfencedAfterMs / 1000.0));
+                    break;
+                }
+                sleep(250);
+            }
+        }
         Optional<QuorumState> after = quickQuorum(reads);
         return new PauseRun(id, lower(node.role()), pausedMs, before.map(QuorumState::leaderId).orElse(null),
                 before.map(QuorumState::leaderEpoch).orElse(null), after.map(QuorumState::leaderId).orElse(null),
-                after.map(QuorumState::leaderEpoch).orElse(null), reads);
+                after.map(QuorumState::leaderEpoch).orElse(null), reads, fencedAfterMs, unfencedAfterMs);
+    }
+
+    /**
+     * Whether the cluster lists this broker registered and unfenced (one describeCluster); empty when the read failed
+     * (it may have gone to the paused broker itself).
+     */
+    private Optional<Boolean> serving(int brokerId, Duration deadline) {
+        try {
+            return Optional.of(admin.withTimeout(deadline).brokers().stream()
+                    .anyMatch(b -> b.id() == brokerId && b.live()));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private boolean zooKeeperMode() {
+        return cluster.nodes().stream().anyMatch(n -> n.role() == Role.ZOOKEEPER);
     }
 
     /** One quorum read with a short deadline (a paused node must not hold the pause up), remembered in {@code reads}. */

@@ -192,6 +192,7 @@ final class ScenarioSteps {
      * one comes back as a follower. Every quorum read goes into {@code reads}, for the shell's quorum history.
      */
     List<String> controllerFlapping(List<dev.kshell.model.QuorumObservation> reads) {
+        java.util.Set<Integer> fencedSeen = new java.util.TreeSet<>();
         for (int round = 1; round <= FLAPS; round++) {
             QuorumState before = awaitSettledLeader(reads);
             step("round " + round + "/" + FLAPS + ": controller " + before.leaderId() + " (the active one, epoch "
@@ -199,13 +200,37 @@ final class ScenarioSteps {
             Sandbox.PauseRun pause = sandbox.pause(before.leaderId(), FLAP_PAUSE);
             reads.addAll(pause.quorumReads());
             int frozen = before.leaderId();
-            sandbox.awaitCondition("a quorum leader other than controller " + frozen, () ->
-                    sandbox.quickQuorum(reads).filter(q -> q.hasLeader() && q.leaderId() != frozen).isPresent());
+            sandbox.awaitCondition("a quorum leader other than controller " + frozen, () -> {
+                noteFenced(fencedSeen);
+                return sandbox.quickQuorum(reads).filter(q -> q.hasLeader() && q.leaderId() != frozen).isPresent();
+            });
             QuorumState after = sandbox.quickQuorum(reads).orElseThrow();
             step("controller " + after.leaderId() + " leads now (epoch " + after.leaderEpoch() + "); controller "
                     + frozen + " is back as a follower");
         }
+        // "right now everything looks up": a broker whose heartbeats met a frozen controller may have been fenced
+        // meanwhile (seen under load); the operator meets the calm after the flaps, with every partition led
+        sandbox.awaitCondition("every broker serving and every partition led after the flaps", () -> {
+            noteFenced(fencedSeen);
+            dev.kshell.model.ClusterSnapshot s = admin.snapshot(null, false);
+            return s.liveBrokerIds().containsAll(Sandbox.BROKERS) && s.topics().stream()
+                    .flatMap(t -> t.partitions().stream()).allMatch(p -> p.leader() != null);
+        });
+        if (!fencedSeen.isEmpty()) {
+            step("meanwhile the controllers fenced broker " + fencedSeen.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " for a while; every broker serves again");
+        }
         return FLAPPING_TOPICS;
+    }
+
+    /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */
+    private void noteFenced(java.util.Set<Integer> fencedSeen) {
+        try {
+            admin.withTimeout(Duration.ofSeconds(2)).brokers().stream().filter(b -> b.fenced())
+                    .forEach(b -> fencedSeen.add(b.id()));
+        } catch (RuntimeException e) {
+            // a broker read that fails during an election says nothing about fencing
+        }
     }
 
     /** A leader whose followers are all fetching again: pausing it then makes a clean election, not a lost quorum. */

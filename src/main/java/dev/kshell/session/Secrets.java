@@ -48,9 +48,10 @@ public final class Secrets {
 
     // key=value up to whitespace, comma, semicolon, brace or quote; also the start of a quoted value that never
     // closes (a truncated log line must not leak). Skips values already masked, Kafka's own
-    // "[hidden]" and "null" (nothing to hide, and masking them would suggest a value is set).
+    // "[hidden]" and "null" (nothing to hide, and masking them would suggest a value is set). A colon separates only
+    // as "key: value" or after a quoted key ("key":1): "secrets.ksh:7" is a file and line, not a secret.
     private static final Pattern UNQUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*[=:]\\s*\\\\?[\"']?)(?!null\\b|\\[hidden]|\\*{4})([^\\s,;\"'{}\\\\]+)",
+            KEY + "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*\\\\?[\"']?)(?!null\\b|\\[hidden]|\\*{4})([^\\s,;\"'{}\\\\]+)",
             Pattern.CASE_INSENSITIVE);
 
     private Secrets() {

@@ -2,6 +2,7 @@ package dev.kshell.audit;
 
 import dev.kshell.election.ElectionResults;
 import dev.kshell.election.ElectionSelection;
+import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.PartitionSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,7 +20,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,7 +40,8 @@ class AuditLogTest {
         return AuditEntry.of(CLOCK, "att-1", "q1Sh-9_ZRdu2kp0xG8bQvw", "h1:9092,h2:9092",
                 "elect preferred --topic orders --yes", "elect-preferred", decision, null,
                 ElectionSelection.partitions(List.of(new PartitionSpec("orders", 1))),
-                ElectionResults.classify(List.of("orders-1"), Map.of("orders-1", Optional.empty())));
+                ElectionResults.of(List.of(new PartitionSpec("orders", 1)),
+                        Map.of(new PartitionSpec("orders", 1), ElectionAnswer.ELECTED)));
     }
 
     @Test

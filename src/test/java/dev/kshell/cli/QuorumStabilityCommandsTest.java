@@ -171,6 +171,33 @@ class QuorumStabilityCommandsTest {
         assertThat(electing.mutations).contains("UNCLEAN orders-1");
     }
 
+    /** ZooKeeper mode: {@code quorum} records the controller id and {@code /controller_epoch} (read with --zookeeper). */
+    @Test
+    void should_record_zookeeper_mode_controller_changes_with_their_controller_epoch() {
+        CommandLineExecutor shell = shell();
+        controller(4, 12);
+        assertThat(run(shell, "quorum", Prompter.NONE).code()).isEqualTo(ExitCode.OK);
+        clock.advance(Duration.ofSeconds(20));
+        controller(5, 13);
+        assertThat(run(shell, "quorum", Prompter.NONE).code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).contains("/controller 5, /controller_epoch 13")
+                .contains("quorum unstable: leader changed once in the last 10 min (epoch 12 -> 13; leaders 4, 5)");
+
+        CommandLineExecutor fresh = shell(); // only the state file
+        run(fresh, "quorum --history --output json", Prompter.NONE);
+        JsonNode json = Json.mapper().readTree(out.toString());
+        assertThat(json.get("terms")).extracting(t -> t.get("leaderId").asInt() + "@" + t.get("epoch").asLong() + " "
+                + t.get("mode").asString() + " " + t.get("source").asString())
+                .containsExactly("4@12 zookeeper zookeeper /controller", "5@13 zookeeper zookeeper /controller");
+    }
+
+    private void controller(int id, long epoch) {
+        ClusterSnapshot s = electing.current;
+        electing.current = new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(),
+                QuorumState.zooKeeperController(id, epoch, new dev.kshell.model.ZooKeeperState("zk:2181", id, epoch,
+                        null, List.of(4, 5, 6), List.of(), null)), null, s.topics());
+    }
+
     @Test
     void should_see_this_sessions_own_reads_even_when_the_state_file_cannot_be_written() throws Exception {
         java.nio.file.Files.writeString(home.resolve("state"), "a file where the state directory should be");

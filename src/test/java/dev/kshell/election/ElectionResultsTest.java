@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.Timeout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import static dev.kshell.election.ElectionResults.ResultClass.FAILED;
@@ -22,44 +22,54 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(10)
 class ElectionResultsTest {
 
+    private static final PartitionSpec O0 = new PartitionSpec("orders", 0);
+    private static final PartitionSpec O1 = new PartitionSpec("orders", 1);
+    private static final PartitionSpec O2 = new PartitionSpec("orders", 2);
+    private static final PartitionSpec O3 = new PartitionSpec("orders", 3);
+    private static final PartitionSpec O4 = new PartitionSpec("orders", 4);
+    private static final PartitionSpec O5 = new PartitionSpec("orders", 5);
+
     @Test
-    void should_class_success_not_needed_and_failures_by_exception_name() {
-        Map<String, Optional<String>> errors = new LinkedHashMap<>();
-        errors.put("orders-0", Optional.empty());
-        errors.put("orders-1", Optional.of("ElectionNotNeededException"));
-        errors.put("orders-2", Optional.of("org.apache.kafka.common.errors.PreferredLeaderNotAvailableException"));
-        errors.put("orders-3", Optional.of("EligibleLeadersNotAvailableException"));
-        errors.put("orders-4", Optional.of("ELECTION_NOT_NEEDED"));
-        ElectionResults r = ElectionResults.classify(
-                List.of("orders-0", "orders-1", "orders-2", "orders-3", "orders-4", "orders-5"), errors);
+    void should_class_success_not_needed_and_failures_from_the_typed_answers() {
+        Map<PartitionSpec, ElectionAnswer> answers = new LinkedHashMap<>();
+        answers.put(O0, ElectionAnswer.ELECTED);
+        answers.put(O1, ElectionAnswer.failed(ElectionAnswer.Error.ELECTION_NOT_NEEDED, "Leader election not needed"));
+        answers.put(O2, ElectionAnswer.failed(ElectionAnswer.Error.PREFERRED_LEADER_NOT_AVAILABLE, "not available"));
+        answers.put(O3, ElectionAnswer.failed(ElectionAnswer.Error.ELIGIBLE_LEADERS_NOT_AVAILABLE, "none eligible"));
+        answers.put(O4, ElectionAnswer.failed(ElectionAnswer.Error.TIMEOUT, "no answer within 30s"));
+        ElectionResults r = ElectionResults.of(List.of(O0, O1, O2, O3, O4, O5), answers);
         assertThat(r.results()).extracting(ElectionResults.PartitionResult::outcome)
-                .containsExactly(SUCCEEDED, NOT_NEEDED, FAILED, FAILED, NOT_NEEDED, FAILED);
+                .containsExactly(SUCCEEDED, NOT_NEEDED, FAILED, FAILED, FAILED, FAILED);
         assertThat(r.results().get(2).errorName()).isEqualTo("PREFERRED_LEADER_NOT_AVAILABLE");
         assertThat(r.results().get(2).message()).contains("preferred replica is not available");
         assertThat(r.results().get(3).errorName()).isEqualTo("ELIGIBLE_LEADERS_NOT_AVAILABLE");
+        // sent, never answered: not a failure the cluster reported, an outcome nobody knows
+        assertThat(r.results().get(4).errorName()).isEqualTo(ElectionResults.UNKNOWN_OUTCOME);
+        assertThat(r.unknown()).extracting(ElectionResults.PartitionResult::partition).containsExactly("orders-4");
         assertThat(r.results().get(5).errorName()).isEqualTo("NO_RESULT");
-        assertThat(r.counts()).containsEntry(SUCCEEDED, 1).containsEntry(NOT_NEEDED, 2).containsEntry(FAILED, 3);
+        assertThat(r.counts()).containsEntry(SUCCEEDED, 1).containsEntry(NOT_NEEDED, 1).containsEntry(FAILED, 4);
         assertThat(r.exitCode()).isEqualTo(ExitCode.ACTION_FAILED);
     }
 
     @Test
     void should_exit_zero_when_nothing_failed() {
-        ElectionResults r = ElectionResults.classify(List.of("a-0", "a-1"),
-                Map.of("a-0", Optional.empty(), "a-1", Optional.of("ElectionNotNeededException")));
+        ElectionResults r = ElectionResults.of(List.of(O0, O1), Map.of(O0, ElectionAnswer.ELECTED,
+                O1, ElectionAnswer.failed(ElectionAnswer.Error.ELECTION_NOT_NEEDED, null)));
         assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
         assertThat(new ElectionResults(List.of()).exitCode()).isEqualTo(ExitCode.OK);
     }
 
     @Test
-    void should_normalise_error_names() {
+    void should_normalise_error_names_and_explain_typed_errors() {
         assertThat(ElectionResults.normalise("TimeoutException")).isEqualTo("TIMEOUT");
         assertThat(ElectionResults.normalise("org.apache.kafka.common.errors.ClusterAuthorizationException"))
                 .isEqualTo("CLUSTER_AUTHORIZATION");
         assertThat(ElectionResults.normalise("election_not_needed")).isEqualTo("ELECTION_NOT_NEEDED");
-        assertThat(ElectionResults.classify("a-0", Optional.of("NONE")).outcome()).isEqualTo(SUCCEEDED);
-        assertThat(ElectionResults.classify("a-0", Optional.of("TimeoutException")).message()).contains("timed out");
-        assertThat(ElectionResults.classify("a-0", Optional.of("ClusterAuthorizationException")).message())
-                .contains("ALTER on the CLUSTER");
+        assertThat(ElectionResults.of(O0, ElectionAnswer.failed(ElectionAnswer.Error.CLUSTER_AUTHORIZATION_FAILED,
+                "denied")).message()).contains("ALTER on the CLUSTER");
+        assertThat(ElectionResults.of(O0, ElectionAnswer.failed(ElectionAnswer.Error.OTHER, "PolicyViolation: no"))
+                .message()).isEqualTo("failed: PolicyViolation: no");
+        assertThat(ElectionResults.of(O0, null).errorName()).isEqualTo("NO_RESULT");
     }
 
     @Test
@@ -68,21 +78,24 @@ class ElectionResultsTest {
                 topic("orders", p("orders", 0, 4, List.of(4, 5), List.of(4, 5), null, null),
                         p("orders", 1, 4, List.of(5, 4), List.of(4, 5), null, null),
                         p("orders", 2, 4, List.of(6, 4), List.of(4), null, null)));
-        PreferredPlan plan = PreferredElectionPlanner.plan(s, ElectionSelection.partitions(List.of(
-                new PartitionSpec("orders", 0), new PartitionSpec("orders", 1), new PartitionSpec("orders", 2))));
-        ElectionResults r = ElectionResults.ofPreferred(plan, Map.of("orders-1", Optional.empty()))
+        PreferredPlan plan = PreferredElectionPlanner.plan(s, ElectionSelection.partitions(List.of(O0, O1, O2)));
+        ElectionResults r = ElectionResults.ofPreferredAnswers(plan, Map.of(O1, ElectionAnswer.ELECTED))
                 .withNewLeaders(Map.of("orders-0", 4, "orders-1", 5, "orders-2", 4));
         assertThat(r.results()).extracting(ElectionResults.PartitionResult::outcome)
                 .containsExactly(NOT_NEEDED, SUCCEEDED, FAILED);
         assertThat(r.results()).extracting(ElectionResults.PartitionResult::newLeader).containsExactly(4, 5, 4);
         assertThat(r.results().get(2).message()).contains("not sent");
         assertThat(r.exitCode()).isEqualTo(ExitCode.ACTION_FAILED);
+
+        // a partition the plan sent but the answer left out is failed, never silently succeeded
+        ElectionResults missing = ElectionResults.ofPreferredAnswers(plan, Map.of());
+        assertThat(missing.results().get(1).errorName()).isEqualTo("NO_RESULT");
     }
 
     @Test
     void should_add_partitions_failed_before_the_election() {
-        ElectionResults r = ElectionResults.classify(List.of("a-0"), Map.of("a-0", Optional.empty()))
-                .plus(List.of(ElectionResults.failed("a-1", "InvalidReplicaAssignmentException",
+        ElectionResults r = ElectionResults.of(List.of(O0), Map.of(O0, ElectionAnswer.ELECTED))
+                .plus(List.of(ElectionResults.failed("orders-1", "InvalidReplicaAssignmentException",
                         "reorder failed: not elected, so that broker 6 (less data) does not win")));
         assertThat(r.failed()).extracting(ElectionResults.PartitionResult::errorName)
                 .containsExactly("INVALID_REPLICA_ASSIGNMENT");

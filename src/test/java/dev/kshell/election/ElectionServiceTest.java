@@ -86,7 +86,9 @@ class ElectionServiceTest {
     }
 
     private ElectionService service(FakeGateway gateway) {
-        return new ElectionService(gateway, new AuditLog(dir.resolve("audit.jsonl")), new StateStore(dir.resolve("state")));
+        // The fake's leaders never move: a short re-read wait instead of the real 5 s
+        return new ElectionService(gateway, new AuditLog(dir.resolve("audit.jsonl")), new StateStore(dir.resolve("state")))
+                .withRereadWait(java.time.Duration.ofMillis(100));
     }
 
     private static ElectionService.Attempt attempt(GuardContext guard, Person person) {

@@ -406,28 +406,73 @@ class ElectionIntegrationTest {
         List<String> mine = auditLines(p).stream().map(a -> a.get("decision").asString()).toList();
         assertThat(mine.subList(mine.size() - 2, mine.size())).containsExactly("confirmed", "interrupted");
 
-        // A deadline that passes after the request went out (2 of 3 controllers down): the closing line says unknown
-        SharedCluster.ensureAllRunning();
-        String t2 = "guard-deadline";
-        create(new NewTopic(t2, Map.of(0, List.of(4, 5, 6))));
-        awaitPartition(t2, 0, x -> x.isr().size() == 3 && leader(x) == 4);
-        cluster.stopNode(4);
-        awaitPartition(t2, 0, x -> leader(x) != -1 && leader(x) != 4);
-        cluster.startNode(4);
-        awaitPartition(t2, 0, x -> ids(x.isr()).contains(4));
-        cluster.killNode(1);
-        cluster.killNode(2);
-        ShellHarness.Result late = shell.run("elect preferred " + t2 + "-0 --yes --timeout 5s");
-        System.out.println("[elect-it] deadline: " + late.code() + " " + late.out() + late.err());
-        List<JsonNode> lines = auditLines(t2 + "-0");
-        System.out.println("[elect-it] deadline audit: " + lines);
-        // On a loaded machine the reads before the plan can miss the 5 s too: then nothing was confirmed (exit 4,
-        // no audit line). When the request did go out, its closing line must say unknown, never failed.
-        if (!lines.isEmpty()) {
-            assertThat(lines).extracting(a -> a.get("decision").asString()).containsExactly("confirmed", "unknown");
-        } else {
-            assertThat(late.code()).isEqualTo(ExitCode.UNREACHABLE);
+    }
+
+    /**
+     * A deadline that passes after the request went out: every controller is frozen (SIGSTOP, as in a long GC pause)
+     * at the moment the operator answers, i.e. after the plan was read and before electLeaders is sent. The broker
+     * the request goes to forwards it to the active controller, which cannot answer: the closing line must say
+     * unknown (sent, result unreadable), never failed. What Kafka does with the held request once the controllers
+     * run again is printed and written up in docs/kafka-behaviour.md.
+     */
+    @Test
+    void should_log_unknown_when_the_controllers_freeze_after_the_election_was_sent() throws Exception {
+        String topic = "guard-deadline";
+        String p = topic + "-0";
+        create(new NewTopic(topic, Map.of(0, List.of(4, 5))));
+        awaitPartition(topic, 0, x -> x.isr().size() == 2 && leader(x) == 4);
+        // preferred 5, leader 4: the same replica set reordered moves no leadership by itself
+        admin.alterPartitionReassignments(Map.of(new TopicPartition(topic, 0),
+                java.util.Optional.of(new org.apache.kafka.clients.admin.NewPartitionReassignment(List.of(5, 4)))))
+                .all().get();
+        awaitPartition(topic, 0, x -> ids(x.replicas()).equals(List.of(5, 4)) && leader(x) == 4);
+        List<Integer> controllers = cluster.nodes().stream()
+                .filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER).map(dev.kshell.sandbox.NodeInfo::id)
+                .toList();
+        Prompter freezesTheQuorumThenSaysYes = new Prompter() {
+            @Override
+            public boolean interactive() {
+                return true;
+            }
+
+            @Override
+            public String ask(String question) {
+                controllers.forEach(cluster::pauseNode);
+                System.out.println("[elect-it] deadline: paused controllers " + controllers + " at " + java.time.Instant.now());
+                return "y";
+            }
+        };
+        ShellHarness.Result late;
+        java.time.Instant resumed;
+        try {
+            late = shell.run("elect preferred " + p + " --timeout 5s", freezesTheQuorumThenSaysYes,
+                    ExecutionMode.INTERACTIVE);
+        } finally {
+            cluster.resumeAll();
+            resumed = java.time.Instant.now();
         }
+        System.out.println("[elect-it] deadline: exit " + late.code() + " resumed at " + resumed + "\n" + late.out()
+                + late.err());
+        List<JsonNode> lines = auditLines(p);
+        lines.forEach(a -> System.out.println("[elect-audit] " + a));
+        assertThat(lines).extracting(a -> a.get("decision").asString()).containsExactly("confirmed", "unknown");
+        JsonNode result = lines.get(1).get("results").get("results").get(0);
+        assertThat(result.get("errorName").asString()).isEqualTo("OUTCOME_UNKNOWN");
+        assertThat(result.get("message").asString()).contains("may or may not have happened");
+        assertThat(late.code()).isEqualTo(ExitCode.ACTION_FAILED);
+
+        // What became of the request nobody answered: the controllers run again; watch the leader for a while.
+        TopicPartitionInfo after = awaitPartition(topic, 0, x -> leader(x) != -1);
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (leader(after) != 5 && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            after = describe(topic).partitions().get(0);
+        }
+        System.out.println("[elect-it] deadline: " + Duration.between(resumed, java.time.Instant.now()).toMillis()
+                + " ms after resuming, " + p + " leader " + leader(after) + " isr " + ids(after.isr())
+                + (leader(after) == 5 ? " (moved to the preferred replica after kshell had given up)" : " (not moved)"));
+        Await.until("brokers unfenced after the freeze", Duration.ofSeconds(120),
+                () -> shell.session.requireGateway().brokers(), b -> b.stream().noneMatch(x -> x.fenced()) && b.size() == 3);
     }
 
     // ---- helpers -------------------------------------------------------------------------------------------------

@@ -2,10 +2,13 @@ package dev.kshell.it;
 
 import dev.kshell.app.SandboxLauncher;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.BrokersCommand;
 import dev.kshell.cli.commands.DescribeCommand;
+import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cli.commands.QuorumCommand;
 import dev.kshell.cli.commands.SandboxLoadCommand;
 import dev.kshell.cli.commands.SandboxNodeCommand;
+import dev.kshell.cli.commands.SandboxPauseCommand;
 import dev.kshell.cli.commands.SandboxResetCommand;
 import dev.kshell.cli.commands.SandboxScenarioCommand;
 import dev.kshell.cli.commands.SandboxStatusCommand;
@@ -14,6 +17,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
+import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.ShellHarness;
@@ -34,12 +38,15 @@ import org.junit.jupiter.api.Timeout;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,9 +67,10 @@ class SandboxScenariosIntegrationTest {
 
     static List<KshellCommand> commands(Sandbox sandbox, ShellSession session) {
         List<KshellCommand> list = new java.util.ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
-                new SandboxScenarioCommand(sandbox), new SandboxResetCommand(sandbox), new SandboxLoadCommand(sandbox),
-                new DescribeCommand(session), new QuorumCommand(session),
-                new dev.kshell.cli.commands.TriageCommand(session)));
+                new SandboxScenarioCommand(sandbox, session), new SandboxResetCommand(sandbox),
+                new SandboxLoadCommand(sandbox), new SandboxPauseCommand(sandbox, session),
+                new DescribeCommand(session), new QuorumCommand(session), new BrokersCommand(session),
+                new ElectUncleanCommand(session), new dev.kshell.cli.commands.TriageCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
         return list;
     }
@@ -281,6 +289,68 @@ class SandboxScenariosIntegrationTest {
 
     @Test
     @Order(8)
+    void should_fence_a_broker_paused_beyond_its_session_timeout_and_unfence_it_after_sigcont() {
+        ShellHarness.Result paused = shell.run("sandbox pause 5 --for 10s --output json");
+        System.out.println("[sandbox-it] sandbox pause 5 --for 10s\n" + paused.err() + paused.out());
+        assertThat(paused.code()).as(paused.err()).isEqualTo(ExitCode.OK);
+        assertThat(paused.err()).contains("broker 5 fenced by the controller").contains("broker 5 serving again");
+        long fenced = paused.json().get("fencedAfterMs").asLong();
+        assertThat(fenced).isPositive().isLessThan(paused.json().get("pausedMs").asLong());
+        assertThat(paused.json().get("unfencedAfterMs").isNull()).isFalse();
+        assertThat(node(5).state()).isEqualTo(NodeInfo.State.RUNNING);
+        ShellHarness.Result brokers = Await.until("every broker live again", Duration.ofSeconds(60),
+                () -> shell.run("brokers"), r -> r.code() == ExitCode.OK);
+        assertThat(brokers.out()).contains("3 registered, 0 fenced");
+    }
+
+    /**
+     * The second seed staged: three pauses of the active controller while the demo producer writes. This session's
+     * triage, the unclean-election guard and {@code quorum --history} all see the leader changes (a history of its
+     * own, so that the earlier scenarios' controller moves do not count).
+     */
+    @Test
+    @Order(9)
+    void should_stage_controller_flapping_that_triage_the_guard_and_the_history_see_then_reset() throws Exception {
+        shell.session.useQuorumMemory(QuorumMemory.withFile(java.nio.file.Files.createTempDirectory("kshell-flap"),
+                Clock.systemUTC()));
+        ShellHarness.Result staged = shell.run("sandbox scenario controller-flapping");
+        System.out.println("[sandbox-it] sandbox scenario controller-flapping\n" + staged.err() + staged.out());
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        assertThat(staged.err()).contains("round 3/3: controller ");
+        assertThat(staged.out()).contains("scenario controller-flapping is staged", "background producer writes to demo-rf3");
+
+        ShellHarness.Result triage = shell.run("triage");
+        System.out.println("[sandbox-it] triage after controller-flapping: exit " + triage.code() + "\n" + triage.out());
+        assertThat(triage.code()).isEqualTo(ExitCode.FINDINGS);
+        Matcher m = Pattern.compile("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed (\\d+) times in the "
+                + "last 10 min \\(epoch (\\d+) -> (\\d+); leaders ([0-9, ]+)\\)").matcher(triage.out());
+        assertThat(m.find()).as(triage.out()).isTrue();
+        assertThat(Integer.parseInt(m.group(2))).isGreaterThanOrEqualTo(3);
+        assertThat(Long.parseLong(m.group(4)) - Long.parseLong(m.group(3))).isGreaterThanOrEqualTo(3);
+        assertThat(m.group(5).split(", ")).hasSizeGreaterThanOrEqualTo(4);
+        assertThat(triage.out()).contains("next: watch quorum\n")
+                .contains("long GC pauses on the active controller", "network between the controllers",
+                        "a slow disk under the metadata log", "do not touch unclean election now");
+
+        ShellHarness.Result unclean = shell.run("elect unclean demo-rf3-0 --output json");
+        System.out.println("[sandbox-it] elect unclean demo-rf3-0: exit " + unclean.code() + "\n" + unclean.err());
+        assertThat(unclean.code()).as(unclean.err()).isEqualTo(ExitCode.REFUSED);
+        assertThat(unclean.json().get("reason").asString()).startsWith("quorum unstable: leader changed");
+
+        ShellHarness.Result history = shell.run("quorum --history");
+        System.out.println("[sandbox-it] quorum --history: exit " + history.code() + "\n" + history.out());
+        assertThat(history.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(Pattern.compile("leader \\d -> \\d").matcher(history.out()).results().count())
+                .isGreaterThanOrEqualTo(3);
+
+        ShellHarness.Result load = shell.run("sandbox load --output json");
+        System.out.println("[sandbox-it] sandbox load after controller-flapping\n" + shell.run("sandbox load").out());
+        assertThat(load.json().get("stats").get("acknowledged").asLong()).isPositive();
+        resetAndAssertHealthy();
+    }
+
+    @Test
+    @Order(10)
     void should_list_scenarios_and_refuse_unknown_ones() {
         ShellHarness.Result list = shell.run("sandbox scenario --list");
         assertThat(list.code()).isEqualTo(ExitCode.OK);

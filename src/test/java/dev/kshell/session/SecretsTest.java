@@ -63,6 +63,14 @@ class SecretsTest {
                 .isEqualTo("token: ****, user: op");
         assertThat(Secrets.maskText("KAFKA_CLIENT_SECRET=xyz"))
                 .isEqualTo("KAFKA_CLIENT_SECRET=****");
+        assertThat(Secrets.maskText("{\"token\":12345}")).isEqualTo("{\"token\":****}");
+    }
+
+    @Test
+    void should_leave_a_file_and_line_alone_even_when_the_file_name_says_secret() {
+        // seen in a transcript: a runbook's failedAt "/home/op/secret-home/secrets.ksh:7" became "...secrets.ksh:****"
+        assertThat(Secrets.maskText("runbook stopped at /home/op/secret-home/secrets.ksh:7 (exit 2)"))
+                .isEqualTo("runbook stopped at /home/op/secret-home/secrets.ksh:7 (exit 2)");
     }
 
     @Test

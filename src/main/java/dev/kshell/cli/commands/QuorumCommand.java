@@ -48,19 +48,25 @@ public class QuorumCommand extends KshellCommand {
             return history(inv, gateway);
         }
         QuorumState quorum = gateway.quorum();
+        // recorded in both modes: in ZooKeeper mode the controller id and, with --zookeeper, /controller_epoch
+        QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
+        boolean unstable = stability != null && !stability.stable();
         if (quorum.zooKeeperMode()) {
             // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
             StateViews.ControllerView controller = StateViews.controller(quorum);
-            inv.emit(controller, () -> StateTables.controller(controller, inv.output().width(), inv.output().color()));
-            return controller.healthy() ? ExitCode.OK : ExitCode.FINDINGS;
+            inv.emit(controller, () -> StateTables.controller(controller, inv.output().width(), inv.output().color())
+                    + unstableLines(stability, unstable, inv));
+            return controller.healthy() && !unstable ? ExitCode.OK : ExitCode.FINDINGS;
         }
-        QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
         StateViews.QuorumView view = StateViews.quorum(quorum);
-        boolean unstable = stability != null && !stability.stable();
         inv.emit(view, () -> StateTables.quorum(view, inv.output().width(), inv.output().color())
-                + (unstable ? "\n" + Tone.WARN.paint(stability.sentence(), inv.output().color())
-                + "\nnext: quorum --history, watch quorum\n" : ""));
+                + unstableLines(stability, unstable, inv));
         return view.healthy() && !unstable ? ExitCode.OK : ExitCode.FINDINGS;
+    }
+
+    private static String unstableLines(QuorumStability stability, boolean unstable, Invocation inv) {
+        return unstable ? "\n" + Tone.WARN.paint(stability.sentence(), inv.output().color())
+                + "\nnext: quorum --history, watch quorum\n" : "";
     }
 
     /**

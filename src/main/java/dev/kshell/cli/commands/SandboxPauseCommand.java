@@ -56,7 +56,7 @@ public class SandboxPauseCommand extends KshellCommand {
         }
         SandboxViews.refusing(sandbox::cluster); // "no sandbox" before any progress line
         inv.note("pausing node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + " (SIGSTOP)...");
-        Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration));
+        Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
         remember(run.quorumReads());
         inv.emit(run, () -> render(run));
         return ExitCode.OK;
@@ -81,7 +81,14 @@ public class SandboxPauseCommand extends KshellCommand {
             quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + " (epoch " + r.epochBefore()
                     + " -> " + r.epochAfter() + ")";
         }
-        return String.format(Locale.ROOT, "%s %d paused for %.1f s (SIGSTOP, then SIGCONT); %s%n", r.role(), r.id(),
-                r.pausedMs() / 1000.0, quorum);
+        String fencing = "";
+        if ("broker".equals(r.role())) {
+            fencing = r.fencedAfterMs() == null ? "; not fenced meanwhile"
+                    : String.format(Locale.ROOT, "; fenced after %.1f s, %s", r.fencedAfterMs() / 1000.0,
+                    r.unfencedAfterMs() == null ? "not serving again yet (see: brokers)"
+                            : String.format(Locale.ROOT, "serving again %.1f s after SIGCONT", r.unfencedAfterMs() / 1000.0));
+        }
+        return String.format(Locale.ROOT, "%s %d paused for %.1f s (SIGSTOP, then SIGCONT)%s; %s%n", r.role(), r.id(),
+                r.pausedMs() / 1000.0, fencing, quorum);
     }
 }

@@ -58,7 +58,8 @@ public class SandboxScenarioCommand extends KshellCommand {
             return ExitCode.OK;
         }
         SandboxViews.refusing(sandbox::cluster);
-        inv.note("staging scenario " + scenario.label() + " (this restarts and crashes real nodes; it takes a while)...");
+        inv.note("staging scenario " + scenario.label() + " (this " + (scenario == Scenario.CONTROLLER_FLAPPING
+                ? "freezes real controllers" : "restarts and crashes real nodes") + "; it takes a while)...");
         Sandbox.ScenarioRun run = SandboxViews.refusing(() -> sandbox.stage(scenario, inv.flag("load"),
                 line -> inv.note("  " + line)));
         if (session != null) {

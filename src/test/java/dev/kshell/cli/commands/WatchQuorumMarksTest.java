@@ -1,12 +1,27 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.CommandLineExecutor.LineResult;
+import dev.kshell.cli.CommandLineParser;
+import dev.kshell.cli.ExecutionMode;
+import dev.kshell.cli.Output;
+import dev.kshell.cli.Prompter;
+import dev.kshell.diagnosis.Snapshots;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.FakeGateway;
+import dev.kshell.testsupport.ManualClock;
+import org.springframework.beans.factory.ObjectProvider;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
 import dev.kshell.render.StateViews;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,5 +47,39 @@ class WatchQuorumMarksTest {
         assertThat(marks.next(read(3, 6), "10:00:25 UTC")).isEqualTo("10:00:25 UTC leader changed 2 -> 3 (epoch 4 -> 6)");
         assertThat(marks.next(read(3, 7), "10:00:30 UTC")).isEqualTo("10:00:30 UTC leader changed 3 -> 3 (epoch 6 -> 7)");
         assertThat(marks.recent().lines()).hasSize(5).first().isEqualTo("10:00:00 UTC leader 1 (epoch 3)");
+    }
+
+    /** Piped (not a terminal): only the mark lines, one per leader change, no tables and no unchanged runs. */
+    @Test
+    void should_print_one_line_per_leader_change_when_piped() {
+        Deque<QuorumState> reads = new ArrayDeque<>(List.of(new QuorumState(1, 3, 10, List.of(), List.of()),
+                new QuorumState(1, 3, 11, List.of(), List.of()), new QuorumState(2, 4, 12, List.of(), List.of()),
+                new QuorumState(2, 4, 13, List.of(), List.of()), new QuorumState(3, 6, 14, List.of(), List.of())));
+        FakeGateway gateway = new FakeGateway(Snapshots.healthy()) {
+            @Override
+            public QuorumState quorum() {
+                return reads.size() > 1 ? reads.poll() : reads.peek();
+            }
+        };
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        CommandLineExecutor[] executor = new CommandLineExecutor[1];
+        ObjectProvider<CommandLineExecutor> provider = new ObjectProvider<>() {
+            @Override
+            public CommandLineExecutor getObject() {
+                return executor[0];
+            }
+        };
+        executor[0] = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new QuorumCommand(session),
+                new WatchCommand(provider, new ManualClock(Instant.parse("2026-12-01T10:00:00Z"))))), session);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        executor[0].execute("watch --interval 200ms --count 5 quorum", new Output(new PrintWriter(out),
+                new PrintWriter(err), false, false, 0, false), Prompter.NONE, ExecutionMode.INTERACTIVE);
+        assertThat(out.toString()).as(err.toString()).isEqualTo("""
+                10:00:00 UTC leader 1 (epoch 3)
+                10:00:00 UTC leader changed 1 -> 2 (epoch 3 -> 4)
+                10:00:00 UTC leader changed 2 -> 3 (epoch 4 -> 6)
+                """);
     }
 }

@@ -85,7 +85,7 @@ class PromptTruthTerminalTest {
         run("leaderless", "leaderless partition");
         awaitMark("the leaderless partition of demo-rf1 in the mark", m -> m.matches("!\\d+ leaderless|!unavailable"));
         run("under-replicated", "under-replicated");
-        run("quorum", "LEADER");
+        run("quorum", "voters caught up");
         run("describe demo-rf3", "PARTITION");
 
         run("sandbox reset", "sandbox healthy again");

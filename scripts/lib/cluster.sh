@@ -4,7 +4,9 @@ cluster_start() { # args for BenchCluster...
   local cp log="$bench_dir/cluster.log" line
   cp="$(bench_run_classpath)"
   bench_note "starting a cluster ($*); its progress goes to $log"
-  coproc CLUSTER { exec "$bench_java" -Xmx1g -Dkshell.sandbox.readyTimeoutSeconds=900 -Dlogback.configurationFile="$(bench_logback)" -cp "$cp" \
+  # Nodes get 768 MiB (the sandbox's 256 MiB default): a broker holding ~6,700 of 10,000 partitions' replicas ran
+  # out of heap with 256 MiB and was gone minutes after the cluster was ready.
+  coproc CLUSTER { exec "$bench_java" -Xmx1g -Dkshell.sandbox.jvmOptions=-Xmx768m -Dkshell.sandbox.readyTimeoutSeconds=900 -Dlogback.configurationFile="$(bench_logback)" -cp "$cp" \
     dev.kshell.bench.BenchCluster --parent $$ "$@" 2>"$log"; }
   cluster_pid=$CLUSTER_PID
   cluster_in="${CLUSTER[1]}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs one command and prints what it cost, for the scripts/bench-* benchmarks.
 
-  measure.py [--out FILE] [--err FILE] -- CMD ARGS...        one-shot: time to exit
+  measure.py [--out FILE] [--err FILE] [--deadline S] -- CMD ARGS...   one-shot: time to exit (killed, and
+                                                              reported as wall=NA code=-9, after S seconds)
   measure.py --prompt REGEX [--timeout S] -- CMD ARGS...      REPL: time until REGEX appears on a terminal (a pty,
                                                               as a person would see it), then Ctrl-D
 Prints one line: "wall=SECONDS cpu=SECONDS rss_kb=KB code=N" (cpu = user + system of the whole process life,
@@ -20,7 +21,7 @@ import termios
 import time
 
 
-def one_shot(cmd, out, err):
+def one_shot(cmd, out, err, deadline=None):
     t0 = time.monotonic()
     pid = os.fork()
     if pid == 0:
@@ -31,8 +32,19 @@ def one_shot(cmd, out, err):
             os.execvp(cmd[0], cmd)
         finally:
             os._exit(127)
-    _, status, usage = os.wait4(pid, 0)
-    return time.monotonic() - t0, status, usage
+    if deadline is None:
+        _, status, usage = os.wait4(pid, 0)
+        return time.monotonic() - t0, status, usage
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done == pid:
+            return time.monotonic() - t0, status, usage
+        if time.monotonic() - t0 > deadline:
+            os.kill(pid, signal.SIGKILL)
+            _, status, usage = os.wait4(pid, 0)
+            sys.stderr.write("measure: no exit within %ss: killed\n" % deadline)
+            return None, status, usage
+        time.sleep(0.05)
 
 
 def to_prompt(cmd, prompt, timeout):
@@ -95,13 +107,14 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--out", default=os.devnull)
     ap.add_argument("--err", default=os.devnull)
+    ap.add_argument("--deadline", type=float, default=None)
     ap.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
     if a.prompt:
         wall, status, usage = to_prompt(cmd, a.prompt, a.timeout)
     else:
-        wall, status, usage = one_shot(cmd, a.out, a.err)
+        wall, status, usage = one_shot(cmd, a.out, a.err, a.deadline)
     code = os.waitstatus_to_exitcode(status)
     print("wall=%s cpu=%.3f rss_kb=%d code=%d" % ("NA" if wall is None else "%.3f" % wall,
           usage.ru_utime + usage.ru_stime, usage.ru_maxrss, code))

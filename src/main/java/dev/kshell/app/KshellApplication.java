@@ -4,15 +4,27 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.KshellHome;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.Banner;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+import java.util.List;
 
 /**
  * kshell's entry point. Spring Shell's own runners and terminal are left out (docs/kafka-behaviour.md lists their defects): kshell
  * owns the runner, and uses Spring Shell for commands, their options and the registry.
+ *
+ * <p>Start-up is most of a one-shot command's cost, so the context holds only kshell's own beans
+ * (docs/performance.md, "Where a start's CPU goes"): no auto-configuration at all (kshell uses none of Boot's or Spring
+ * Shell's: no task executors, SSL bundles, AOP, JMX, message sources, configuration properties), no Boot logging
+ * system ({@link KshellLogging} configures logback once, in code), no background pre-initialiser thread, no property
+ * files (kshell has no Spring settings to read; Boot's default would also read ./application.properties and ./config/
+ * from whatever directory the operator is in), no binding of {@code spring.main.*}: see {@link StartUp}.
  */
-@SpringBootApplication(exclude = SpringShellAutoConfiguration.class, scanBasePackages = "dev.kshell")
+@SpringBootConfiguration(proxyBeanMethods = false)
+@ComponentScan("dev.kshell")
 public class KshellApplication {
 
     public static void main(String[] args) {
@@ -37,8 +49,8 @@ public class KshellApplication {
             return 0;
         }
         // Logs go to a file before anything logs: the console belongs to the operator.
-        System.setProperty("kshell.log.file", KshellHome.log().toString());
-        SpringApplication app = new SpringApplication(KshellApplication.class);
+        System.setProperty(KshellLogging.LOG_FILE_PROPERTY, KshellHome.log().toString());
+        SpringApplication app = new StartUp();
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("launchOptions", options));
         ConfigurableApplicationContext context;
         try {
@@ -53,6 +65,36 @@ public class KshellApplication {
             return ExitCode.INTERNAL.code();
         }
         return SpringApplication.exit(context);
+    }
+
+    /**
+     * Spring Boot's start with what kshell does not use left out; each cut was measured (docs/performance.md, "Where a
+     * start's CPU goes"). What stays: the context, component scan (or the AOT-generated bean definitions), the
+     * runner, the exit code and the shutdown hook.
+     */
+    static final class StartUp extends SpringApplication {
+
+        /** Removed listeners: see the class comment of {@link KshellApplication}; the last is not public. */
+        private static final List<String> LEFT_OUT_LISTENERS = List.of(
+                "org.springframework.boot.context.logging.LoggingApplicationListener",
+                "org.springframework.boot.support.EnvironmentPostProcessorApplicationListener",
+                "org.springframework.boot.autoconfigure.preinitialize.BackgroundPreinitializingApplicationListener");
+
+        StartUp() {
+            super(KshellApplication.class);
+            setListeners(getListeners().stream()
+                    .filter(l -> !LEFT_OUT_LISTENERS.contains(l.getClass().getName())).toList());
+            setBannerMode(Banner.Mode.OFF);
+            setLogStartupInfo(false);
+            setAddConversionService(false);
+            // the launcher's fast start asks for lazy beans with the system property Boot would have bound
+            setLazyInitialization(Boolean.getBoolean("spring.main.lazy-initialization"));
+        }
+
+        /** Binding {@code spring.main.*} onto this object costs ~5% of a start; the settings above are all there is. */
+        @Override
+        protected void bindToSpringApplication(ConfigurableEnvironment environment) {
+        }
     }
 
     static String version() {

@@ -10,7 +10,7 @@ import dev.kshell.session.Secrets;
  * The log file's message and stack-trace converters, with every secret masked by {@link Secrets#maskText} (PASSWORD
  * typed client properties by name, JAAS passwords inside a value). The log is written by kshell and by the Kafka
  * client at once, and an exception's message can quote a property it choked on: masking at the layout is the one
- * place that catches them all. Registered in {@code kshell-logback.xml} as {@code %maskedMsg} and {@code %maskedEx}.
+ * place that catches them all. Registered by {@link KshellLogging} as {@code %maskedMsg} and {@code %maskedEx}.
  */
 public final class MaskedLogConverters {
 

@@ -141,6 +141,20 @@ public final class Invocation {
         output.out().flush();
     }
 
+    /**
+     * As {@link #emit}, for output that can be long (a row per partition): the renderer writes to the output as it
+     * goes instead of returning one string.
+     */
+    public void emitStreamed(Object result, java.util.function.Consumer<java.io.PrintWriter> text) {
+        this.model = result;
+        if (output.json()) {
+            Json.write(output.out(), result);
+        } else {
+            text.accept(output.out());
+        }
+        output.out().flush();
+    }
+
     /** A line of progress or commentary: on the error stream so that piped JSON stays clean. */
     public void note(String line) {
         output.err().println(line);

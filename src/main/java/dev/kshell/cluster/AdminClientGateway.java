@@ -47,6 +47,8 @@ import java.util.function.Supplier;
  */
 public final class AdminClientGateway implements SandboxTopicAdmin {
 
+    private volatile java.util.function.Consumer<List<String>> afterListing = names -> { };
+
     /** At most this many topics per describeTopics / describeConfigs request. */
     static final int BATCH = 500;
 
@@ -316,6 +318,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
             listing = admin().listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(timeoutMs())).listings();
         }
         List<TopicState> topicStates = List.of();
+        List<String> skipped = new ArrayList<>();
         if (wantTopics && !target.viaControllers()) {
             Map<String, Boolean> internal = new HashMap<>();
             List<String> names;
@@ -329,7 +332,10 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
             } else {
                 names = request.topics();
             }
-            topicStates = request.descriptions() ? describe(names, request.configs())
+            if (listing != null) {
+                afterListing.accept(names);
+            }
+            topicStates = request.descriptions() ? describe(names, request.configs(), listing != null, skipped)
                     : names.stream().sorted().map(n -> new TopicState(n, internal.getOrDefault(n, n.startsWith("__")),
                     List.of(), null)).toList();
         }
@@ -360,37 +366,82 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                 quorumError = e.getMessage();
             }
         }
-        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates, capabilities());
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates, capabilities(),
+                skipped);
     }
 
-    private List<TopicState> describe(List<String> names, boolean withConfigs) {
-        List<KafkaFuture<Map<String, TopicDescription>>> descriptions = new ArrayList<>();
-        List<KafkaFuture<Map<ConfigResource, Config>>> configs = new ArrayList<>();
+    /**
+     * Describes the topics (and their configs) in parallel batches. With {@code skipGone} (the names came from
+     * listTopics), a topic deleted between the listing and its description is left out and named in
+     * {@code skipped} instead of failing its whole batch: each topic has its own future, and only
+     * UnknownTopicOrPartition is forgiven (docs/kafka-behaviour.md, "A topic deleted while it is read").
+     */
+    private List<TopicState> describe(List<String> names, boolean withConfigs, boolean skipGone, List<String> skipped) {
+        List<Map<String, KafkaFuture<TopicDescription>>> descriptions = new ArrayList<>();
+        List<Map<ConfigResource, KafkaFuture<Config>>> configs = new ArrayList<>();
         DescribeTopicsOptions topicOptions = new DescribeTopicsOptions().timeoutMs(timeoutMs());
         int size = batchSize(names.size());
         for (int i = 0; i < names.size(); i += size) {
             List<String> batch = names.subList(i, Math.min(names.size(), i + size));
-            descriptions.add(admin().describeTopics(batch, topicOptions).allTopicNames());
+            descriptions.add(admin().describeTopics(batch, topicOptions).topicNameValues());
             if (withConfigs) {
                 List<ConfigResource> resources = batch.stream()
                         .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
-                configs.add(admin().describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs())).all());
+                configs.add(admin().describeConfigs(resources, new DescribeConfigsOptions().timeoutMs(timeoutMs())).values());
             }
         }
         Map<String, TopicConfig> topicConfigs = new HashMap<>();
-        configs.forEach(f -> await("describeConfigs", f).forEach((r, c) -> topicConfigs.put(r.name(), toTopicConfig(c))));
+        for (Map<ConfigResource, KafkaFuture<Config>> batch : configs) {
+            batch.forEach((r, f) -> {
+                Config c = awaitTopic("describeConfigs", f, skipGone);
+                if (c != null) {
+                    topicConfigs.put(r.name(), toTopicConfig(c));
+                }
+            });
+        }
+        java.util.Set<String> gone = new java.util.TreeSet<>();
         List<TopicState> out = new ArrayList<>(names.size());
         ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.Progress), if any
         long partitions = 0;
-        for (KafkaFuture<Map<String, TopicDescription>> f : descriptions) {
-            for (TopicDescription d : await("describeTopics", f).values()) {
-                out.add(toTopicState(d, topicConfigs.get(d.name())));
-                partitions += d.partitions().size();
+        for (int b = 0; b < descriptions.size(); b++) {
+            for (Map.Entry<String, KafkaFuture<TopicDescription>> e : descriptions.get(b).entrySet()) {
+                TopicDescription d = awaitTopic("describeTopics", e.getValue(), skipGone);
+                if (d == null) {
+                    gone.add(e.getKey());
+                } else {
+                    out.add(toTopicState(d, topicConfigs.get(d.name())));
+                    partitions += d.partitions().size();
+                }
             }
-            progress.described(out.size(), names.size(), partitions);
+            descriptions.set(b, null); // this batch's TopicDescriptions can go
+            progress.described(out.size() + gone.size(), names.size(), partitions);
+        }
+        if (!gone.isEmpty()) {
+            org.slf4j.LoggerFactory.getLogger(AdminClientGateway.class)
+                    .info("topics deleted between listTopics and describeTopics, left out: {}", gone);
+            skipped.addAll(gone);
         }
         out.sort(Comparator.comparing(TopicState::name));
         return out;
+    }
+
+    /** One topic's answer; null when {@code forgiveGone} and the topic no longer exists. */
+    private <T> T awaitTopic(String operation, KafkaFuture<T> future, boolean forgiveGone) {
+        return KafkaErrors.translate(target, operation, () -> {
+            try {
+                return future.get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (forgiveGone && e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+                    return null;
+                }
+                throw e;
+            }
+        });
+    }
+
+    /** Test hook: runs after listTopics, before describeTopics, with the listed names (a test deletes one). */
+    void afterListing(java.util.function.Consumer<List<String>> hook) {
+        this.afterListing = hook == null ? names -> { } : hook;
     }
 
     static TopicConfig toTopicConfig(Config config) {

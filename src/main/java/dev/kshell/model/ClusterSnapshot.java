@@ -20,14 +20,39 @@ import java.util.stream.Collectors;
  * @param topics      topics, ordered by name (internal topics included)
  * @param capabilities what the cluster offers (detected once per connection); {@link ClusterCapabilities#assumeAll()}
  *                     when not detected
+ * @param skippedTopics topics that were listed but deleted before they could be described: left out of
+ *                      {@code topics}, named here (empty almost always)
  */
 public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
-                              String quorumError, List<TopicState> topics, ClusterCapabilities capabilities) {
+                              String quorumError, List<TopicState> topics, ClusterCapabilities capabilities,
+                              List<String> skippedTopics) {
 
     public ClusterSnapshot {
         brokers = List.copyOf(brokers);
         topics = List.copyOf(topics);
         capabilities = capabilities == null ? ClusterCapabilities.assumeAll() : capabilities;
+        skippedTopics = skippedTopics == null ? List.of() : List.copyOf(skippedTopics);
+    }
+
+    /** A snapshot with nothing skipped. */
+    public ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
+                           String quorumError, List<TopicState> topics, ClusterCapabilities capabilities) {
+        this(clusterId, takenAt, brokers, quorum, quorumError, topics, capabilities, List.of());
+    }
+
+    /**
+     * The one line that says which topics were deleted while being read, or null when none was. Commands that list
+     * partitions print it as a note.
+     */
+    public String skippedTopicsNote() {
+        if (skippedTopics.isEmpty()) {
+            return null;
+        }
+        int shown = Math.min(5, skippedTopics.size());
+        return "note: " + skippedTopics.size() + (skippedTopics.size() == 1 ? " topic was" : " topics were")
+                + " deleted while being read and " + (skippedTopics.size() == 1 ? "is" : "are") + " left out: "
+                + String.join(", ", skippedTopics.subList(0, shown))
+                + (skippedTopics.size() > shown ? ", +" + (skippedTopics.size() - shown) + " more" : "");
     }
 
     /** A snapshot whose cluster's capabilities were not detected (every feature assumed). */
@@ -38,7 +63,7 @@ public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerStat
 
     /** This snapshot with the cluster's detected capabilities. */
     public ClusterSnapshot withCapabilities(ClusterCapabilities detected) {
-        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topics, detected);
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topics, detected, skippedTopics);
     }
 
     /** Ids of brokers that are registered and not fenced. */

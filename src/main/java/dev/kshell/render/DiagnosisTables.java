@@ -16,6 +16,7 @@ import dev.kshell.diagnosis.Verdict;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,7 +92,18 @@ public final class DiagnosisTables {
      */
     public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color,
                                     String elrMissing) {
-        StringBuilder out = new StringBuilder();
+        java.io.StringWriter text = new java.io.StringWriter();
+        writePartitions(new PrintWriter(text), report, filter, width, color, elrMissing);
+        return text.toString();
+    }
+
+    /**
+     * Writes what {@link #partitions(PartitionReport, TopicFilter, int, boolean, String)} returns, line by line as
+     * it is made: a long report (every partition of a large cluster leaderless) is never one string, and its rows'
+     * cells are made when written, not kept.
+     */
+    public static void writePartitions(PrintWriter out, PartitionReport report, TopicFilter filter, int width,
+                                       boolean color, String elrMissing) {
         boolean leaderless = report.kind().equals("leaderless");
         boolean minIsrCheck = report.kind().equals("under-min-isr") || report.kind().equals("at-min-isr");
         Tone bad = leaderless || report.kind().equals("under-min-isr") ? Tone.BAD : Tone.WARN;
@@ -110,41 +122,39 @@ public final class DiagnosisTables {
         out.append((report.total() == 0 ? Tone.GOOD : bad).paint(count(report.kind(), report.total()) + where
                 + perTopic, color)).append('\n');
         int tableWidth = width > 0 ? Math.max(20, width - INDENT.length()) : 0;
+        List<String> headers = elrMissing == null
+                ? List.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery")
+                : List.of("Partition", "Leader", "Replicas", "ISR", "Recovery");
         for (TopicGroup g : report.topics()) {
             out.append('\n').append(g.topic()).append(g.internal() ? " (internal)" : "").append(": ")
                     .append(plural(g.count(), "partition"));
             // leaderless and under-replicated do not load configs: say nothing rather than "unknown" there.
             if (g.minIsr() != null || minIsrCheck) {
-                out.append(", min.insync.replicas ").append(g.minIsr() == null ? "unknown" : g.minIsr());
+                out.append(", min.insync.replicas ").append(String.valueOf(g.minIsr() == null ? "unknown" : g.minIsr()));
             }
             out.append('\n');
-            Table table = elrMissing == null
-                    ? Table.of("Partition", "Leader", "Replicas", "ISR", "ELR", "Last known ELR", "Recovery")
-                    : Table.of("Partition", "Leader", "Replicas", "ISR", "Recovery");
-            for (PartitionFinding f : g.partitions()) {
+            Table.write(out, INDENT, headers, g.partitions(), f -> {
                 Tone tone = f.leaderless() ? Tone.BAD : bad;
                 String recovery = f.recovery() == null ? null : f.recovery().label();
-                if (elrMissing == null) {
-                    table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
-                            f.isr(), f.elr(), f.lastKnownElr(), recovery);
-                } else {
-                    table.row(tone, f.partition(), leader(f), f.replicas().stream().map(m -> m.label()).toList(),
-                            f.isr(), recovery);
-                }
-            }
-            indent(out, table.render(tableWidth, color));
+                List<String> replicas = f.replicas().stream().map(m -> m.label()).toList();
+                return elrMissing == null
+                        ? new Table.Row(tone, f.partition(), leader(f), replicas, f.isr(), f.elr(), f.lastKnownElr(),
+                        recovery)
+                        : new Table.Row(tone, f.partition(), leader(f), replicas, f.isr(), recovery);
+            }, tableWidth, color);
         }
         if (elrMissing != null && report.total() > 0) {
             out.append('\n').append("ELR: ").append(elrMissing).append('\n');
         }
         if (leaderless && report.total() > 0) {
             out.append('\n').append("what to do:\n");
-            Map<String, List<String>> byAdvice = new LinkedHashMap<>();
+            // per advice the first names and a count: bounded however many partitions share it
+            Map<String, FirstNames> byAdvice = new LinkedHashMap<>();
             for (PartitionFinding f : report.partitions()) {
                 Advice a = PartitionHealth.advice(f);
-                byAdvice.computeIfAbsent(a.text(), k -> new ArrayList<>()).add(f.name());
+                byAdvice.computeIfAbsent(a.text(), k -> new FirstNames()).add(f.name());
             }
-            byAdvice.forEach((text, names) -> out.append(INDENT).append(names(names)).append(": ").append(text)
+            byAdvice.forEach((text, names) -> out.append(INDENT).append(names.toString()).append(": ").append(text)
                     .append('\n'));
         }
         if (!report.unknownMinIsr().isEmpty()) {
@@ -152,7 +162,25 @@ public final class DiagnosisTables {
                     + plural(report.unknownMinIsr().size(), "topic") + " (" + names(report.unknownMinIsr())
                     + "): their partitions with a leader were not judged", color)).append('\n');
         }
-        return out.toString();
+        out.flush();
+    }
+
+    /** The first {@link #NAME_LIMIT} names and how many there were: "a, b, c, +5 more". */
+    private static final class FirstNames {
+        private final List<String> first = new ArrayList<>();
+        private int count;
+
+        void add(String name) {
+            if (first.size() < NAME_LIMIT) {
+                first.add(name);
+            }
+            count++;
+        }
+
+        @Override
+        public String toString() {
+            return String.join(", ", first) + (count > first.size() ? ", +" + (count - first.size()) + " more" : "");
+        }
     }
 
     private static String leader(PartitionFinding f) {

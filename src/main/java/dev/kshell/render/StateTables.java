@@ -72,13 +72,20 @@ public final class StateTables {
     }
 
     public static String topics(List<StateViews.TopicSummary> topics, int width, boolean color) {
-        Table table = Table.of("Topic", "Partitions", "RF", "Min ISR", "Leaderless", "Under-replicated");
-        for (StateViews.TopicSummary t : topics) {
-            Tone tone = t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN : Tone.PLAIN;
-            table.row(tone, t.name() + (t.internal() ? " (internal)" : ""), t.partitions(), t.replicationFactor(),
-                    t.minIsr(), t.leaderless(), t.underReplicated());
-        }
-        return table.render(width, color) + topics.size() + " topics\n";
+        java.io.StringWriter text = new java.io.StringWriter();
+        writeTopics(new java.io.PrintWriter(text), topics, width, color);
+        return text.toString();
+    }
+
+    /** Writes what {@link #topics} returns, a line at a time (a cluster may have thousands of topics). */
+    public static void writeTopics(java.io.PrintWriter out, List<StateViews.TopicSummary> topics, int width,
+                                   boolean color) {
+        Table.write(out, "", List.of("Topic", "Partitions", "RF", "Min ISR", "Leaderless", "Under-replicated"),
+                topics, t -> new Table.Row(t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN
+                        : Tone.PLAIN, t.name() + (t.internal() ? " (internal)" : ""), t.partitions(),
+                        t.replicationFactor(), t.minIsr(), t.leaderless(), t.underReplicated()), width, color);
+        out.append(String.valueOf(topics.size())).append(" topics\n");
+        out.flush();
     }
 
     public static String describe(StateViews.TopicView t, int width, boolean color) {

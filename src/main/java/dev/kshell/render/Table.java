@@ -1,13 +1,20 @@
 package dev.kshell.render;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A borderless text table with upper-case headers (as kcctl and Kafka's tools print them). Pure: the same rows and
  * width always give the same text. Widths are measured on plain text; colour is applied to whole rows afterwards.
+ *
+ * <p>Long tables (a partition per row on a 100,000-partition cluster) are written with {@link #write(Appendable,
+ * String, List, Iterable, Function, int, boolean)}: two passes over the rows' source, one for the column widths and
+ * one writing each line as it is made, so that neither the cells of every row nor the whole text are held.
  */
 public final class Table {
 
@@ -19,6 +26,10 @@ public final class Table {
 
     private Table(List<String> headers) {
         this.headers = headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList();
+    }
+
+    /** One row of a streamed table: its tone and its cells (rendered as {@link #row} renders them). */
+    public record Row(Tone tone, Object... cells) {
     }
 
     public static Table of(String... headers) {
@@ -57,20 +68,65 @@ public final class Table {
      * the other columns are never cut (ids and names must stay whole).
      */
     public String render(int width, boolean color) {
-        int columns = headers.size();
-        int[] widths = new int[columns];
-        for (int c = 0; c < columns; c++) {
+        StringBuilder out = new StringBuilder();
+        write(out, "", width, color);
+        return out.toString();
+    }
+
+    /** Writes what {@link #render} returns, each line prefixed with {@code indent}, line by line. */
+    public void write(Appendable out, String indent, int width, boolean color) {
+        int[] widths = new int[headers.size()];
+        for (int c = 0; c < widths.length; c++) {
             widths[c] = headers.get(c).length();
             for (List<String> row : rows) {
                 widths[c] = Math.max(widths[c], row.get(c).length());
             }
         }
-        StringBuilder out = new StringBuilder();
-        out.append(Tone.HEADER.paint(line(headers, widths, width), color)).append('\n');
+        emit(out, indent, Tone.HEADER.paint(line(headers, widths, width), color));
         for (int r = 0; r < rows.size(); r++) {
-            out.append(tones.get(r).paint(line(rows.get(r), widths, width), color)).append('\n');
+            emit(out, indent, tones.get(r).paint(line(rows.get(r), widths, width), color));
         }
-        return out.toString();
+    }
+
+    /**
+     * Writes a table whose rows are made from {@code items} by {@code toRow}, without keeping them: the rows are
+     * made twice (widths, then text) and each line goes to {@code out} as soon as it is made. The text is the same
+     * as {@link #render} of a table holding the same rows, each line prefixed with {@code indent}.
+     */
+    public static <T> void write(Appendable out, String indent, List<String> headers, Iterable<T> items,
+                                 Function<? super T, Row> toRow, int width, boolean color) {
+        Table shape = new Table(headers);
+        int[] widths = new int[shape.headers.size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = shape.headers.get(c).length();
+        }
+        for (T item : items) {
+            List<String> cells = shape.cells(toRow.apply(item));
+            for (int c = 0; c < widths.length; c++) {
+                widths[c] = Math.max(widths[c], cells.get(c).length());
+            }
+        }
+        emit(out, indent, Tone.HEADER.paint(line(shape.headers, widths, width), color));
+        for (T item : items) {
+            Row row = toRow.apply(item);
+            emit(out, indent, row.tone().paint(line(shape.cells(row), widths, width), color));
+        }
+    }
+
+    private List<String> cells(Row row) {
+        if (row.cells().length != headers.size()) {
+            throw new IllegalArgumentException("row has " + row.cells().length + " cells, table has " + headers.size()
+                    + " columns");
+        }
+        return Arrays.stream(row.cells()).map(Table::cell).toList();
+    }
+
+    private static void emit(Appendable out, String indent, String line) {
+        try {
+            out.append(indent).append(line).append('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String line(List<String> cells, int[] widths, int maxWidth) {

@@ -2,7 +2,6 @@ package dev.kshell.app;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +12,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The log file's layout (kshell-logback.xml, loaded into a context of its own) masks secrets in messages and in
+ * The log file's layout (KshellLogging, configuring a context of its own) masks secrets in messages and in
  * stack traces: what an unexpected failure or a Kafka client warning quotes never reaches the file in clear.
  */
 @Timeout(30)
@@ -28,9 +27,9 @@ class MaskedLogTest {
         LoggerContext context = new LoggerContext();
         context.setMDCAdapter(new ch.qos.logback.classic.util.LogbackMDCAdapter()); // a context made by hand has none
         context.putProperty("kshell.log.file", file.toString());
-        JoranConfigurator configurator = new JoranConfigurator();
+        KshellLogging configurator = new KshellLogging();
         configurator.setContext(context);
-        configurator.doConfigure(MaskedLogTest.class.getResource("/kshell-logback.xml"));
+        configurator.configure(context);
         try {
             Logger log = context.getLogger("dev.kshell.cli.CommandLineExecutor");
             log.info("command failed (2): bad client property ssl.keystore.key=KEY-IN-CLEAR in {}", "admin.properties");

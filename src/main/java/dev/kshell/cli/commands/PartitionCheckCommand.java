@@ -55,13 +55,16 @@ abstract class PartitionCheckCommand extends KshellCommand {
             throw new UsageException(filter.error());
         }
         ClusterSnapshot snapshot = load(session, filter, check.needsMinIsr());
+        if (snapshot.skippedTopicsNote() != null) {
+            inv.note(snapshot.skippedTopicsNote());
+        }
         PartitionReport report = PartitionHealth.check(check, snapshot, filter);
         if (!report.ok()) {
             throw new UsageException(report.error());
         }
         String elrMissing = DescribeCommand.elrMissing(snapshot);
-        inv.emit(report, () -> DiagnosisTables.partitions(report, filter, inv.output().width(), inv.output().color(),
-                elrMissing));
+        inv.emitStreamed(report, out -> DiagnosisTables.writePartitions(out, report, filter, inv.output().width(),
+                inv.output().color(), elrMissing));
         return report.exitCode();
     }
 

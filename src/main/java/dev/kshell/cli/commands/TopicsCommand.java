@@ -41,11 +41,14 @@ public class TopicsCommand extends KshellCommand {
         Pattern pattern = compile(inv.option("pattern"));
         ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withConfigs(true));
         session.remember(snapshot);
+        if (snapshot.skippedTopicsNote() != null) {
+            inv.note(snapshot.skippedTopicsNote());
+        }
         List<StateViews.TopicSummary> topics = StateViews.topics(snapshot).stream()
                 .filter(t -> pattern == null || pattern.matcher(t.name()).matches())
                 .filter(t -> !(inv.flag("no-internal") && t.internal()))
                 .toList();
-        inv.emit(topics, () -> StateTables.topics(topics, inv.output().width(), inv.output().color()));
+        inv.emitStreamed(topics, out -> StateTables.writeTopics(out, topics, inv.output().width(), inv.output().color()));
         return ExitCode.OK;
     }
 

@@ -1,0 +1,97 @@
+package dev.kshell.app;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ConfiguratorRank;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
+import ch.qos.logback.core.rolling.RollingFileAppender;
+import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.util.FileSize;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+import java.nio.file.Path;
+
+/**
+ * kshell's logging, configured in code when logback first starts (found through {@code META-INF/services}): logs go
+ * to the file named by {@code -Dkshell.log.file} (set by {@link KshellApplication} to {@code ~/.kshell/kshell.log}
+ * before anything logs), never to the terminal, which belongs to the operator; Kafka's client warnings from background
+ * threads would garble the REPL.
+ *
+ * <p>Why in code rather than an XML file handed to Spring Boot: Boot's logging system let logback configure itself
+ * once (a classpath search for logback-test.xml / logback.xml over every jar) and then configured it again from XML
+ * (Joran); the two cost about a third of the start-up CPU of {@code help} (docs/performance.md). This is one pass.
+ * A JVM started with {@code -Dlogback.configurationFile} (the sandbox's Kafka nodes, an operator's own file) keeps
+ * logback's usual handling.
+ */
+@ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
+public class KshellLogging extends ContextAwareBase implements Configurator {
+
+    /** The log file property {@link KshellApplication} sets; without it the file is {@code kshell.log} in the temp dir. */
+    public static final String LOG_FILE_PROPERTY = "kshell.log.file";
+
+    @Override
+    public ExecutionStatus configure(LoggerContext context) {
+        if (System.getProperty("logback.configurationFile") != null) {
+            return ExecutionStatus.INVOKE_NEXT_IF_ANY;
+        }
+        String file = context.getProperty(LOG_FILE_PROPERTY) != null ? context.getProperty(LOG_FILE_PROPERTY)
+                : System.getProperty(LOG_FILE_PROPERTY, Path.of(System.getProperty("java.io.tmpdir"), "kshell.log").toString());
+        // Secrets (PASSWORD-typed client properties, JAAS passwords) are masked in every message and stack trace.
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =
+                (java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>>)
+                        context.getObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
+        if (rules == null) {
+            rules = new java.util.HashMap<>();
+            context.putObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
+        }
+        rules.put("maskedMsg", MaskedLogConverters.Message::new);
+        rules.put("maskedEx", MaskedLogConverters.StackTrace::new);
+
+        RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
+        appender.setContext(context);
+        appender.setName("FILE");
+        appender.setFile(file);
+
+        FixedWindowRollingPolicy rolling = new FixedWindowRollingPolicy();
+        rolling.setContext(context);
+        rolling.setParent(appender);
+        rolling.setFileNamePattern(file + ".%i");
+        rolling.setMinIndex(1);
+        rolling.setMaxIndex(3);
+        rolling.start();
+
+        SizeBasedTriggeringPolicy<ILoggingEvent> trigger = new SizeBasedTriggeringPolicy<>();
+        trigger.setContext(context);
+        trigger.setMaxFileSize(FileSize.valueOf("10MB"));
+        trigger.start();
+
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern("%d{ISO8601} %-5level [%thread] %logger{36} - %maskedMsg%n%maskedEx");
+        encoder.start();
+
+        appender.setRollingPolicy(rolling);
+        appender.setTriggeringPolicy(trigger);
+        appender.setEncoder(encoder);
+        appender.start();
+
+        ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.INFO);
+        root.addAppender(appender);
+        context.getLogger("org.apache.kafka").setLevel(Level.WARN);
+        context.getLogger("kafka").setLevel(Level.WARN);
+        context.getLogger("org.springframework").setLevel(Level.WARN);
+
+        // java.util.logging (JLine logs through it) into the same file, as Spring Boot's logging system did
+        if (!SLF4JBridgeHandler.isInstalled()) {
+            SLF4JBridgeHandler.removeHandlersForRootLogger();
+            SLF4JBridgeHandler.install();
+        }
+        return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+}

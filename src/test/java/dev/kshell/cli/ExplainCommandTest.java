@@ -2,6 +2,8 @@ package dev.kshell.cli;
 
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.diagnosis.explain.ExplainInSessionFixtures;
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
 import dev.kshell.session.ShellSession;
@@ -49,6 +51,17 @@ class ExplainCommandTest {
         assertThat(out.toString()).startsWith("127.0.0.1:9492 is broker 4, fenced: registered but not serving;")
                 .contains("\nECONNREFUSED\n").doesNotContain("sandbox");
         assertThat(Json.tree(result.model()).path("nodes").get(0).asString()).startsWith("127.0.0.1:9492 is broker 4, fenced");
+    }
+
+    @Test
+    void should_read_the_brokers_afresh_rather_than_trust_a_cached_snapshot_seconds_old() {
+        session.connect(FakeGateway.TARGET, "prod", null);
+        // the cache, taken just before broker 4 went down, still lists it live
+        ClusterSnapshot cached = ExplainInSessionFixtures.sandboxLike();
+        session.remember(new ClusterSnapshot(cached.clusterId(), cached.takenAt(), List.of(
+                new BrokerState(4, "localhost", 9492, null, false)), cached.quorum(), null, List.of()));
+        run(REFUSED);
+        assertThat(out.toString()).startsWith("127.0.0.1:9492 is broker 4, fenced");
     }
 
     @Test

@@ -86,9 +86,9 @@ public class ExplainCommand extends KshellCommand {
     }
 
     /**
-     * The session as explain needs it. The newest snapshot serves when it is fresh; else, and only when the text
-     * names a host:port, the brokers and the quorum are read once with a short deadline (no topics: cheap). That read
-     * is not remembered: a snapshot without topics would empty completion's topic list.
+     * The session as explain needs it. When the text names a host:port, the brokers and the quorum are read once
+     * with a short deadline (no topics: cheap); when that fails, the session's cached snapshot serves. That read is
+     * not remembered: a snapshot without topics would empty completion's topic list.
      */
     private ExplainSituation situation(String text) {
         if (session == null || session.connection().isEmpty()) {
@@ -96,7 +96,9 @@ public class ExplainCommand extends KshellCommand {
         }
         Optional<ClusterSnapshot> cached = session.lastSnapshot();
         ClusterSnapshot snapshot = cached.orElse(null);
-        if ((snapshot == null || session.snapshotStale()) && NamedNodes.namesAnAddress(text)) {
+        // Always read when the text names an address: a cached snapshot seconds old still showed a broker killed
+        // since as live (seen in the sandbox walk).
+        if (NamedNodes.namesAnAddress(text)) {
             try {
                 ClusterGateway gateway = session.requireGateway().withTimeout(BROKER_READ_DEADLINE);
                 snapshot = gateway.read(new SnapshotRequest(true, true, List.of(), false, false));

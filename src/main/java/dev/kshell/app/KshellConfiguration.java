@@ -24,8 +24,9 @@ public class KshellConfiguration {
         // Remembering offsets is an explicit step of the runner and the REPL's refresher (OffsetMemory), not of reads.
         ShellSession session = new ShellSession(AdminClientGateway::new);
         // who led the quorum, remembered across runs so that a one-shot triage sees a controller that keeps changing
-        session.useQuorumMemory(dev.kshell.session.QuorumMemory.withFile(
-                dev.kshell.session.OffsetMemory.defaultDir(), java.time.Clock.systemUTC()));
+        // (looked up at each write: a sandbox session keeps it with the sandbox's other records)
+        session.useQuorumMemory(dev.kshell.session.QuorumMemory.following(
+                dev.kshell.session.OffsetMemory::defaultDir, java.time.Clock.systemUTC()));
         return session;
     }
 

@@ -59,7 +59,8 @@ public final class QuorumHealth {
             return out;
         }
         if (q.zooKeeperMode()) {
-            return ControllerHealth.check(now, previous); // no KRaft quorum: the controller step
+            out.addAll(ControllerHealth.check(now, previous)); // no KRaft quorum: the controller step (and its history)
+            return out;
         }
         int majority = q.voters().size() / 2 + 1;
         if (!q.hasLeader()) {

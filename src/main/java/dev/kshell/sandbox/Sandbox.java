@@ -307,7 +307,10 @@ public final class Sandbox implements AutoCloseable {
         synchronized (this) {
             cluster = started;
             dataKept = spec.dataDir() != null;
-            admin = gateways.apply(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), ADMIN_TIMEOUT));
+            // in ZooKeeper mode with ZooKeeper itself: the sandbox's quorum reads (pause, scenarios) then carry
+            // /controller_epoch like the session's, instead of epoch-less describeCluster reads in the same history
+            admin = gateways.apply(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), ADMIN_TIMEOUT,
+                    spec.zooKeeperMode() ? cluster.zooKeeperConnect() : null));
             try {
                 createDemoTopics(progress);
             } catch (RuntimeException e) {

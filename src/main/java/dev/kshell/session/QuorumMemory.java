@@ -65,6 +65,14 @@ public final class QuorumMemory {
         return new QuorumMemory(null, Clock.systemUTC(), QuorumStability.DEFAULT_WINDOW);
     }
 
+    /**
+     * This session and the state file's history under whatever directory {@code stateDir} names at each read and
+     * write (the shell passes {@code KshellHome::state}: the sandbox's records directory while on the sandbox).
+     */
+    public static QuorumMemory following(java.util.function.Supplier<java.nio.file.Path> stateDir, Clock clock) {
+        return new QuorumMemory(new QuorumHistory(stateDir), clock, QuorumStability.DEFAULT_WINDOW);
+    }
+
     /** This session and the state file's history under {@code stateDir}. */
     public static QuorumMemory withFile(java.nio.file.Path stateDir, Clock clock) {
         return new QuorumMemory(new QuorumHistory(stateDir), clock, QuorumStability.DEFAULT_WINDOW);

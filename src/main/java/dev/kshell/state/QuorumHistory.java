@@ -45,7 +45,8 @@ public final class QuorumHistory {
     public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(24);
     public static final Duration DEFAULT_LOCK_DEADLINE = Duration.ofSeconds(5);
 
-    private final Path baseDir;
+    /** Asked at every load and write: a sandbox session keeps its records in the sandbox's directory. */
+    private final java.util.function.Supplier<Path> baseDir;
     private final int maxTerms;
     private final Duration maxAge;
     private final Duration lockDeadline;
@@ -70,7 +71,20 @@ public final class QuorumHistory {
     }
 
     public QuorumHistory(Path baseDir, int maxTerms, Duration maxAge, Duration lockDeadline) {
-        this.baseDir = baseDir.toAbsolutePath().normalize();
+        this(fixed(baseDir), maxTerms, maxAge, lockDeadline);
+    }
+
+    /**
+     * A history whose directory is looked up at each load and write (the shell's {@code KshellHome::state}, which
+     * is the sandbox's own while the session is on the sandbox), so that it never lands apart from the other records.
+     */
+    public QuorumHistory(java.util.function.Supplier<Path> baseDir) {
+        this(baseDir, DEFAULT_MAX_TERMS, DEFAULT_MAX_AGE, DEFAULT_LOCK_DEADLINE);
+    }
+
+    public QuorumHistory(java.util.function.Supplier<Path> baseDir, int maxTerms, Duration maxAge,
+                         Duration lockDeadline) {
+        this.baseDir = java.util.Objects.requireNonNull(baseDir);
         this.maxTerms = maxTerms;
         this.maxAge = maxAge;
         this.lockDeadline = lockDeadline;
@@ -78,7 +92,12 @@ public final class QuorumHistory {
 
     /** The file of one cluster: {@code <cluster-id>.quorum.json}, the id made file-safe as the state file's is. */
     public Path fileFor(String clusterId) {
-        return baseDir.resolve(StateStore.safe(clusterId) + ".quorum.json");
+        return baseDir.get().toAbsolutePath().normalize().resolve(StateStore.safe(clusterId) + ".quorum.json");
+    }
+
+    private static java.util.function.Supplier<Path> fixed(Path dir) {
+        Path normal = dir.toAbsolutePath().normalize();
+        return () -> normal;
     }
 
     /** Reads the history; a missing file is an empty history, an unreadable one too (with a warning). */

@@ -111,4 +111,22 @@ class QuorumStabilityTest {
                 LeaderTerm.first(new QuorumObservation(5, -1, "zookeeper", "describeCluster", T0.plusSeconds(5))));
         assertThat(QuorumStability.judge(terms, T0.plusSeconds(10)).stable()).isTrue();
     }
+
+    /** ZooKeeper mode (the seed's own mode): the controller step carries the history's judgement too. */
+    @Test
+    void should_put_an_unstable_controller_history_into_the_zookeeper_mode_controller_step() {
+        List<LeaderTerm> terms = List.of(
+                new LeaderTerm(5, 1, "zookeeper", "zookeeper /controller", T0, T0.plusSeconds(5)),
+                new LeaderTerm(6, 2, "zookeeper", "zookeeper /controller", T0.plusSeconds(20), T0.plusSeconds(30)));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(40));
+        dev.kshell.model.ClusterSnapshot zk = new dev.kshell.model.ClusterSnapshot("zk-cluster", T0.plusSeconds(40),
+                List.of(new dev.kshell.model.BrokerState(4, "h", 9092, null, false),
+                        new dev.kshell.model.BrokerState(5, "h", 9093, null, false),
+                        new dev.kshell.model.BrokerState(6, "h", 9094, null, false)),
+                dev.kshell.model.QuorumState.zooKeeperController(6, 2, new dev.kshell.model.ZooKeeperState("zk:2181",
+                        6, 2L, null, List.of(4, 5, 6), List.of(), null)), null, List.of());
+        assertThat(QuorumHealth.check(zk, null, s)).extracting(dev.kshell.model.Finding::rule)
+                .contains("quorum-unstable");
+        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed once in the last 10 min (epoch 1 -> 2; leaders 5, 6)");
+    }
 }

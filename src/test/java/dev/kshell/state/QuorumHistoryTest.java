@@ -54,6 +54,20 @@ class QuorumHistoryTest {
         assertThat(dir.resolve(CLUSTER + ".json")).as("the offsets memory's file is not touched").doesNotExist();
     }
 
+    /** The shell's history follows the records directory (the sandbox's while on the sandbox), looked up per write. */
+    @Test
+    void should_write_where_the_directory_supplier_points_at_each_write() {
+        java.util.concurrent.atomic.AtomicReference<Path> current = new java.util.concurrent.atomic.AtomicReference<>(
+                dir.resolve("home"));
+        QuorumHistory h = new QuorumHistory(current::get);
+        h.record(CLUSTER, kraft(1, 3, T0));
+        current.set(dir.resolve("sandbox"));
+        h.record("sandbox-cluster", kraft(2, 1, T0));
+        assertThat(dir.resolve("home").resolve(CLUSTER + ".quorum.json")).exists();
+        assertThat(dir.resolve("sandbox").resolve("sandbox-cluster.quorum.json")).exists();
+        assertThat(dir.resolve("home").resolve("sandbox-cluster.quorum.json")).doesNotExist();
+    }
+
     @Test
     void should_keep_a_late_read_of_an_earlier_epoch_in_its_place_not_as_a_new_change() {
         QuorumHistory h = new QuorumHistory(dir);

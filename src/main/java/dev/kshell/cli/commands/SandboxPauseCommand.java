@@ -58,7 +58,8 @@ public class SandboxPauseCommand extends KshellCommand {
         inv.note("pausing node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + " (SIGSTOP)...");
         Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
         remember(run.quorumReads());
-        inv.emit(run, () -> render(run));
+        boolean zooKeeperMode = sandbox.nodes().stream().anyMatch(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.ZOOKEEPER);
+        inv.emit(run, () -> render(run, zooKeeperMode));
         return ExitCode.OK;
     }
 
@@ -71,6 +72,11 @@ public class SandboxPauseCommand extends KshellCommand {
     }
 
     static String render(Sandbox.PauseRun r) {
+        return render(r, false);
+    }
+
+    /** @param zooKeeperMode a ZooKeeper-mode broker is not fenced: it drops out of {@code /brokers/ids} */
+    static String render(Sandbox.PauseRun r, boolean zooKeeperMode) {
         String quorum;
         if (r.leaderBefore() == null || r.leaderAfter() == null) {
             quorum = "quorum leader " + (r.leaderBefore() == null ? "unknown" : r.leaderBefore()) + " before, "
@@ -78,13 +84,14 @@ public class SandboxPauseCommand extends KshellCommand {
         } else if (r.leaderBefore().equals(r.leaderAfter()) && r.epochBefore().equals(r.epochAfter())) {
             quorum = "quorum leader unchanged: " + r.leaderAfter() + " (epoch " + r.epochAfter() + ")";
         } else {
-            quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + " (epoch " + r.epochBefore()
-                    + " -> " + r.epochAfter() + ")";
+            quorum = "quorum leader " + r.leaderBefore() + " -> " + r.leaderAfter() + (r.epochBefore() < 0
+                    || r.epochAfter() < 0 ? "" : " (epoch " + r.epochBefore() + " -> " + r.epochAfter() + ")");
         }
         String fencing = "";
         if ("broker".equals(r.role())) {
             fencing = r.fencedAfterMs() == null ? "; not fenced meanwhile"
-                    : String.format(Locale.ROOT, "; fenced after %.1f s, %s", r.fencedAfterMs() / 1000.0,
+                    : String.format(Locale.ROOT, "; %s after %.1f s, %s", zooKeeperMode
+                            ? "out of /brokers/ids" : "fenced", r.fencedAfterMs() / 1000.0,
                     r.unfencedAfterMs() == null ? "not serving again yet (see: brokers)"
                             : String.format(Locale.ROOT, "serving again %.1f s after SIGCONT", r.unfencedAfterMs() / 1000.0));
         }

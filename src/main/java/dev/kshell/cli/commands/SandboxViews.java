@@ -66,6 +66,7 @@ final class SandboxViews {
             // stopped by SIGSTOP or stuck in shutdown still has a live process)
             List<dev.kshell.cluster.NodeProbe.Target> targets = nodes.stream()
                     .filter(n -> n.state() == NodeInfo.State.RUNNING)
+                    .filter(n -> n.role() != NodeInfo.Role.ZOOKEEPER) // speaks no Kafka protocol: not asked ("-")
                     .map(n -> new dev.kshell.cluster.NodeProbe.Target(n.id(), n.role().name().toLowerCase(Locale.ROOT),
                             n.endpoint())).toList();
             java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = new java.util.HashMap<>();

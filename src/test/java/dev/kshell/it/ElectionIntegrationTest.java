@@ -54,6 +54,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the partitions docs/kafka-behaviour.md describes. Every test restores the nodes and deletes its topics.
  */
 @Timeout(900)
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class ElectionIntegrationTest {
 
     @TempDir
@@ -345,7 +346,7 @@ class ElectionIntegrationTest {
     }
 
     @Test
-    void should_refuse_a_piped_or_redirected_confirmation_and_log_how_interrupted_and_timed_out_attempts_end()
+    void should_refuse_a_piped_or_redirected_confirmation_and_log_how_an_interrupted_attempt_ends()
             throws Exception {
         String topic = "guard-pipe";
         String p = topic + "-0";
@@ -416,6 +417,7 @@ class ElectionIntegrationTest {
      * run again is printed and written up in docs/kafka-behaviour.md.
      */
     @Test
+    @org.junit.jupiter.api.Order(Integer.MAX_VALUE) // last: it changes the quorum leader, which the unclean guard judges
     void should_log_unknown_when_the_controllers_freeze_after_the_election_was_sent() throws Exception {
         String topic = "guard-deadline";
         String p = topic + "-0";

@@ -73,17 +73,24 @@ final class Repl {
         if (!(reader instanceof LineReaderImpl impl)) {
             return;
         }
+        // what is on screen now; an unchanged prompt is not redrawn (a completion list below it stays)
+        java.util.concurrent.atomic.AtomicReference<String> shown = new java.util.concurrent.atomic.AtomicReference<>();
         // a confirmation question (TerminalPrompter) reads on the same reader: its prompt is not ours to replace
         reader.getWidgets().put(PROMPT_WIDGET, () -> {
             if (atShellPrompt.getAsBoolean()) {
-                impl.setPrompt(prompt.get());
-                impl.redisplay();
+                String now = prompt.get();
+                if (!now.equals(shown.getAndSet(now))) {
+                    impl.setPrompt(now);
+                    impl.redisplay();
+                }
             }
             return true;
         });
         reader.getWidgets().put(LineReader.CALLBACK_INIT, () -> {
             if (atShellPrompt.getAsBoolean()) {
-                impl.setPrompt(prompt.get());
+                String now = prompt.get();
+                shown.set(now);
+                impl.setPrompt(now);
             }
             return true;
         });

@@ -1,5 +1,6 @@
 package dev.kshell.cli;
 
+import dev.kshell.cluster.ReadProgress;
 import dev.kshell.grammar.Tokenizer;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
@@ -60,8 +61,10 @@ public final class CommandLineExecutor {
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
-            try {
-                ExitCode code = session.withCommandTimeout(invocation.duration("timeout", null), () -> command.run(invocation));
+            // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
+            try (Progress progress = Progress.start(effective, "describing")) {
+                ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
+                        invocation.duration("timeout", null), () -> command.run(invocation)));
                 return new LineResult(code, invocation.model(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
@@ -76,6 +79,18 @@ public final class CommandLineExecutor {
             }
             return report(failure, output, run);
         }
+    }
+
+    /** {@code describing: 4,000 / 10,000 topics, 12,000 partitions}; the line goes once the last batch is in. */
+    static ReadProgress describing(Progress progress) {
+        return (done, total, partitions) -> {
+            if (done >= total) {
+                progress.close();
+            } else {
+                progress.step(String.format(java.util.Locale.ROOT, "%,d / %,d topics, %,d partitions", done, total,
+                        partitions));
+            }
+        };
     }
 
     private static Output applyCommonOptions(CommandLineParser.ParsedCommand parsed, Output output) {

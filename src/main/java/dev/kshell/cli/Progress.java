@@ -44,6 +44,24 @@ public final class Progress implements AutoCloseable {
         return output != null && output.terminal() && !output.json() ? new Progress(output.err(), label, System::nanoTime) : NONE;
     }
 
+    /**
+     * Sleeps {@code duration} showing a countdown ({@code waiting: next check in 4s}) on a terminal, erased when the
+     * sleep ends; piped it only sleeps. An interrupt (Ctrl-C) ends the wait at once, as a plain sleep would.
+     */
+    public static void sleep(Output output, String label, java.time.Duration duration) throws InterruptedException {
+        long until = System.nanoTime() + duration.toNanos();
+        try (Progress p = start(output, label)) {
+            while (true) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                p.step("next check in " + Math.max(1, (left + 999_999_999L) / 1_000_000_000L) + "s");
+                Thread.sleep(Math.min(200, Math.max(1, left / 1_000_000L)));
+            }
+        }
+    }
+
     /** For tests: a progress line on {@code err} with its own clock. */
     static Progress on(PrintWriter err, String label, LongSupplier nanos) {
         return new Progress(err, label, nanos);

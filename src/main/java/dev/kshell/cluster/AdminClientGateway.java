@@ -401,6 +401,8 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         }
         java.util.Set<String> gone = new java.util.TreeSet<>();
         List<TopicState> out = new ArrayList<>(names.size());
+        ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.Progress), if any
+        long partitions = 0;
         for (int b = 0; b < descriptions.size(); b++) {
             for (Map.Entry<String, KafkaFuture<TopicDescription>> e : descriptions.get(b).entrySet()) {
                 TopicDescription d = awaitTopic("describeTopics", e.getValue(), skipGone);
@@ -408,9 +410,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                     gone.add(e.getKey());
                 } else {
                     out.add(toTopicState(d, topicConfigs.get(d.name())));
+                    partitions += d.partitions().size();
                 }
             }
             descriptions.set(b, null); // this batch's TopicDescriptions can go
+            progress.described(out.size() + gone.size(), names.size(), partitions);
         }
         if (!gone.isEmpty()) {
             org.slf4j.LoggerFactory.getLogger(AdminClientGateway.class)

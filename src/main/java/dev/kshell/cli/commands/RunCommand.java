@@ -132,7 +132,9 @@ public class RunCommand extends KshellCommand {
         Output stepOutput = new Output(human, io.err(), false, io.color(), io.width(), io.terminal());
         RunbookExecutor runbooks = new RunbookExecutor(
                 RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.run().stacktrace()),
-                RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock, sleeper,
+                RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock,
+                // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
+                sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.Progress.sleep(io, "wait-until", d) : sleeper,
                 transcriptDir());
         RunResult result = runbooks.execute(parsed.runbook(), options);
         if (result.transcript() != null) {

@@ -1,0 +1,137 @@
+package dev.kshell.app;
+
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.impl.LineReaderImpl;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.impl.ExternalTerminal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The prompt redrawn from another thread while {@code readLine} waits, on a real JLine line editor over byte
+ * streams; what the bytes draw is replayed on a one-line screen. A shorter prompt must leave nothing of the longer
+ * one behind. The way the REPL used before (REDRAW_LINE, then REDISPLAY) is replayed too, and shows the defect seen
+ * in tmux, so the check itself can fail.
+ */
+@Timeout(30)
+class PromptRedrawTest {
+
+    private static final String LONG = "kshell[sandbox] !2 leaderless> ";
+    private static final String SHORT = "kshell[sandbox] ok> ";
+
+    @Test
+    void should_erase_what_a_longer_prompt_left_when_redrawn_through_the_widget() throws Exception {
+        String line = redraw((reader, prompt) -> {
+            Repl.installPromptWidgets(reader, prompt::get, () -> true);
+            return () -> Repl.redrawPrompt(reader);
+        });
+        assertThat(line).isEqualTo(SHORT.strip());
+    }
+
+    @Test
+    void should_show_the_stale_tail_with_redraw_line_first_as_before() throws Exception {
+        String line = redraw((reader, prompt) -> () -> {
+            ((LineReaderImpl) reader).setPrompt(prompt.get());
+            reader.callWidget(LineReader.REDRAW_LINE);
+            reader.callWidget(LineReader.REDISPLAY);
+        });
+        assertThat(line).isEqualTo("kshell[sandbox] ok> eaderless>");
+    }
+
+    interface Redraw {
+        Runnable install(LineReader reader, AtomicReference<String> prompt);
+    }
+
+    /** Shows LONG, switches to SHORT and redraws from another thread; the screen's line after that. */
+    private static String redraw(Redraw how) throws Exception {
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        PipedOutputStream keys = new PipedOutputStream();
+        PipedInputStream in = new PipedInputStream(keys);
+        try (Terminal terminal = new ExternalTerminal("test", "xterm", in, screen, StandardCharsets.UTF_8)) {
+            terminal.setSize(new Size(120, 40));
+            LineReader reader = LineReaderBuilder.builder().terminal(terminal).build();
+            AtomicReference<String> prompt = new AtomicReference<>(LONG);
+            Runnable redraw = how.install(reader, prompt);
+            CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> reader.readLine(LONG));
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!reader.isReading() || !screen.toString(StandardCharsets.UTF_8).contains("leaderless>")) {
+                assertThat(System.nanoTime()).as("readLine drew its prompt").isLessThan(until);
+                Thread.sleep(10);
+            }
+            prompt.set(SHORT);
+            redraw.run();
+            String drawn;
+            synchronized (screen) {
+                drawn = screen.toString(StandardCharsets.UTF_8);
+            }
+            keys.write('\r');
+            keys.flush();
+            read.get(10, TimeUnit.SECONDS);
+            return lastLine(drawn).stripTrailing();
+        }
+    }
+
+    /**
+     * Replays the bytes on a screen: text, CR, BS, cursor left/right/column, erase to end of line, delete and insert
+     * characters (JLine's redisplay shortens a line with DCH, ESC[nP); other escapes are ignored.
+     */
+    static String lastLine(String bytes) {
+        StringBuilder row = new StringBuilder();
+        int col = 0;
+        for (int i = 0; i < bytes.length(); i++) {
+            char c = bytes.charAt(i);
+            if (c == '\r') {
+                col = 0;
+            } else if (c == '\n') {
+                row.setLength(0);
+                col = 0;
+            } else if (c == '\b') {
+                col = Math.max(0, col - 1);
+            } else if (c == 27 && i + 1 < bytes.length() && bytes.charAt(i + 1) == '[') {
+                int j = i + 2;
+                while (j < bytes.length() && (Character.isDigit(bytes.charAt(j)) || bytes.charAt(j) == ';'
+                        || bytes.charAt(j) == '?')) {
+                    j++;
+                }
+                String arg = bytes.substring(i + 2, j).replace("?", "");
+                char op = j < bytes.length() ? bytes.charAt(j) : ' ';
+                int n = arg.isEmpty() || arg.contains(";") ? 1 : Integer.parseInt(arg);
+                switch (op) {
+                    case 'C' -> col += n;
+                    case 'D' -> col = Math.max(0, col - n);
+                    case 'K' -> row.setLength(Math.min(row.length(), col));
+                    case 'P' -> row.delete(Math.min(row.length(), col), Math.min(row.length(), col + n)); // delete chars
+                    case '@' -> row.insert(Math.min(row.length(), col), " ".repeat(n)); // insert blanks
+                    case 'G' -> col = n - 1;
+                    default -> { }
+                }
+                i = j;
+            } else if (c == 27) {
+                i++; // a two-character escape (keypad mode and the like)
+            } else if (c >= ' ') {
+                while (row.length() < col) {
+                    row.append(' ');
+                }
+                if (col < row.length()) {
+                    row.setCharAt(col, c);
+                } else {
+                    row.append(c);
+                }
+                col++;
+            }
+        }
+        return row.toString();
+    }
+}

@@ -96,6 +96,50 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
         }
     }
 
+    @Override
+    public String awaitStopKey(java.time.Duration timeout) throws InterruptedException {
+        if (!interactive()) {
+            return Prompter.super.awaitStopKey(timeout);
+        }
+        return readStopKey(reader.getTerminal(), timeout);
+    }
+
+    /**
+     * Reads keys in raw mode for up to {@code timeout}: {@code q} or Ctrl-D (or the end of the input) ends a view.
+     * Raw mode keeps ISIG, so Ctrl-C still reaches the shell's handler, which interrupts this thread; reading in
+     * short slices lets the interrupt through at once.
+     */
+    static String readStopKey(Terminal terminal, java.time.Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        org.jline.terminal.Attributes saved = terminal.enterRawMode();
+        try {
+            while (true) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException("stopped");
+                }
+                long leftMs = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (leftMs <= 0) {
+                    return null;
+                }
+                int c = terminal.reader().read(Math.min(leftMs, 100));
+                if (c == 'q' || c == 'Q') {
+                    return "q";
+                }
+                if (c == 4 || c == org.jline.utils.NonBlockingReader.EOF) {
+                    return "end of input";
+                }
+            }
+        } catch (java.io.InterruptedIOException e) {
+            throw new InterruptedException("stopped");
+        } catch (IOException e) {
+            // The terminal cannot be read: wait out the interval as a pipe would.
+            Thread.sleep(Math.max(0, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            return null;
+        } finally {
+            terminal.setAttributes(saved);
+        }
+    }
+
     /**
      * One-shot mode: Ctrl-C on the terminal runs {@code onFirst} (interrupt the command, so a runbook stops cleanly
      * and says where); a second Ctrl-C ends the process as usual (exit 130).

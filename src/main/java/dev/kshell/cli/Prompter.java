@@ -9,6 +9,18 @@ public interface Prompter {
     /** Shows the question and returns the typed answer, or null at end of input / Ctrl-C. */
     String ask(String question);
 
+    /**
+     * Waits up to {@code timeout} for a key that ends a running view such as {@code watch}: {@code q} or Ctrl-D.
+     * Returns what ended it ("q", "end of input") or null when the time passed. Without a terminal (a pipe, tests)
+     * it only waits: keys are never taken from a pipe, where they belong to the next command.
+     *
+     * @throws InterruptedException Ctrl-C (the shell interrupts the running command)
+     */
+    default String awaitStopKey(java.time.Duration timeout) throws InterruptedException {
+        Thread.sleep(timeout.toMillis());
+        return null;
+    }
+
     /** No terminal: every question goes unanswered. */
     Prompter NONE = new Prompter() {
         @Override

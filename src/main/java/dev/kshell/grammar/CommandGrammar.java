@@ -112,7 +112,11 @@ public final class CommandGrammar<C> {
                 checkChoice("--" + option.name(), option.choices(), value);
             }
         }
-        checkArguments(syntax, walk.arguments(), walk.options().containsKey("help"));
+        boolean help = walk.options().containsKey("help");
+        checkArguments(syntax, walk.arguments(), help);
+        if (!help) {
+            checkTopicNames(syntax, walk);
+        }
         return new Parsed<>(match, walk.options(), walk.arguments());
     }
 
@@ -221,6 +225,56 @@ public final class CommandGrammar<C> {
                 checkChoice(syntax.name() + ": " + p.name(), p.choices(), arguments.get(i));
             }
         }
+    }
+
+    /**
+     * Every topic or partition a line names, option or argument, against Kafka's rule for topic names: a bad name is
+     * the operator's input error, said in one line before any cluster call (Kafka would answer with its own raw
+     * text). An option value of a topic kind may list topics separated by commas ({@code sandbox load --topic a,b}):
+     * a comma can never be part of a topic name, so each piece is checked.
+     */
+    private static void checkTopicNames(CommandSyntax syntax, Walk walk) {
+        for (OptionSpec option : syntax.options()) {
+            for (String value : walk.options().getOrDefault(option.name(), List.of())) {
+                if (isTopicKind(option.kind())) {
+                    for (String piece : value.split(",", -1)) {
+                        if (!piece.isBlank() || !value.contains(",")) {
+                            rejectTopic(syntax.name() + ": --" + option.name() + " ", piece.strip(), false);
+                        }
+                    }
+                } else if (isPartitionKind(option.kind())) {
+                    rejectTopic(syntax.name() + ": --" + option.name() + " ", value, true);
+                }
+            }
+        }
+        for (int i = 0; i < walk.arguments().size(); i++) {
+            Positional p = syntax.argumentAt(i);
+            if (p == null) {
+                continue;
+            }
+            if (isTopicKind(p.kind())) {
+                rejectTopic(syntax.name() + ": ", walk.arguments().get(i), false);
+            } else if (isPartitionKind(p.kind())) {
+                rejectTopic(syntax.name() + ": ", walk.arguments().get(i), true);
+            }
+        }
+    }
+
+    private static void rejectTopic(String prefix, String value, boolean partition) {
+        Optional<String> problem = partition ? TopicNames.partitionProblem(value) : TopicNames.problem(value);
+        if (problem.isPresent()) {
+            throw new GrammarException(prefix + "'" + TopicNames.shown(value) + "' is not a valid "
+                    + (partition ? "partition" : "topic name") + ": " + problem.get());
+        }
+    }
+
+    static boolean isTopicKind(ArgKind kind) {
+        return kind == ArgKind.TOPIC || kind == ArgKind.UNCLEAN_TOPIC || kind == ArgKind.OFF_PREFERRED_TOPIC;
+    }
+
+    static boolean isPartitionKind(ArgKind kind) {
+        return kind == ArgKind.PARTITION || kind == ArgKind.UNCLEAN_PARTITION || kind == ArgKind.OFF_PREFERRED_PARTITION
+                || kind == ArgKind.REORDERED_PARTITION;
     }
 
     private GrammarException unknownCommand(List<String> tokens) {

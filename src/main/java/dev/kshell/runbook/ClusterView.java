@@ -27,4 +27,14 @@ public interface ClusterView {
 
     /** True when triage would say HEALTHY. */
     boolean healthy();
+
+    /**
+     * A view that can say in one line how the cluster stood: what a {@code wait-until} that timed out names as its
+     * last finding. A nested interface, not a method of {@link ClusterView}: expressions may call only the methods
+     * declared above.
+     */
+    interface Summarised {
+        /** Triage's verdict line over this view's snapshot, e.g. "DEGRADED: 1 leaderless partition in 1 topic (rf1 1)". */
+        String summary();
+    }
 }

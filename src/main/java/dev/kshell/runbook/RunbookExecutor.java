@@ -287,14 +287,25 @@ public final class RunbookExecutor {
         private Stop waitUntil(Step.WaitUntil w, Instant started) throws InterruptedException {
             say("[" + w.line() + "] " + w.text());
             Instant deadline = clock.instant().plus(w.timeout());
+            // The view the last evaluation read: on a timeout it says how the cluster stood, not only "false".
+            java.util.concurrent.atomic.AtomicReference<ClusterView> lastView = new java.util.concurrent.atomic.AtomicReference<>();
+            Supplier<ClusterView> tracked = cluster == null ? null : () -> {
+                lastView.set(null);
+                ClusterView view = cluster.get();
+                lastView.set(view);
+                return view;
+            };
             String last = null;
+            String lastOperands = "";
             boolean lastWasClusterError = false;
             int polls = 0;
             while (true) {
                 polls++;
                 String seen;
                 try {
-                    ExpressionEvaluator.Check check = evaluator.check(w.expression(), bindings());
+                    lastView.set(null);
+                    ExpressionEvaluator.Check check = evaluator.check(w.expression(),
+                            new Bindings(result, runbook.values(), tracked));
                     if (check.value()) {
                         say("  true after " + elapsed(Duration.between(started, clock.instant()))
                                 + " (" + polls + " check" + (polls == 1 ? "" : "s") + ")");
@@ -302,6 +313,7 @@ public final class RunbookExecutor {
                         return null;
                     }
                     seen = "false" + (check.operands().isEmpty() ? "" : " (" + check.operands() + ")");
+                    lastOperands = check.operands();
                     lastWasClusterError = false;
                 } catch (EvaluationFailure e) {
                     if (!e.clusterUnavailable() && resultIsPlan) {
@@ -329,14 +341,35 @@ public final class RunbookExecutor {
                 Instant now = clock.instant();
                 if (!now.isBefore(deadline)) {
                     ExitCode code = lastWasClusterError ? ExitCode.UNREACHABLE : ExitCode.FINDINGS;
-                    String why = "timed out after " + Durations.format(w.timeout()) + " waiting for "
-                            + w.expression().source() + "; last value: " + last;
+                    String why = "wait-until " + w.expression().source() + " timed out after "
+                            + Durations.format(w.timeout()) + "; last: "
+                            + lastFinding(last, lastOperands, lastWasClusterError ? null : lastView.get());
                     record(w.line(), "wait-until", w.text(), stepOut.toString(), code.code(), started, null);
                     return new Stop(code, w.line(), why, false);
                 }
                 Duration left = Duration.between(now, deadline);
                 sleeper.sleep(left.compareTo(w.every()) < 0 ? left : w.every());
             }
+        }
+
+        /**
+         * What the operator reads about the last poll of a wait that timed out: the cluster's state in triage's words
+         * when the expression read the cluster ("DEGRADED: 1 leaderless partition in 1 topic (rf1 1)"), after the
+         * compared values when there were some; else the value or the cluster error as seen.
+         */
+        private String lastFinding(String last, String operands, ClusterView view) {
+            String summary = null;
+            if (view instanceof ClusterView.Summarised s) {
+                try {
+                    summary = s.summary();
+                } catch (RuntimeException e) {
+                    summary = null; // the value alone still says something
+                }
+            }
+            if (summary == null) {
+                return last;
+            }
+            return operands.isEmpty() ? summary : last + "; cluster: " + summary;
         }
 
         private Stop confirm(Step.Confirm c, Instant started) throws InterruptedException {

@@ -16,7 +16,7 @@ import dev.kshell.model.ClusterSnapshot;
  * and {@code triage} commands (diagnosis/), so an expression and a command never disagree about a partition.
  * The shell builds one per evaluation from a fresh snapshot (with topic configs, for min.insync.replicas).
  */
-public final class SnapshotClusterView implements ClusterView {
+public final class SnapshotClusterView implements ClusterView, ClusterView.Summarised {
 
     private final ClusterSnapshot snapshot;
 
@@ -49,6 +49,12 @@ public final class SnapshotClusterView implements ClusterView {
     @Override
     public boolean healthy() {
         return Triage.run(snapshot, null).verdict() == Verdict.HEALTHY;
+    }
+
+    /** Triage's verdict line over the same snapshot and rules as {@link #healthy()}. */
+    @Override
+    public String summary() {
+        return Triage.run(snapshot, null).verdictLine();
     }
 
     /**

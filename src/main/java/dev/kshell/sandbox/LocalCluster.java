@@ -204,10 +204,11 @@ public final class LocalCluster implements AutoCloseable {
             throw new IllegalStateException(node.name() + " is already running");
         }
         try {
-            long t0 = System.nanoTime();
             launch(node);
             awaitReady(node, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MS));
-            progress.accept(node.name() + " up (" + seconds(t0) + ")");
+            // No progress line here: the caller (sandbox start-broker, reset, a scenario) reports the start itself, and
+            // the progress sink set at start() would print a second line for the same event ("broker 5 up" beside
+            // "broker 5 running"). Only start() reports nodes coming up, as the cluster's own startup steps.
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

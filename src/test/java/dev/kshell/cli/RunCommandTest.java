@@ -333,8 +333,8 @@ class RunCommandTest {
         Result r = run(rb.toString());
 
         assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
-        assertThat(r.out()).contains("runbook stopped at " + rb + ":1 (exit 1): timed out after 20s waiting for "
-                + "cluster.leaderless('rf1').size() == 0; last value: false (left: 1, right: 0)");
+        assertThat(r.out()).contains("runbook stopped at " + rb + ":1 (exit 1): wait-until "
+                + "cluster.leaderless('rf1').size() == 0 timed out after 20s; last: false (left: 1, right: 0); cluster: ");
     }
 
     @Test

@@ -203,7 +203,7 @@ class UxCommandsTest {
     void should_redraw_in_place_on_a_terminal() {
         session.connect(FakeGateway.TARGET, "seed", null);
         assertThat(run("watch --interval 200ms --count 2 topics", true).code()).isEqualTo(ExitCode.OK);
-        assertThat(out.toString()).startsWith("\u001b[2J\u001b[H").contains("(Ctrl-C to stop)\u001b[K");
+        assertThat(out.toString()).startsWith("\u001b[2J\u001b[H").contains("(q or Ctrl-C to stop)\u001b[K");
         assertThat(out.toString().split("\u001b\\[H", -1)).hasSize(3);
     }
 
@@ -233,8 +233,40 @@ class UxCommandsTest {
         worker.interrupt();
         CommandLineExecutor.LineResult outcome = running.get(5, TimeUnit.SECONDS);
         assertThat(outcome.code()).isEqualTo(ExitCode.CANCELLED);
-        assertThat(err.toString()).isEqualTo("error: cancelled\n");
+        // stopping a watch is how it ends, not a failure: no "error:" line
+        assertThat(err.toString()).isEqualTo("watch stopped (Ctrl-C) after 1 run\n");
+        assertThat(outcome.error()).isNull();
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(2000);
+    }
+
+    @Test
+    void should_stop_watching_on_q_or_end_of_input_with_the_last_runs_exit_code_and_no_error() {
+        session.connect(FakeGateway.TARGET, "seed", null);
+        for (String key : List.of("q", "end of input")) {
+            err.getBuffer().setLength(0);
+            java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
+            Prompter keys = new Prompter() {
+                @Override
+                public boolean interactive() {
+                    return true;
+                }
+
+                @Override
+                public String ask(String question) {
+                    return null;
+                }
+
+                @Override
+                public String awaitStopKey(java.time.Duration timeout) {
+                    return waits.incrementAndGet() == 2 ? key : null; // the key comes during the second wait
+                }
+            };
+            Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
+            CommandLineExecutor.LineResult outcome = executor.execute("watch --interval 30s describe orders", output,
+                    keys, ExecutionMode.INTERACTIVE);
+            assertThat(outcome.code()).as(key).isEqualTo(run("describe orders").code()); // what the last run said
+            assertThat(err.toString()).as(key).isEqualTo("watch stopped (" + key + ") after 2 runs\n");
+        }
     }
 
     @Test

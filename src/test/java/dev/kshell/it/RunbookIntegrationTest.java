@@ -165,8 +165,9 @@ class RunbookIntegrationTest {
         Path shortRun = tmp.resolve("short.jsonl");
         Result timedOut = shell.run("run " + runbook + " --param deadline=3s --transcript " + shortRun);
         assertThat(timedOut.code()).as(timedOut.out() + timedOut.err()).isEqualTo(ExitCode.FINDINGS);
-        assertThat(timedOut.out()).contains("runbook stopped at " + runbook + ":10 (exit 1): timed out after 3s "
-                + "waiting for cluster.leaderless(topic).isEmpty(); last value: false");
+        assertThat(timedOut.out()).contains("runbook stopped at " + runbook + ":10 (exit 1): wait-until "
+                + "cluster.leaderless(topic).isEmpty() timed out after 3s; last: ");
+        assertThat(timedOut.out()).containsPattern("timed out after 3s; last: (UNAVAILABLE|DEGRADED): .*" + RF1);
         assertThat(end(shortRun).get("failedAt").asString()).isEqualTo(runbook + ":10");
 
         // Then the real wait: the broker comes back a few seconds into it.

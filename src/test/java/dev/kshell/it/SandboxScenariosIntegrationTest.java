@@ -64,6 +64,8 @@ class SandboxScenariosIntegrationTest {
     private static ShellHarness shell;
     private static Admin admin;
     private static String progress;
+    /** Everything the sandbox's progress sink printed, then and later (as the shell's error stream shows it). */
+    private static StringWriter progressLines;
 
     static List<KshellCommand> commands(Sandbox sandbox, ShellSession session) {
         List<KshellCommand> list = new java.util.ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
@@ -80,6 +82,7 @@ class SandboxScenariosIntegrationTest {
         sandbox = new Sandbox(AdminClientGateway::new);
         shell = new ShellHarness(session -> commands(sandbox, session));
         StringWriter lines = new StringWriter();
+        progressLines = lines;
         long t0 = System.nanoTime();
         new SandboxLauncher(sandbox, shell.session).startAndConnect(null, new PrintWriter(lines, true));
         progress = lines.toString();
@@ -199,7 +202,13 @@ class SandboxScenariosIntegrationTest {
 
         // the shipped runbook finishes once broker 5 is back: payments' min.isr = RF is a config risk, not an outage
         shell.run("sandbox load --stop");
-        assertThat(shell.run("sandbox start-broker 5").code()).isEqualTo(ExitCode.OK);
+        int progressBefore = progressLines.toString().length();
+        ShellHarness.Result started = shell.run("sandbox start-broker 5");
+        assertThat(started.code()).isEqualTo(ExitCode.OK);
+        // one line per event: the command's "broker 5 running", no second "broker 5 up" from the progress sink
+        String afterwards = progressLines.toString().substring(progressBefore) + started.out() + started.err();
+        assertThat(afterwards.lines().filter(l -> l.contains("broker 5") && !l.startsWith("starting")))
+                .as(afterwards).hasSize(1).allMatch(l -> l.startsWith("broker 5 running ("));
         int code = oneShot("--bootstrap-server", sandbox.cluster().bootstrapServers(), "--yes", "run",
                 Path.of("scripts/runbooks/broker-down.ksh").toAbsolutePath().toString(),
                 "--param", "deadline=180s", "--param", "every=2s");

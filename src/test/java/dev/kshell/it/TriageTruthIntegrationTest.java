@@ -47,7 +47,8 @@ class TriageTruthIntegrationTest {
     private ShellHarness shell;
 
     static List<dev.kshell.cli.KshellCommand> commands(dev.kshell.session.ShellSession s) {
-        return List.of(new TriageCommand(s), new ConnectCommand(s, new DefaultConnectionResolver(home())));
+        return List.of(new TriageCommand(s), new ConnectCommand(s, new DefaultConnectionResolver(home())),
+                new dev.kshell.cli.commands.ExplainCommand(s));
     }
 
     private static java.nio.file.Path home() {
@@ -159,6 +160,22 @@ class TriageTruthIntegrationTest {
         assertThat(connect.code()).isNotEqualTo(ExitCode.OK);
         assertThat(connect.err()).contains("still connected to test (" + cluster.bootstrapServers() + ")");
         assertThat(shell.session.requireGateway().target().bootstrapServers()).isEqualTo(cluster.bootstrapServers());
+    }
+
+    @Test
+    void should_name_the_broker_behind_an_address_in_an_error_and_say_it_is_fenced_after_it_stopped() {
+        String error = "explain 'Connection to node 6 (localhost/127.0.0.1:" + cluster.node(6).port()
+                + ") could not be established. Broker may not be available.'";
+        ShellHarness.Result live = shell.run(error);
+        assertThat(live.code()).isEqualTo(ExitCode.OK);
+        assertThat(live.out()).startsWith("localhost:" + cluster.node(6).port() + " is broker 6, live:");
+        assertThat(live.out()).doesNotContain("sandbox");
+        cluster.stopNode(6);
+        ShellHarness.Result fenced = Await.until("explain sees broker 6 fenced", Duration.ofSeconds(90),
+                () -> shell.run(error), r -> r.out().contains("is broker 6, fenced"));
+        System.out.println("[explain-fenced]\n" + fenced.out());
+        assertThat(fenced.out().replaceAll("\\s+", " ")).contains("registered but not serving; its process is down or"
+                + " cannot reach the controllers").doesNotContain("sandbox");
     }
 
     @Test

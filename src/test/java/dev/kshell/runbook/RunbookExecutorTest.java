@@ -298,12 +298,32 @@ class RunbookExecutorTest {
                 """);
         assertThat(r.exitCode()).isEqualTo(ExitCode.FINDINGS);
         assertThat(r.failedAt()).isEqualTo("fix.ksh:2");
-        assertThat(r.message()).isEqualTo("timed out after 25s waiting for cluster.leaderless('orders').size() == 0;"
-                + " last value: false (left: 1, right: 0)");
+        assertThat(r.message()).isEqualTo("wait-until cluster.leaderless('orders').size() == 0 timed out after 25s;"
+                + " last: false (left: 1, right: 0)");
         assertThat(sleeps).containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(5));
         assertThat(views).hasValue(4);
         assertThat(runner.calls).isEmpty();
         assertThat(printed.toString()).contains("now: false (left: 3, right: 0)", "then: false (left: 1, right: 0)");
+    }
+
+    @Test
+    void should_name_the_last_finding_when_a_wait_on_the_cluster_times_out() {
+        // broker 5 is back but demo-rf1's only replica has not been elected yet: 1 leaderless partition
+        cluster = () -> new SnapshotClusterView(dev.kshell.diagnosis.Snapshots.cluster().brokers(4, 5, 6)
+                .topic("demo-rf1").partition(0).replicas(5).noLeader().isr(5)
+                .topic("orders").minIsr(2).spread(3, 3).build());
+        RunResult r = run("wait-until cluster.healthy() --timeout 40s --every 10s\n");
+        assertThat(r.exitCode()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(r.failedAt()).isEqualTo("fix.ksh:1");
+        assertThat(r.message()).isEqualTo("wait-until cluster.healthy() timed out after 40s; last: UNAVAILABLE:"
+                + " 1 leaderless partition in 1 topic (demo-rf1 1)");
+        assertThat(printed.toString()).contains("runbook stopped at fix.ksh:1 (exit 1): wait-until cluster.healthy()"
+                + " timed out after 40s; last: UNAVAILABLE");
+
+        // compared values first, then the cluster as triage saw it
+        RunResult compared = run("wait-until cluster.leaderless().size() == 0 --timeout 10s --every 10s\n");
+        assertThat(compared.message()).startsWith("wait-until cluster.leaderless().size() == 0 timed out after 10s;"
+                + " last: false (left: 1, right: 0); cluster: UNAVAILABLE: 1 leaderless partition");
     }
 
     @Test
@@ -314,7 +334,7 @@ class RunbookExecutorTest {
         RunResult r = run("wait-until cluster.healthy() --timeout 30s --every 10s\n");
         assertThat(r.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(sleeps).hasSize(3);
-        assertThat(r.message()).contains("last value: cannot read the cluster: timeout talking to localhost:9092");
+        assertThat(r.message()).contains("last: cannot read the cluster: timeout talking to localhost:9092");
     }
 
     @Test

@@ -25,7 +25,8 @@ import java.util.List;
 /**
  * {@code watch [--interval 5s] [--count N] COMMAND...}: re-runs a read command through the same executor. On a
  * terminal it redraws in place; piped, it prints a block only when the output changed (so a log shows transitions,
- * not repetition). Ctrl-C interrupts the sleep (or the running command) and returns to the prompt.
+ * not repetition). Ctrl-C interrupts the sleep (or the running command), {@code q} or Ctrl-D ends the wait between
+ * runs; either way the watch says it stopped (not an error) and the prompt returns.
  */
 @Component
 public class WatchCommand extends KshellCommand {
@@ -51,7 +52,7 @@ public class WatchCommand extends KshellCommand {
     }
 
     WatchCommand(ObjectProvider<CommandLineExecutor> executor, Clock clock) {
-        super("watch", "State", "Re-run a read command every few seconds; redraws in place, Ctrl-C stops",
+        super("watch", "State", "Re-run a read command every few seconds; redraws in place, q or Ctrl-C stops",
                 "watch [--interval 5s] [--count N] COMMAND...");
         this.executor = executor;
         this.clock = clock;
@@ -83,32 +84,85 @@ public class WatchCommand extends KshellCommand {
             throw new UsageException("watch: --count must be 1 or more");
         }
         String line = CommandLineExecutor.join(words);
-        Output base = inv.output();
-        PrintWriter out = base.out();
-        boolean redraw = base.terminal() && !base.json();
         // `watch quorum` marks each leader change: listed above the table on a terminal, one line each when piped
         LeaderMarks marks = watched.getName().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
-        String previous = null;
-        ExitCode last = ExitCode.OK;
-        for (int run = 1; ; run++) {
+        Runs runs = new Runs(inv, exec, words, line, marks, interval, count);
+        try {
+            while (true) {
+                ExitCode code = runs.next();
+                if (code == null) {
+                    return stopped(inv, "Ctrl-C", runs.done, ExitCode.CANCELLED);
+                }
+                if (count != null && runs.done >= count) {
+                    return code;
+                }
+                String key = inv.prompter().awaitStopKey(interval);
+                if (key != null) {
+                    return stopped(inv, key, runs.done, code);
+                }
+            }
+        } catch (InterruptedException e) {
+            // Ctrl-C: the REPL cancelled this command's future. Stopping is how a watch ends, not a failure.
+            return stopped(inv, "Ctrl-C", runs.done, ExitCode.CANCELLED);
+        }
+    }
+
+    /**
+     * Says that the watch stopped, on the error stream (stdout stays the watched output), without "error:". Ctrl-C
+     * exits 130 as shells report SIGINT; {@code q} and Ctrl-D end the watch with what its last run said.
+     */
+    private static ExitCode stopped(Invocation inv, String how, int runs, ExitCode code) {
+        inv.note("watch stopped (" + how + ") after " + runs + " run" + (runs == 1 ? "" : "s"));
+        return code;
+    }
+
+    /** The runs of one watch: what it re-runs and what the last run printed (a block is printed only on change). */
+    private final class Runs {
+        private final Invocation inv;
+        private final CommandLineExecutor exec;
+        private final List<String> words;
+        private final String line;
+        private final LeaderMarks marks;
+        private final Duration interval;
+        private final Integer count;
+        private String previous;
+        int done;
+
+        Runs(Invocation inv, CommandLineExecutor exec, List<String> words, String line, LeaderMarks marks,
+             Duration interval, Integer count) {
+            this.inv = inv;
+            this.exec = exec;
+            this.words = words;
+            this.line = line;
+            this.marks = marks;
+            this.interval = interval;
+            this.count = count;
+        }
+
+        /** Runs the command once and prints it; its exit code, or null when Ctrl-C interrupted the run. */
+        ExitCode next() {
+            int run = done + 1;
+            Output base = inv.output();
+            PrintWriter out = base.out();
+            boolean redraw = base.terminal() && !base.json();
             StringWriter buffer = new StringWriter();
             PrintWriter into = new PrintWriter(buffer);
             // No progress lines or prompts inside: the output is redrawn as a whole.
             Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
             CommandLineExecutor.LineResult outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
             into.flush();
-            last = outcome.code();
-            if (last == ExitCode.CANCELLED || Thread.currentThread().isInterrupted()) {
-                throw new InterruptedException("watch interrupted"); // the executor says "cancelled", exit 130
+            if (outcome.code() == ExitCode.CANCELLED || Thread.interrupted()) {
+                return null; // Ctrl-C during the run: its half-done output is not shown
             }
+            done = run;
             String text = buffer.toString();
             String header = "every " + DurationOptions.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
                     + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
             String mark = marks == null ? null : marks.next(outcome, TIME.format(clock.instant()) + " UTC");
             if (redraw) {
                 String changes = marks == null ? "" : marks.recent().replace("\n", CLEAR_LINE_END + "\n");
-                out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (Ctrl-C to stop)" + CLEAR_LINE_END + "\n"
-                        + changes + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
+                out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (q or Ctrl-C to stop)" + CLEAR_LINE_END
+                        + "\n" + changes + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
                 out.flush();
             } else if (marks != null && !base.json()) {
                 if (mark != null) {
@@ -123,17 +177,7 @@ public class WatchCommand extends KshellCommand {
                 out.flush();
             }
             previous = text;
-            if (count != null && run >= count) {
-                return last;
-            }
-            try {
-                Thread.sleep(interval.toMillis());
-            } catch (InterruptedException e) {
-                // Ctrl-C: the REPL cancelled this command's future. The executor reports "cancelled" (exit 130)
-                // before the next prompt.
-                Thread.currentThread().interrupt();
-                throw e;
-            }
+            return outcome.code();
         }
     }
 

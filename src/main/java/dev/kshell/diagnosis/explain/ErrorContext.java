@@ -20,12 +20,17 @@ record ErrorContext(List<String> hostPorts, List<String> topics, List<String> to
     private static final Pattern HOST_SLASH_IP =
             Pattern.compile("(?<![\\w.-])([a-z0-9][\\w.-]*)/(?:\\d{1,3}(?:\\.\\d{1,3}){3}|[0-9a-f:]+):(\\d{3,5})\\b",
                     FLAGS);
+    // Java's "/127.0.0.1:9092" (an address without a host name, as the client prints an InetSocketAddress).
+    private static final Pattern SLASH_IP =
+            Pattern.compile("(?<![\\w.-])/(\\d{1,3}(?:\\.\\d{1,3}){3}):(\\d{3,5})\\b");
     // host:port with a 3-5 digit port; the host needs a letter or to be an IPv4 address, so that times (12:34:56)
-    // and "code:190" (a field name, listed) are not taken for addresses.
+    // and "code:190" (a field name, listed) are not taken for addresses. A number followed by a time unit is a
+    // duration: the producer's "Expiring 5 record(s) for payments-1:5001 ms has passed since batch creation" names
+    // the partition payments-1 and 5001 ms, not a host payments-1 on port 5001.
     private static final Pattern HOST_PORT = Pattern.compile(
             "(?<![\\w.:/-])(?!(?:error)?code:|id:|key:|version:|partition:|offset:|epoch:|size:|port:|line:)"
                     + "((?=[\\w.-]*[a-z])[a-z0-9][\\w.-]*|\\d{1,3}(?:\\.\\d{1,3}){3}|\\[[0-9a-f:]+]):(\\d{3,5})"
-                    + "(?![\\w.:])", FLAGS);
+                    + "(?![\\w.:])(?!\\s*(?:ms|milliseconds?|s|seconds?)\\b)", FLAGS);
 
     // "topic-partition orders-0", "partition orders-0", "for orders-0", "TopicPartition(orders-0)"
     private static final Pattern TOPIC_PARTITION = Pattern.compile(
@@ -56,6 +61,11 @@ record ErrorContext(List<String> hostPorts, List<String> topics, List<String> to
             hostPorts.add(m.group(1) + ":" + m.group(2));
         }
         rest = HOST_SLASH_IP.matcher(rest).replaceAll(" ");
+        m = SLASH_IP.matcher(rest);
+        while (m.find()) {
+            hostPorts.add(m.group(1) + ":" + m.group(2));
+        }
+        rest = SLASH_IP.matcher(rest).replaceAll(" ");
         m = HOST_PORT.matcher(rest);
         while (m.find()) {
             hostPorts.add(m.group(1) + ":" + m.group(2));
@@ -66,6 +76,8 @@ record ErrorContext(List<String> hostPorts, List<String> topics, List<String> to
             topics.add(m.group(1));
             partitions.add(m.group(1) + "-" + m.group(2));
         }
+        // A name the text already calls a partition is not also a host ("for orders-0:30000" in other wordings).
+        hostPorts.removeIf(hp -> partitions.contains(hp.substring(0, hp.lastIndexOf(':'))));
         m = METADATA_MAP.matcher(text);
         while (m.find()) {
             for (String entry : m.group(1).split(",")) {

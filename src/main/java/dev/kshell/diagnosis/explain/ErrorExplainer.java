@@ -32,6 +32,9 @@ public final class ErrorExplainer {
 
     private static final int MAX_EXPANSIONS = 3;
 
+    /** Commands of kshell's sandbox: suggested only in a sandbox session. */
+    private static final String SANDBOX_COMMAND = "sandbox ";
+
     /** One recognised error: the Kafka name (or symptom), its numeric code if it has one, and what to say. */
     private record Rule(String name, Integer code, boolean wrapper, Pattern pattern, String cause, String check,
                         List<String> commands) {
@@ -157,7 +160,7 @@ public final class ErrorExplainer {
                             + "the network drops packets.",
                     "Broker health, under-replicated and leaderless partitions, and whether only some brokers or "
                             + "topics are affected.",
-                    List.of("triage", "under-replicated", "brokers")),
+                    List.of("triage", "under-replicated", "brokers", "describe {topic}")),
             rule("NETWORK_EXCEPTION", 13,
                     "(?<![a-z_])NETWORK_EXCEPTION|(?<![a-z.])NetworkException"
                             + "|disconnected before a response was received",
@@ -273,6 +276,14 @@ public final class ErrorExplainer {
      * {@value #MAX_TEXT_CHARS} characters are read.
      */
     public static List<Explanation> explain(String text) {
+        return explain(text, ExplainSituation.DISCONNECTED);
+    }
+
+    /**
+     * As {@link #explain(String)}, for this session: {@code sandbox} commands are suggested only when the session
+     * runs kshell's sandbox (against a real cluster they would fail, or worse, name nothing the operator has).
+     */
+    public static List<Explanation> explain(String text, ExplainSituation situation) {
         String t = text == null ? "" : text.length() > MAX_TEXT_CHARS ? text.substring(0, MAX_TEXT_CHARS) : text;
         ErrorContext context = ErrorContext.of(t);
 
@@ -302,7 +313,7 @@ public final class ErrorExplainer {
 
         List<Explanation> out = new ArrayList<>();
         for (Hit hit : hits) {
-            out.add(render(hit.rule(), context));
+            out.add(render(hit.rule(), context, situation.sandbox()));
         }
         if (out.isEmpty() || out.stream().allMatch(e -> isWrapper(e.matchedPattern())) && !unknownCodes.isEmpty()) {
             out.add(unknown(unknownCodes));
@@ -331,9 +342,12 @@ public final class ErrorExplainer {
                 List.of("triage"));
     }
 
-    private static Explanation render(Rule rule, ErrorContext context) {
+    private static Explanation render(Rule rule, ErrorContext context, boolean sandbox) {
         List<String> commands = new ArrayList<>();
         for (String command : rule.commands()) {
+            if (command.startsWith(SANDBOX_COMMAND) && !sandbox) {
+                continue;
+            }
             for (String expanded : expand(command, context)) {
                 if (!commands.contains(expanded)) {
                     commands.add(expanded);

@@ -29,7 +29,7 @@ class ErrorExplainerTest {
                 Arguments.of("This server is not the leader for that topic-partition",
                         "NOT_LEADER_OR_FOLLOWER (error code 6)", List.of("describe <topic>")),
                 Arguments.of("Connection error: connect ECONNREFUSED 127.0.0.1:9092", "ECONNREFUSED",
-                        List.of("brokers", "sandbox status", "lint <server.properties>")),
+                        List.of("brokers", "lint <server.properties>")),
                 Arguments.of("Messages are rejected since there are fewer in-sync replicas than required",
                         "NOT_ENOUGH_REPLICAS (error code 19)", List.of("under-min-isr")),
                 Arguments.of("Messages are written to the log, but to fewer in-sync replicas than required",

@@ -129,7 +129,8 @@ class HealthMarkTest {
         });
         session.connect(FakeGateway.TARGET, "sandbox", null);
         try (SnapshotRefresher refresher = new SnapshotRefresher(session)) {
-            List<Integer> probed = new java.util.ArrayList<>();
+            // afterCommand's background refresh and refreshNow may probe at the same time: a concurrent set
+            Set<Integer> probed = java.util.concurrent.ConcurrentHashMap.newKeySet();
             refresher.probeWith((target, targets) -> targets.stream().map(t -> {
                 probed.add(t.nodeId());
                 return new ProbeResult(t.nodeId(), "broker", t.endpoint(), t.nodeId() != 5, 1, null);

@@ -98,6 +98,41 @@ public final class VoterReachability {
         return new Result(out, null, silentIds, false);
     }
 
+    /** The broker settings that name the controllers: the static voter list, or (KIP-853) the bootstrap list. */
+    public static final List<String> VOTER_SETTINGS = List.of("controller.quorum.voters", "controller.quorum.bootstrap.servers");
+
+    /**
+     * Controller endpoints from a broker's own settings ({@code 1@host:port,...} or {@code host:port,...}), for a
+     * fresh process that never saw the quorum: a broker answers describeConfigs for itself without the quorum.
+     * Keys are the voter ids, or negative numbers for bootstrap entries without one; malformed entries are skipped.
+     */
+    public static java.util.Map<Integer, String> configuredVoters(String voters, String bootstrapServers) {
+        java.util.Map<Integer, String> out = new java.util.TreeMap<>();
+        if (voters != null) {
+            for (String entry : voters.split(",")) {
+                String e = entry.trim();
+                int at = e.indexOf('@');
+                if (at > 0 && e.indexOf(':', at) > at + 1) {
+                    try {
+                        out.put(Integer.parseInt(e.substring(0, at)), e.substring(at + 1));
+                    } catch (NumberFormatException ignored) {
+                        // not a voter entry: skipped, the others still count
+                    }
+                }
+            }
+        }
+        if (out.isEmpty() && bootstrapServers != null) {
+            int unknownId = -1;
+            for (String entry : bootstrapServers.split(",")) {
+                String e = entry.trim();
+                if (e.lastIndexOf(':') > 0) {
+                    out.put(unknownId--, e);
+                }
+            }
+        }
+        return out;
+    }
+
     private static String names(List<ProbeResult> ps) {
         List<String> out = new ArrayList<>();
         for (ProbeResult p : ps) {

@@ -11,6 +11,7 @@ import dev.kshell.diagnosis.CoordinatorHealth;
 import dev.kshell.diagnosis.CoordinatorReport;
 import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.Triage;
+import dev.kshell.diagnosis.VoterReachability;
 import dev.kshell.diagnosis.TriageInput;
 import dev.kshell.diagnosis.TriageReport;
 import dev.kshell.model.BrokerState;
@@ -110,7 +111,7 @@ public class TriageCommand extends KshellCommand {
         CompletableFuture<List<ProbeResult>> brokers = CompletableFuture.supplyAsync(
                 () -> prober.probe(target, brokerTargets(now)));
         CompletableFuture<List<ProbeResult>> voters = CompletableFuture.supplyAsync(
-                () -> prober.probe(target, voterTargets(now, target)));
+                () -> prober.probe(target, voterTargets(gateway, now, target)));
         CompletableFuture<CoordinatorReport> coordinators = CompletableFuture.supplyAsync(
                 () -> coordinatorImpact(gateway, now));
         List<ProbeResult> brokerProbes = brokers.join();
@@ -136,12 +137,15 @@ public class TriageCommand extends KshellCommand {
      * Controllers to ask, by endpoint: the quorum as read now, else as last seen in this session (or the sandbox's
      * own), plus the connection's bootstrap controllers.
      */
-    private List<NodeProbe.Target> voterTargets(ClusterSnapshot now, ClusterTarget target) {
+    private List<NodeProbe.Target> voterTargets(ClusterGateway gateway, ClusterSnapshot now, ClusterTarget target) {
         Map<String, NodeProbe.Target> byEndpoint = new LinkedHashMap<>();
         Map<Integer, String> known = now.quorum() != null && !now.quorum().voterEndpoints().isEmpty()
                 ? now.quorum().voterEndpoints() : session.knownVoterEndpoints();
+        if (known.isEmpty() && now.quorum() == null && !target.viaControllers()) {
+            known = configuredVoters(gateway, now); // a fresh process (cron, ssh) that never saw the quorum
+        }
         new java.util.TreeMap<>(known).forEach((id, endpoint) ->
-                byEndpoint.put(endpoint, new NodeProbe.Target(id, "controller", endpoint)));
+                byEndpoint.put(endpoint, new NodeProbe.Target(id < 0 ? null : id, "controller", endpoint)));
         if (target.viaControllers()) {
             for (String endpoint : target.bootstrapControllers().split(",")) {
                 String e = endpoint.trim();
@@ -151,6 +155,29 @@ public class TriageCommand extends KshellCommand {
             }
         }
         return List.copyOf(byEndpoint.values());
+    }
+
+    /** The controllers a live broker is configured with; empty when no broker answers within the side deadline. */
+    private static Map<Integer, String> configuredVoters(ClusterGateway gateway, ClusterSnapshot now) {
+        for (BrokerState b : now.brokers()) {
+            if (!b.live()) {
+                continue;
+            }
+            try {
+                Map<String, ConfigValue> values = gateway.withTimeout(SIDE_DEADLINE)
+                        .brokerConfigs(List.of(b.id()), VoterReachability.VOTER_SETTINGS).brokers().get(b.id());
+                if (values != null) {
+                    ConfigValue voters = values.get(VoterReachability.VOTER_SETTINGS.get(0));
+                    ConfigValue bootstrap = values.get(VoterReachability.VOTER_SETTINGS.get(1));
+                    return VoterReachability.configuredVoters(voters == null ? null : voters.value(),
+                            bootstrap == null ? null : bootstrap.value());
+                }
+            } catch (RuntimeException e) {
+                // this broker did not say (no rights to describe configs, gone): the next one may
+            }
+            return Map.of(); // one broker's side deadline is all step 1 spends on this
+        }
+        return Map.of();
     }
 
     /** broker.session.timeout.ms as an answering broker reports it (the controllers read the same key). */

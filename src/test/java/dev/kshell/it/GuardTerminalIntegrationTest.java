@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Tmux;
+
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Await;
@@ -253,7 +255,7 @@ class GuardTerminalIntegrationTest {
     static String shellCommand(String java, Path audit, String... args) {
         List<String> all = new ArrayList<>(javaArgs(java, audit));
         all.addAll(List.of(args));
-        return String.join(" ", all.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        return Tmux.shellLine(all);
     }
 
     /** kshell's real main, stdin a pipe holding {@code pipedStdin} or redirected from {@code stdinFile}. */
@@ -355,24 +357,11 @@ class GuardTerminalIntegrationTest {
     }
 
     static boolean tmuxAvailable() {
-        try {
-            Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return Tmux.available();
     }
 
     static String tmux(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", SOCKET));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("tmux " + String.join(" ", args) + " failed: " + out);
-        }
-        return out;
+        return Tmux.run(SOCKET, args);
     }
 
     /** Types a line as a person would: the text, then Enter. */

@@ -1,11 +1,12 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Tmux;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -174,18 +175,11 @@ class PromptTruthTerminalTest {
         List<String> all = new ArrayList<>(TerminalEndToEndTest.javaArgs().stream()
                 .map(a -> a.startsWith("-Dkshell.home=") ? "-Dkshell.home=" + home : a).toList());
         all.add("--sandbox");
-        return String.join(" ", all.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        return Tmux.shellLine(all);
     }
 
     static String tmux(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", SOCKET));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("tmux " + String.join(" ", args) + " failed: " + out);
-        }
-        return out;
+        return Tmux.run(SOCKET, args);
     }
 
     static String lastLine(String screen) {

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Tmux;
+
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.SharedCluster;
 import org.apache.kafka.clients.admin.Admin;
@@ -148,13 +150,7 @@ class TerminalEndToEndTest {
     // --- tmux plumbing ---
 
     static boolean tmuxAvailable() {
-        try {
-            Process p = new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return Tmux.available();
     }
 
     static List<String> javaArgs() {
@@ -167,18 +163,11 @@ class TerminalEndToEndTest {
     static String javaCommand(String... args) {
         List<String> all = new ArrayList<>(javaArgs());
         all.addAll(List.of(args));
-        return String.join(" ", all.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        return Tmux.shellLine(all);
     }
 
     static String tmux(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("tmux", "-L", SOCKET));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("tmux " + String.join(" ", args) + " failed: " + out);
-        }
-        return out;
+        return Tmux.run(SOCKET, args);
     }
 
     static String screen() throws IOException, InterruptedException {

@@ -61,8 +61,8 @@ public final class Triage {
         } else {
             PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
             steps.add(withCoordinators(leaderlessStep(now, leaderless), in.coordinators(), "leaderless"));
-            steps.add(recoveryStep(leaderless));
-            steps.add(withCoordinators(underMinIsrStep(now), in.coordinators(), "under-min-isr"));
+            steps.add(recoveryStep(leaderless, in.sandboxSession()));
+            steps.add(withCoordinators(underMinIsrStep(now, in.sandboxSession()), in.coordinators(), "under-min-isr"));
         }
         if (now.topics().isEmpty() && now.brokers().isEmpty()) {
             steps.add(skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));
@@ -138,7 +138,7 @@ public final class Triage {
         List<String> actions = new ArrayList<>();
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
         if (!silent.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(List.copyOf(silent)) + " (not answering)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", List.copyOf(silent)) + " (not answering)");
         }
         List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
         List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());
@@ -146,10 +146,10 @@ public final class Triage {
             actions.add(worstFix(fs));
         }
         if (!fenced.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(fenced) + " (fenced)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", fenced) + " (fenced)");
         }
         if (!missing.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "start", missing) + " (not registered)");
         }
         String next = status == StepStatus.OK ? null : "brokers";
         Finding imbalance = preferredImbalance(now);
@@ -295,7 +295,7 @@ public final class Triage {
     }
 
     // ---- step 4
-    private static TriageStep recoveryStep(PartitionReport leaderless) {
+    private static TriageStep recoveryStep(PartitionReport leaderless, boolean sandboxSession) {
         if (leaderless.total() == 0) {
             return new TriageStep(4, "Recovery", StepStatus.OK, "no leaderless partitions: nothing to recover",
                     List.of(), null, null);
@@ -358,7 +358,7 @@ public final class Triage {
         }
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.allIds(List.copyOf(toStart)));
+            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart)));
         }
         if (perClass[RecoveryClass.UNCLEAN_ONLY.ordinal()] > 0) {
             actions.add("for unclean-only partitions, starting a dead ISR/ELR replica allows a clean election; "
@@ -386,7 +386,7 @@ public final class Triage {
      * this step grow faster than linearly (GC with the heap full of the snapshot; docs/performance.md). Only the
      * first LIST_LIMIT names per topic are kept. Same selection as PartitionHealth.underMinIsr / underReplicated.
      */
-    private static TriageStep underMinIsrStep(ClusterSnapshot now) {
+    private static TriageStep underMinIsrStep(ClusterSnapshot now, boolean sandboxSession) {
         Set<Integer> live = now.liveBrokerIds();
         List<Finding> underFindings = new ArrayList<>();
         List<Finding> urpFindings = new ArrayList<>();
@@ -477,7 +477,7 @@ public final class Triage {
                 ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
         String action = null;
         if (!deadOutOfIsr.isEmpty()) {
-            action = "start broker " + PartitionHealth.allIds(List.copyOf(deadOutOfIsr)) + " to restore the ISR";
+            action = BrokerStart.phrase(sandboxSession, "start", List.copyOf(deadOutOfIsr)) + " to restore the ISR";
         } else if (!liveOutOfIsr.isEmpty()) {
             action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
                     + " (replica fetcher, disk, network)";

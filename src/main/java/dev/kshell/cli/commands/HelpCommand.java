@@ -10,6 +10,8 @@ import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
+
 /** {@code help [COMMAND]}. */
 @Component
 public class HelpCommand extends KshellCommand {
@@ -18,9 +20,9 @@ public class HelpCommand extends KshellCommand {
     private final ObjectProvider<CommandLineParser> parser;
 
     public HelpCommand(ObjectProvider<CommandLineParser> parser) {
-        super("help", "Session", "List commands, or show one command's options and examples", "help [COMMAND]");
+        super("help", "Session", "List commands, or show one command's options and examples", "help [COMMAND | GROUP]");
         this.parser = parser;
-        examples("help", "help describe", "help elect unclean");
+        examples("help", "help describe", "help elect unclean", "help sandbox   # the sandbox commands");
         arguments(argument("command", ArgKind.COMMAND, "the command to explain").optional().many());
     }
 
@@ -31,8 +33,18 @@ public class HelpCommand extends KshellCommand {
             inv.emit(CommandHelp.catalogue(p.commands()), () -> CommandHelp.overview(p.commands()));
             return ExitCode.OK;
         }
-        KshellCommand command = p.find(inv.arguments())
-                .orElseThrow(() -> new UsageException("help: unknown command '" + String.join(" ", inv.arguments()) + "'"));
+        KshellCommand command = p.find(inv.arguments()).orElse(null);
+        if (command == null && inv.arguments().size() == 1) {
+            String word = inv.arguments().get(0);
+            List<KshellCommand> members = CommandHelp.group(word, p.commands());
+            if (!members.isEmpty()) {
+                inv.emit(CommandHelp.catalogue(members), () -> CommandHelp.forGroup(word, members));
+                return ExitCode.OK;
+            }
+        }
+        if (command == null) {
+            throw new UsageException("help: unknown command '" + String.join(" ", inv.arguments()) + "'");
+        }
         inv.emit(CommandHelp.describe(command), () -> CommandHelp.forCommand(command));
         return ExitCode.OK;
     }

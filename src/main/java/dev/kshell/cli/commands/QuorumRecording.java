@@ -4,14 +4,11 @@ import dev.kshell.cli.Invocation;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
-import dev.kshell.model.QuorumObservation;
 import dev.kshell.model.QuorumState;
 import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.Objects;
 
 /**
  * The explicit step of every command that reads the quorum: hand the read to the session's {@link QuorumMemory}
@@ -33,19 +30,9 @@ final class QuorumRecording {
      */
     static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterSnapshot now,
                                           ClusterSnapshot previous) {
-        String clusterId = now.clusterId();
-        if (clusterId == null) {
-            return null;
-        }
-        QuorumMemory memory = session.quorumMemory();
-        if (previous != null && previous.quorum() != null && Objects.equals(previous.clusterId(), clusterId)
-                && previous.takenAt() != null) {
-            warn(inv, memory.record(clusterId, QuorumObservation.of(previous.quorum(), previous.takenAt())).warning());
-        }
-        QuorumMemory.Known known = now.quorum() == null ? memory.known(clusterId)
-                : memory.record(clusterId, memory.observe(now.quorum()));
-        warn(inv, known.warning());
-        return memory.stability(known.terms());
+        QuorumMemory.Recorded recorded = session.quorumMemory().recordSnapshots(now, previous);
+        recorded.warnings().forEach(w -> warn(inv, w));
+        return recorded.stability();
     }
 
     /** Records one quorum read of the connected cluster; null (and nothing recorded) when its id is unknown. */

@@ -22,19 +22,6 @@ final class QuorumRecording {
     private QuorumRecording() {
     }
 
-    /**
-     * Records what a snapshot saw of the quorum (the session's previous snapshot too, when it is of the same cluster:
-     * the reads of this session count even if nothing else recorded them) and judges the history.
-     *
-     * @return the judgement, or null when the cluster id is unknown (nothing to key the history by)
-     */
-    static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterSnapshot now,
-                                          ClusterSnapshot previous) {
-        QuorumMemory.Recorded recorded = session.quorumMemory().recordSnapshots(now, previous);
-        recorded.warnings().forEach(w -> warn(inv, w));
-        return recorded.stability();
-    }
-
     /** Records one quorum read of the connected cluster; null (and nothing recorded) when its id is unknown. */
     static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterGateway gateway,
                                           QuorumState quorum) {

@@ -1,9 +1,9 @@
 package dev.kshell.cli;
 
-import dev.kshell.render.Table;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
+import dev.kshell.render.Table;
 
 import java.util.Collection;
 import java.util.Comparator;

@@ -4,9 +4,9 @@ import dev.kshell.cli.CompletionValues.NodeFilter;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.CommandSpec;
-import dev.kshell.grammar.Trait;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
@@ -233,9 +233,9 @@ public final class KshellCompleter implements Completer {
         return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
-    /** What {@code watch} may re-run: its declaration says so. */
+    /** What completion offers after {@code watch}: watchable commands that read the cluster. */
     static boolean readsCluster(KshellCommand c) {
-        return c.is(Trait.WATCHABLE);
+        return c.is(Trait.WATCHABLE) && c.is(Trait.NEEDS_CONNECTION);
     }
 
     /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */

@@ -177,7 +177,9 @@ public final class CommandGrammar<C> {
                 throw new GrammarException(spec.name() + ": give exactly one of " + list + " (usage: " + spec.usage() + ")");
             }
             if (!group.required() && given > 1) {
-                throw new GrammarException(shown.size() == 2 ? "use " + list + ", not both"
+                List<String> named = new ArrayList<>(group.options().stream().map(o -> "--" + o.name()).toList());
+                group.arguments().forEach(p -> named.add(p.usage()));
+                throw new GrammarException(named.size() == 2 ? "use " + named.get(0) + " or " + named.get(1) + ", not both"
                         : spec.name() + ": give at most one of " + list);
             }
         }

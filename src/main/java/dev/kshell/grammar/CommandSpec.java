@@ -100,6 +100,22 @@ public final class CommandSpec {
         return new CommandSpec(names, group, description, options, all, traits, exclusive, examples);
     }
 
+    /** As {@link #arguments(Arg[])}, for declarations held as positionals (tests, the runbook's directives). */
+    CommandSpec arguments(List<Positional> positionals) {
+        CommandSpec out = this;
+        for (Positional p : positionals) {
+            out = new CommandSpec(out.names, group, description, options, append(out.arguments, p), traits, exclusive,
+                    examples);
+        }
+        return out;
+    }
+
+    private static List<Positional> append(List<Positional> list, Positional p) {
+        List<Positional> all = new ArrayList<>(list);
+        all.add(p);
+        return all;
+    }
+
     public CommandSpec traits(Trait... more) {
         EnumSet<Trait> all = traits.isEmpty() ? EnumSet.noneOf(Trait.class) : EnumSet.copyOf(traits);
         all.addAll(Arrays.asList(more));

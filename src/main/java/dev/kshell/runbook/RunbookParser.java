@@ -1,6 +1,18 @@
 package dev.kshell.runbook;
 
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.OptionSpec;
+import dev.kshell.grammar.Tokenizer;
+import dev.kshell.runbook.ExpressionEvaluator.Compiled;
+import dev.kshell.runbook.ExpressionEvaluator.InvalidExpressionException;
+import dev.kshell.util.Durations;
 import dev.kshell.util.EditDistance;
+import dev.kshell.util.Validated;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,19 +25,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import dev.kshell.runbook.ExpressionEvaluator.Compiled;
-import dev.kshell.runbook.ExpressionEvaluator.InvalidExpressionException;
-import dev.kshell.grammar.ArgKind;
-import dev.kshell.grammar.CommandGrammar;
-import dev.kshell.grammar.Arg;
-import dev.kshell.grammar.CommandSpec;
-import dev.kshell.grammar.Opt;
-import dev.kshell.grammar.GrammarException;
-import dev.kshell.grammar.OptionSpec;
-import dev.kshell.grammar.Tokenizer;
-import dev.kshell.util.Durations;
-import dev.kshell.util.Validated;
 
 /**
  * Reads a {@code .ksh} runbook into a {@link Runbook}, checking the whole file before anything runs. Never throws

@@ -11,9 +11,13 @@ import dev.kshell.diagnosis.CoordinatorHealth;
 import dev.kshell.diagnosis.CoordinatorReport;
 import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.VoterReachability;
 import dev.kshell.diagnosis.TriageInput;
 import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.diagnosis.VoterReachability;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ConfigValue;
@@ -50,6 +54,9 @@ public class TriageCommand extends KshellCommand {
     private static final String SESSION_TIMEOUT = "broker.session.timeout.ms";
     private static final Duration SIDE_DEADLINE = Duration.ofSeconds(3);
 
+    static final Opt<Boolean> STRICT = Opt.flag("strict",
+            "exit 1 on config risks too (by default they are listed and counted, exit 0)");
+
     private final ShellSession session;
     private final Prober prober;
 
@@ -72,31 +79,25 @@ public class TriageCommand extends KshellCommand {
 
     /** With another prober (tests on snapshot fixtures, whose brokers have no endpoint to ask). */
     public TriageCommand(ShellSession session, Prober prober) {
-        super("triage", "Diagnosis",
-                "The incident checklist: quorum, brokers, leaderless partitions and their recovery, min ISR, config "
-                        + "risks; one verdict and the next command", "triage [--strict]");
+        super(CommandSpec.named("triage").group(Group.DIAGNOSIS)
+                .description("The incident checklist: quorum, brokers, leaderless partitions and their recovery, min "
+                        + "ISR, config risks; one verdict and the next command")
+                .options(STRICT).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("triage", "triage --output json",
+                        "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY",
+                        "triage --strict   # also exit 1 on config risks (min.isr = RF, unclean enabled...)"));
         this.session = session;
         this.prober = prober;
-        options(flag("strict", "exit 1 on config risks too (by default they are listed and counted, exit 0)"));
-        examples("triage", "triage --output json", "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY",
-                "triage --strict   # also exit 1 on config risks (min.isr = RF, unclean enabled...)");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         ClusterGateway gateway = session.requireGateway();
         ClusterSnapshot now = gateway.snapshot(null, true);
         session.remember(now);
         // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs included)
-        TriageInput input = gather(gateway, now, previous).withStrict(inv.flag("strict"))
+        TriageInput input = gather(gateway, now, previous).withStrict(inv.get(STRICT))
                 .withSandboxSession(session.connectedToSandbox())
                 .withQuorumStability(QuorumRecording.recordAndJudge(session, inv, now, previous));
         TriageReport report = Triage.run(input);

@@ -16,6 +16,7 @@ import dev.kshell.render.ElectionTables;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
+import dev.kshell.session.SessionQuorumStatus;
 import dev.kshell.session.ShellSession;
 import dev.kshell.state.StateStore;
 
@@ -58,7 +59,7 @@ final class ElectConversation {
         Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
         return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
                 new StateStore(OffsetMemory.defaultDir()))
-                .withQuorumJudge(snapshot -> QuorumRecording.recordAndJudge(session, inv, snapshot, null));
+                .withQuorumStatus(new SessionQuorumStatus(session));
     }
 
     static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {

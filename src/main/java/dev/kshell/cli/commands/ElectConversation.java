@@ -14,6 +14,7 @@ import dev.kshell.render.ElectionTables;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
+import dev.kshell.session.SessionQuorumStatus;
 import dev.kshell.session.ShellSession;
 import dev.kshell.state.StateStore;
 
@@ -51,7 +52,7 @@ final class ElectConversation {
         Duration lockDeadline = inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE);
         return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
                 new StateStore(OffsetMemory.defaultDir()))
-                .withQuorumJudge(snapshot -> QuorumRecording.recordAndJudge(session, inv, snapshot, null));
+                .withQuorumStatus(new SessionQuorumStatus(session));
     }
 
     static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {

@@ -2,8 +2,11 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.OffsetsAtRisk;
@@ -26,23 +29,25 @@ public class RememberOffsetsCommand extends KshellCommand {
 
     static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
 
+    static final Opt<String> TOPIC = Opt.text("topic", ArgKind.TOPIC, "every led partition of this topic (repeatable)")
+            .repeatable();
+    static final Opt<Boolean> ALL = Opt.flag("all",
+            "every partition with a live leader (batches of 1,000; at 100,000 partitions give a longer --deadline)");
+    static final Opt<Duration> DEADLINE = Opt.duration("deadline",
+            "stop listing after this long, keeping what answered (default 10s)").orElse(DEFAULT_DEADLINE);
+
     private final ShellSession session;
 
     public RememberOffsetsCommand(ShellSession session) {
-        super("remember offsets", "Action", "Remember high watermarks now (for elect unclean's loss figure): the "
-                + "partitions at risk, or named topics, or all", "remember offsets [--topic TOPIC]... [--all] [--deadline DURATION]");
+        super(CommandSpec.named("remember offsets").group(Group.AUTOMATION)
+                .description("Remember high watermarks now (for elect unclean's loss figure): the partitions at risk, "
+                        + "or named topics, or all")
+                .options(TOPIC, ALL, DEADLINE).atMostOneOf(ALL, TOPIC)
+                .traits(Trait.NEEDS_CONNECTION)
+                .examples("remember offsets", "remember offsets --topic orders --topic payments",
+                        "remember offsets --all --deadline 5m",
+                        "kshell --bootstrap-server b1:9092 remember offsets   # from cron, every minute"));
         this.session = session;
-        options(option("topic", ArgKind.TOPIC, "every led partition of this topic (repeatable)"),
-                flag("all", "every partition with a live leader (at 100,000 partitions this takes minutes)"),
-                option("deadline", ArgKind.DURATION, "stop listing after this long, keeping what answered (default 10s)"));
-        arguments();
-        examples("remember offsets", "remember offsets --topic orders --topic payments", "remember offsets --all --deadline 5m",
-                "kshell --bootstrap-server b1:9092 remember offsets   # from cron, every minute");
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     /** What {@code --output json} prints. */
@@ -53,13 +58,10 @@ public class RememberOffsetsCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
-        List<String> topics = inv.optionValues("topic");
-        boolean all = inv.flag("all");
-        if (all && !topics.isEmpty()) {
-            throw new UsageException("remember offsets: give --all or --topic, not both");
-        }
-        Duration deadline = inv.duration("deadline", DEFAULT_DEADLINE);
+        // the grammar has checked that --all and --topic are not both given
+        List<String> topics = inv.all(TOPIC);
+        boolean all = inv.get(ALL);
+        Duration deadline = inv.get(DEADLINE);
         RememberOffsetsService.Scope scope = all ? RememberOffsetsService.Scope.ALL
                 : topics.isEmpty() ? RememberOffsetsService.Scope.AT_RISK : RememberOffsetsService.Scope.TOPICS;
         RememberOffsetsService.Result result = RememberOffsetsService.atDefaultDir()

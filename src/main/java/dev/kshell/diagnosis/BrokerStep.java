@@ -23,12 +23,18 @@ final class BrokerStep {
 
     static TriageStep of(TriageInput in) {
         ClusterSnapshot now = in.snapshot();
-        List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(), in.brokerSessionTimeoutMs());
+        List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(),
+                in.zooKeeperMode() ? in.zooKeeperSessionTimeoutMs() : in.brokerSessionTimeoutMs());
         StepStatus status = status(fs);
         List<String> actions = new ArrayList<>();
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
         if (!silent.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(List.copyOf(silent)) + " (not answering)");
+            String ids = PartitionHealth.allIds(List.copyOf(silent));
+            actions.add(!in.zooKeeperMode() ? "restart broker " + ids + " (not answering)"
+                    : in.sandboxSession() ? "`sandbox start-broker " + ids + "` (not answering; it waits until "
+                    + "ZooKeeper has dropped the dead registration)"
+                    : "start broker " + ids + " once ZooKeeper has dropped its registration (/brokers/ids/N gone: "
+                    + "`brokers` no longer lists it)");
         }
         List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
         List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());

@@ -25,6 +25,11 @@ final class BrokerStep {
         ClusterSnapshot now = in.snapshot();
         List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(),
                 in.zooKeeperMode() ? in.zooKeeperSessionTimeoutMs() : in.brokerSessionTimeoutMs());
+        if (in.probeGap() != null) {
+            fs.add(new Finding(Severity.INFO, "brokers-not-probed", "brokers", in.probeGap() + ": a broker that died "
+                    + "moments ago still reads as live until " + (in.zooKeeperMode() ? "ZooKeeper expires its session"
+                    : "the controller fences it"), null));
+        }
         StepStatus status = status(fs);
         List<String> actions = new ArrayList<>();
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());

@@ -2,6 +2,7 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,11 @@ final class QuorumStep {
         if (deadController != null) {
             fs.removeIf(f -> f.rule().equals("quorum-unstable")); // a dead controller is no flapping
             fs.add(0, deadController); // ZooKeeper mode: the controller broker itself does not answer
+        }
+        if (in.probeGap() != null) {
+            fs.add(new Finding(Severity.INFO, "controllers-not-probed", now.quorum() != null
+                    && now.quorum().zooKeeperMode() ? "controller" : "quorum", in.probeGap() + ": a controller that died "
+                    + "moments ago is named until the others notice", null));
         }
         StepStatus status = status(fs);
         String next = null;

@@ -95,7 +95,8 @@ public final class TriageService implements AutoCloseable {
      * history, the checklist.
      */
     public Outcome triage(ClusterGateway gateway, TriageOptions options) {
-        ClusterSnapshot now = gateway.snapshot(null, true);
+        // two reads answered at different metadata versions can contradict each other: read again first
+        ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
         TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
@@ -143,7 +144,8 @@ public final class TriageService implements AutoCloseable {
                 .withBrokerProbes(brokerProbes, zooKeeper ? null : sessionTimeout)
                 .withZooKeeperSessionTimeout(zooKeeper ? sessionTimeout : null)
                 .withVoterProbes(await(voters, until, all))
-                .withCoordinators(await(coordinators, until, all));
+                .withCoordinators(await(coordinators, until, all))
+                .withProbeGap(brokerProbes == null ? NodeProbe.of(target).unsupportedReason() : null);
     }
 
     /**

@@ -35,9 +35,10 @@ final class BrokerStep {
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
         if (!silent.isEmpty()) {
             String ids = PartitionHealth.allIds(List.copyOf(silent));
-            actions.add(!in.zooKeeperMode() ? "restart broker " + ids + " (not answering)"
-                    : in.sandboxSession() ? "`sandbox start-broker " + ids + "` (not answering; it waits until "
-                    + "ZooKeeper has dropped the dead registration)"
+            actions.add(!in.zooKeeperMode()
+                    ? BrokerStart.phrase(in.sandboxSession(), "restart", List.copyOf(silent)) + " (not answering)"
+                    : in.sandboxSession() ? BrokerStart.phrase(true, "start", List.copyOf(silent))
+                    + " (not answering; it waits until ZooKeeper has dropped the dead registration)"
                     : "start broker " + ids + " once ZooKeeper has dropped its registration (/brokers/ids/N gone: "
                     + "`brokers` no longer lists it)");
         }
@@ -47,10 +48,10 @@ final class BrokerStep {
             actions.add(worstFix(fs));
         }
         if (!fenced.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(fenced) + " (fenced)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", fenced) + " (fenced)");
         }
         if (!missing.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "start", missing) + " (not registered)");
         }
         String next = status == StepStatus.OK ? null : "brokers";
         Finding imbalance = preferredImbalance(now);

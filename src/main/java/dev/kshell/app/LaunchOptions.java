@@ -6,6 +6,7 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.CompletionScripts;
 import dev.kshell.grammar.GrammarException;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
@@ -33,8 +34,18 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                 false);
     }
 
+    private static final OptionSpec TIMEOUT = OptionSpec.of("timeout", ArgKind.DURATION,
+            "deadline of every cluster call (default 10s)");
+
     /** The launcher's own options; the connection ones are {@code connect}'s too. */
     public static final List<OptionSpec> OPTIONS = options();
+
+    /**
+     * The launcher as the completion scripts see it: the connection options and the deadline are handed on to the
+     * hidden {@code __complete} command, so that live names come from the cluster named on the line.
+     */
+    public static final CompletionScripts.Launcher COMPLETION = new CompletionScripts.Launcher(OPTIONS,
+            java.util.stream.Stream.concat(ConnectionOptions.ALL.stream(), java.util.stream.Stream.of(TIMEOUT)).toList());
 
     /** The launcher as the grammar sees it: its options, then a command line that ends them. */
     public static final CommandSyntax SYNTAX = new CommandSyntax(List.of("kshell"), "kshell [OPTIONS] [COMMAND [ARGS...]]",
@@ -49,7 +60,7 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                 OptionSpec.of("zookeeper-mode", ArgKind.FLAG, "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)"),
                 OptionSpec.choice("output", "output format", "table", "json").withShortName('o'),
                 OptionSpec.of("no-color", ArgKind.FLAG, "no colours"),
-                OptionSpec.of("timeout", ArgKind.DURATION, "deadline of every cluster call (default 10s)"),
+                TIMEOUT,
                 OptionSpec.of("yes", ArgKind.FLAG, "answer yes to y/N confirmations (never to unclean elections)")
                         .withShortName('y'),
                 OptionSpec.of("stacktrace", ArgKind.FLAG, "print stack traces of unexpected failures"),

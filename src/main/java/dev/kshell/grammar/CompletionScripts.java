@@ -48,40 +48,55 @@ public final class CompletionScripts {
     }
 
     public static String bash(Launcher launcher) {
-        Words w = new Words(launcher);
-        StringBuilder valueCases = new StringBuilder();
-        for (OptionSpec o : w.choices) {
-            valueCases.append("      ").append(w.forms(o)).append(") mapfile -t cands < <(compgen -W \"")
-                    .append(String.join(" ", o.choices())).append("\" -- \"$cur\") ;;\n");
-        }
-        appendCase(valueCases, w.of(w.profiles), "mapfile -t cands < <(\"$bin\" __complete -- connect \"$cur\" 2>/dev/null) ;;");
-        appendCase(valueCases, w.of(w.files), "mapfile -t cands < <(compgen -f -- \"$cur\") ;;");
-        appendCase(valueCases, w.of(w.directories), "mapfile -t cands < <(compgen -d -- \"$cur\") ;;");
-        appendCase(valueCases, w.of(w.freeValues), ";;");
-        StringBuilder walk = new StringBuilder();
-        appendArm(walk, w.of(w.passedOnWithValue), "conn+=(\"${words[i]}\" \"${words[i+1]}\"); (( i += 2 )) ;;");
-        appendArm(walk, w.passedOnOneWord(), "conn+=(\"${words[i]}\"); (( i += 1 )) ;;");
-        appendCase(walk, w.of(w.otherWithValue), "(( i += 2 )) ;;");
-        return BASH.replace("@OPTIONS@", w.longNames()).replace("@WALK@\n", walk)
-                .replace("@VALUE_CASES@\n", valueCases.toString());
+        return render(BASH_DIALECT, launcher);
     }
 
     public static String zsh(Launcher launcher) {
+        return render(ZSH_DIALECT, launcher);
+    }
+
+    /**
+     * What differs between the shells: the script around the generated parts, and each action in the shell's words.
+     *
+     * @param choice %s is the option's values, separated by spaces
+     */
+    private record Dialect(String script, String choice, String profiles, String files, String directories,
+                           String freeValue, String passTwoWords, String passOneWord) {
+    }
+
+    private static final Dialect BASH_DIALECT = new Dialect(CompletionScripts.BASH,
+            "mapfile -t cands < <(compgen -W \"%s\" -- \"$cur\") ;;",
+            "mapfile -t cands < <(\"$bin\" __complete -- connect \"$cur\" 2>/dev/null) ;;",
+            "mapfile -t cands < <(compgen -f -- \"$cur\") ;;",
+            "mapfile -t cands < <(compgen -d -- \"$cur\") ;;",
+            ";;",
+            "conn+=(\"${words[i]}\" \"${words[i+1]}\"); (( i += 2 )) ;;",
+            "conn+=(\"${words[i]}\"); (( i += 1 )) ;;");
+
+    private static final Dialect ZSH_DIALECT = new Dialect(CompletionScripts.ZSH,
+            "compadd -- %s; return ;;",
+            "cands=(\"${(@f)$($bin __complete -- connect \"$cur\" 2>/dev/null)}\") ;;",
+            "_files; return ;;",
+            "_files -/; return ;;",
+            "return ;;",
+            "conn+=(${words[i]} ${words[i+1]}); (( i += 2 )) ;;",
+            "conn+=(${words[i]}); (( i += 1 )) ;;");
+
+    private static String render(Dialect d, Launcher launcher) {
         Words w = new Words(launcher);
         StringBuilder valueCases = new StringBuilder();
         for (OptionSpec o : w.choices) {
-            valueCases.append("      ").append(w.forms(o)).append(") compadd -- ").append(String.join(" ", o.choices()))
-                    .append("; return ;;\n");
+            appendCase(valueCases, w.forms(o), String.format(d.choice(), String.join(" ", o.choices())));
         }
-        appendCase(valueCases, w.of(w.profiles), "cands=(\"${(@f)$($bin __complete -- connect \"$cur\" 2>/dev/null)}\") ;;");
-        appendCase(valueCases, w.of(w.files), "_files; return ;;");
-        appendCase(valueCases, w.of(w.directories), "_files -/; return ;;");
-        appendCase(valueCases, w.of(w.freeValues), "return ;;");
+        appendCase(valueCases, w.of(w.profiles), d.profiles());
+        appendCase(valueCases, w.of(w.files), d.files());
+        appendCase(valueCases, w.of(w.directories), d.directories());
+        appendCase(valueCases, w.of(w.freeValues), d.freeValue());
         StringBuilder walk = new StringBuilder();
-        appendArm(walk, w.of(w.passedOnWithValue), "conn+=(${words[i]} ${words[i+1]}); (( i += 2 )) ;;");
-        appendArm(walk, w.passedOnOneWord(), "conn+=(${words[i]}); (( i += 1 )) ;;");
+        appendArm(walk, w.of(w.passedOnWithValue), d.passTwoWords());
+        appendArm(walk, w.passedOnOneWord(), d.passOneWord());
         appendCase(walk, w.of(w.otherWithValue), "(( i += 2 )) ;;");
-        return ZSH.replace("@OPTIONS@", w.longNames()).replace("@WALK@\n", walk)
+        return d.script().replace("@OPTIONS@", w.longNames()).replace("@WALK@\n", walk)
                 .replace("@VALUE_CASES@\n", valueCases.toString());
     }
 

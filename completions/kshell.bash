@@ -5,7 +5,7 @@
 # come from the cluster named on the line, through kshell's hidden `__complete` command, with a 3 s deadline.
 # Generated from kshell's declarations (grammar/CompletionScripts.java): do not edit by hand.
 
-_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --profile --zookeeper --sandbox --sandbox-dir --kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
+_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --zookeeper --profile --sandbox --sandbox-dir --kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
 
 _kshell() {
   local bin line cur i
@@ -26,9 +26,9 @@ _kshell() {
   i=1
   while (( i < ${#words[@]} )); do
     case "${words[i]}" in
-      --bootstrap-server|--bootstrap-controller|--command-config|--profile|--zookeeper|--timeout)
+      --bootstrap-server|--bootstrap-controller|--command-config|--zookeeper|--profile|--timeout)
         conn+=("${words[i]}" "${words[i+1]}"); (( i += 2 )) ;;
-      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--profile=*|--zookeeper=*|--timeout=*)
+      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--zookeeper=*|--profile=*|--timeout=*)
         conn+=("${words[i]}"); (( i += 1 )) ;;
       --sandbox-dir|--kafka|--output|-o) (( i += 2 )) ;;
       -*) (( i += 1 )) ;;

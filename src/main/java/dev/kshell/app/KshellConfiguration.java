@@ -5,7 +5,6 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.cluster.AdminClientGateway;
-import dev.kshell.grammar.CompletionScripts;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.DefaultConnectionResolver;
 import dev.kshell.session.KshellHome;
@@ -51,12 +50,6 @@ public class KshellConfiguration {
     CommandLineParser commandLineParser(ObjectProvider<CommandRegistry> registry) {
         return new CommandLineParser(() -> registry.getObject().getCommands().stream()
                 .filter(KshellCommand.class::isInstance).map(KshellCommand.class::cast).toList());
-    }
-
-    /** The launcher's options, for {@code completion} and the manual page (commands cannot see app/). */
-    @Bean
-    CompletionScripts.Launcher launcherDeclaration() {
-        return LaunchOptions.COMPLETION;
     }
 
     @Bean

@@ -6,7 +6,6 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.audit.AuditWriteException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.ExitCode;
@@ -28,7 +27,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -50,7 +48,7 @@ public final class ElectionService {
     private final AuditLog audit;
     private final StateStore store;
     private final Clock clock;
-    private final Function<ClusterSnapshot, QuorumStability> quorumJudge;
+    private final QuorumStatus quorum;
     /** How long the re-read after an election waits for the new leaders to show. */
     private final Duration rereadWait;
 
@@ -59,26 +57,25 @@ public final class ElectionService {
     }
 
     public ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock) {
-        this(gateway, audit, store, clock, snapshot -> null, ElectionReread.WAIT);
+        this(gateway, audit, store, clock, QuorumStatus.NOT_JUDGED, ElectionReread.WAIT);
     }
 
     private ElectionService(ClusterGateway gateway, AuditLog audit, StateStore store, Clock clock,
-                            Function<ClusterSnapshot, QuorumStability> quorumJudge, Duration rereadWait) {
+                            QuorumStatus quorum, Duration rereadWait) {
         this.gateway = gateway;
         this.audit = audit;
         this.store = store;
         this.clock = clock;
-        this.quorumJudge = quorumJudge;
+        this.quorum = quorum;
         this.rereadWait = rereadWait;
     }
 
     /**
-     * This service, judging quorum stability with {@code judge} before an unclean election (given the snapshot the
-     * plan is made from; it may record that read in the quorum history): an unstable quorum refuses it. Without a
-     * judge, stability is not judged.
+     * This service, judging quorum stability through {@code quorum} before an unclean election: an unstable quorum
+     * refuses it. Without it, stability is not judged.
      */
-    public ElectionService withQuorumJudge(Function<ClusterSnapshot, QuorumStability> judge) {
-        return new ElectionService(gateway, audit, store, clock, judge, rereadWait);
+    public ElectionService withQuorumStatus(QuorumStatus quorum) {
+        return new ElectionService(gateway, audit, store, clock, quorum, rereadWait);
     }
 
     /**
@@ -86,7 +83,7 @@ public final class ElectionService {
      * {@link ElectionReread#WAIT}). Tests over a fake gateway, whose leaders never move, pass a short one.
      */
     ElectionService withRereadWait(Duration wait) {
-        return new ElectionService(gateway, audit, store, clock, quorumJudge, wait);
+        return new ElectionService(gateway, audit, store, clock, quorum, wait);
     }
 
     /** The person (or runbook) behind an attempt: sees the plan, answers the question, reads notes. */
@@ -270,7 +267,7 @@ public final class ElectionService {
         // Seed lesson: no unclean election while the controller keeps changing (the judgement triage uses).
         UncleanPlan plan = ElectionGuard.withQuorumStability(
                 UncleanElectionPlanner.plan(snapshot, resolved.specs(), evidence, remembered, keepOrder),
-                quorumJudge.apply(snapshot));
+                quorum.judge(snapshot, warning -> attempt.operator().note("warning: " + warning)));
         Decision decision = ElectionGuard.unclean(plan, attempt.guard().withActualClusterId(clusterId));
         return guarded(attempt, "elect-unclean", clusterId, plan, decision, null,
                 progress -> electUnclean(clusterId, plan, remembered, progress));

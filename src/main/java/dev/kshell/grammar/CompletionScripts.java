@@ -35,6 +35,14 @@ public final class CompletionScripts {
         }
     }
 
+    /**
+     * kshell's launcher: its declared options ({@link GlobalOptions#LAUNCHER}); the connection options and the
+     * deadline are handed on to {@code __complete}, so that live names come from the cluster named on the line.
+     */
+    public static final Launcher KSHELL = new Launcher(GlobalOptions.LAUNCHER.options(),
+            java.util.stream.Stream.concat(GlobalOptions.CONNECTION.stream(), java.util.stream.Stream.of(
+                    GlobalOptions.TIMEOUT.spec())).toList());
+
     private CompletionScripts() {
     }
 

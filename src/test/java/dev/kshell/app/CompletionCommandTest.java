@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.context.support.StaticApplicationContext;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -35,9 +34,7 @@ class CompletionCommandTest {
     private final StringWriter err = new StringWriter();
 
     private CommandLineExecutor.LineResult run(String line) {
-        StaticApplicationContext context = new StaticApplicationContext();
-        context.getBeanFactory().registerSingleton("launcher", LaunchOptions.COMPLETION);
-        CompletionCommand command = new CompletionCommand(context.getBeanProvider(CompletionScripts.Launcher.class));
+        CompletionCommand command = new CompletionCommand();
         CommandLineExecutor executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(command)),
                 new ShellSession(target -> {
                     throw new AssertionError("completion needs no cluster");
@@ -58,8 +55,8 @@ class CompletionCommandTest {
 
     @Test
     void should_step_over_the_value_of_every_launcher_option_that_takes_one() {
-        String bash = CompletionScripts.bash(LaunchOptions.COMPLETION);
-        String zsh = CompletionScripts.zsh(LaunchOptions.COMPLETION);
+        String bash = CompletionScripts.bash(CompletionScripts.KSHELL);
+        String zsh = CompletionScripts.zsh(CompletionScripts.KSHELL);
         LaunchOptions.OPTIONS.stream().filter(o -> o.takesValue()).forEach(o -> {
             assertThat(armOf(bash, "--" + o.name())).as("bash, --%s", o.name()).contains("i += 2");
             assertThat(armOf(zsh, "--" + o.name())).as("zsh, --%s", o.name()).contains("i += 2");

@@ -15,29 +15,28 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Timeout(30)
 class ManPageTest {
 
-    private static final CommandSyntax PAUSE = new CommandSyntax(List.of("sandbox pause", "pause"),
-            "sandbox pause NODE --for DURATION",
-            List.of(OptionSpec.of("for", ArgKind.DURATION, "how long"), OptionSpec.choice("mode", "how", "soft", "hard")),
-            List.of(Positional.of("node", ArgKind.LIVE_NODE_ID, "the node to pause")), false, false);
-    private static final CommandSyntax SECRET = new CommandSyntax(List.of("__secret"), "__secret", List.of(), List.of(),
-            false, true);
+    private static final CommandSpec PAUSE = CommandSpec.named("sandbox pause", "pause").group(Group.SANDBOX)
+            .description("Pause a node")
+            .options(Opt.duration("for", "how long"), Opt.choice("mode", "how", "soft", "hard"))
+            .arguments(Arg.of("node", ArgKind.LIVE_NODE_ID, "the node to pause"))
+            .examples("sandbox pause 4 --for 10s", ".starts with a dot \\ and a backslash");
+    private static final CommandSpec SECRET = CommandSpec.named("__secret").group(Group.SESSION).description("plumbing")
+            .traits(Trait.HIDDEN);
 
     private static String page() {
-        return ManPage.render("1.2.3", List.of(OptionSpec.of("bootstrap-server", ArgKind.TEXT, "brokers")),
-                List.of(OptionSpec.choice("output", "format", "table", "json").withShortName('o')),
-                List.of(new ManPage.Entry(PAUSE, "Sandbox", "Pause a node", List.of("sandbox pause 4 --for 10s",
-                                ".starts with a dot \\ and a backslash")),
-                        new ManPage.Entry(SECRET, "Session", "plumbing", List.of())));
+        CommandSpec launcher = CommandSpec.named("kshell").description("the launcher")
+                .options(Opt.text("bootstrap-server", "brokers"));
+        return ManPage.render("1.2.3", launcher, List.of(GlobalOptions.OUTPUT.spec()), List.of(PAUSE, SECRET));
     }
 
     @Test
     void should_show_each_visible_command_with_its_arguments_options_and_examples() {
         String page = page();
         assertThat(page).startsWith(".\\\" Generated").contains(".TH KSHELL 1 \"\" \"kshell 1.2.3\"")
-                .contains(".SS Sandbox\n.TP\n.B sandbox pause NODE \\-\\-for DURATION\nPause a node\n")
+                .contains(".SS Sandbox\n.TP\n.B " + ManPage.escape(PAUSE.usage()) + "\nPause a node\n")
                 .contains("Also: pause").contains(".I NODE\nthe node to pause")
                 .contains(".B \\-\\-for \\fIDURATION\\fR\nhow long").contains(".B \\-\\-mode \\fIsoft|hard\\fR")
-                .contains(".B \\-\\-bootstrap\\-server \\fIVALUE\\fR\nbrokers")
+                .contains(".B \\-\\-bootstrap\\-server \\fI")
                 .contains(".B \\-\\-output, \\-o \\fItable|json\\fR")
                 .contains("sandbox pause 4 \\-\\-for 10s\n\\&.starts with a dot \\e and a backslash\n")
                 .doesNotContain("__secret", "plumbing");

@@ -2,10 +2,11 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.CompletionScripts;
-import dev.kshell.grammar.Positional;
+import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 import java.util.Map;
@@ -18,24 +19,21 @@ import java.util.Map;
 @Component
 public class CompletionCommand extends KshellCommand {
 
-    private final ObjectProvider<CompletionScripts.Launcher> launcher;
+    static final Arg<String> SHELL = Arg.choice("shell", "the shell to complete in",
+            CompletionScripts.SHELLS.toArray(String[]::new));
 
-    public CompletionCommand(ObjectProvider<CompletionScripts.Launcher> launcher) {
-        super("completion", "Session", "Print the bash or zsh completion script of kshell", "completion bash|zsh");
-        this.launcher = launcher;
-        arguments(Positional.choice("shell", "the shell to complete in", CompletionScripts.SHELLS.toArray(String[]::new)));
-        examples("source <(kshell completion bash)      # in ~/.bashrc",
-                "kshell completion zsh > ~/.zfunc/_kshell  # with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc");
+    public CompletionCommand() {
+        super(CommandSpec.named("completion").group(Group.SESSION)
+                .description("Print the bash or zsh completion script of kshell")
+                .arguments(SHELL)
+                .examples("source <(kshell completion bash)      # in ~/.bashrc",
+                        "kshell completion zsh > ~/.zfunc/_kshell  # with fpath=(~/.zfunc $fpath) before compinit"));
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        CompletionScripts.Launcher declared = launcher.getIfAvailable();
-        if (declared == null) {
-            throw new IllegalStateException("completion: the launcher's options are not declared in this process");
-        }
-        String shell = inv.arguments().get(0);
-        String script = CompletionScripts.forShell(shell, declared);
+        String shell = inv.get(SHELL);
+        String script = CompletionScripts.forShell(shell, CompletionScripts.KSHELL);
         inv.emit(Map.of("shell", shell, "script", script), () -> script);
         return ExitCode.OK;
     }

@@ -3,9 +3,11 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.grammar.CommandGrammar;
-import dev.kshell.grammar.CompletionScripts;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Group;
 import dev.kshell.grammar.ManPage;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
@@ -19,26 +21,20 @@ import java.util.List;
 @Component
 public class ManPageCommand extends KshellCommand {
 
-    private final ObjectProvider<CompletionScripts.Launcher> launcher;
+    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle).
     private final ObjectProvider<CommandLineParser> parser;
 
-    public ManPageCommand(ObjectProvider<CompletionScripts.Launcher> launcher, ObjectProvider<CommandLineParser> parser) {
-        super("__manpage", "Session", "kshell's manual page (roff), for the release build", "__manpage", true);
-        this.launcher = launcher;
+    public ManPageCommand(ObjectProvider<CommandLineParser> parser) {
+        super(CommandSpec.named("__manpage").group(Group.SESSION)
+                .description("kshell's manual page (roff), for the release build").traits(Trait.HIDDEN));
         this.parser = parser;
-        arguments();
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        CompletionScripts.Launcher declared = launcher.getIfAvailable();
-        if (declared == null) {
-            throw new IllegalStateException("__manpage: the launcher's options are not declared in this process");
-        }
-        List<ManPage.Entry> commands = parser.getObject().commands().stream()
-                .map(c -> new ManPage.Entry(c.syntax(), c.getGroup(), c.getDescription(), c.examples())).toList();
+        List<CommandSpec> commands = parser.getObject().commands().stream().map(KshellCommand::spec).toList();
         String version = ManPageCommand.class.getPackage().getImplementationVersion();
-        String page = ManPage.render(version == null ? "dev" : version, declared.options(), CommandGrammar.COMMON_OPTIONS,
+        String page = ManPage.render(version == null ? "dev" : version, GlobalOptions.LAUNCHER, GlobalOptions.COMMON,
                 commands);
         inv.emit(page, () -> page);
         return ExitCode.OK;

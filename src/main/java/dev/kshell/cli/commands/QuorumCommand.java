@@ -6,6 +6,10 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
 import dev.kshell.render.QuorumHistoryTables;
@@ -23,28 +27,24 @@ import org.springframework.stereotype.Component;
 @Component
 public class QuorumCommand extends KshellCommand {
 
+    static final Opt<Boolean> HISTORY = Opt.flag("history",
+            "the leader changes kshell has seen (this session and earlier runs), with times");
+
     private final ShellSession session;
 
     public QuorumCommand(ShellSession session) {
-        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)",
-                "quorum [--history]");
+        super(CommandSpec.named("quorum").group(Group.STATE)
+                .description("KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)")
+                .options(HISTORY).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("quorum", "quorum --output json", "quorum --history",
+                        "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down"));
         this.session = session;
-        options(flag("history", "the leader changes kshell has seen (this session and earlier runs), with times"));
-        examples("quorum", "quorum --output json", "quorum --history",
-                "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterGateway gateway = session.requireGateway();
-        if (inv.flag("history")) {
+        if (inv.get(HISTORY)) {
             return history(inv, gateway);
         }
         QuorumState quorum = gateway.quorum();

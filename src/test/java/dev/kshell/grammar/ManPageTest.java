@@ -18,7 +18,7 @@ class ManPageTest {
     private static final CommandSpec PAUSE = CommandSpec.named("sandbox pause", "pause").group(Group.SANDBOX)
             .description("Pause a node")
             .options(Opt.duration("for", "how long"), Opt.choice("mode", "how", "soft", "hard"))
-            .arguments(Arg.of("node", ArgKind.LIVE_NODE_ID, "the node to pause"))
+            .arguments(Arg.nodeId("node", ArgKind.LIVE_NODE_ID, "the node to pause"))
             .examples("sandbox pause 4 --for 10s", ".starts with a dot \\ and a backslash");
     private static final CommandSpec SECRET = CommandSpec.named("__secret").group(Group.SESSION).description("plumbing")
             .traits(Trait.HIDDEN);

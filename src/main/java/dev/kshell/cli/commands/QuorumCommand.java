@@ -50,7 +50,7 @@ public class QuorumCommand extends KshellCommand {
         QuorumState quorum = gateway.quorum();
         // recorded in both modes: in ZooKeeper mode the controller id and, with --zookeeper, /controller_epoch
         QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
-        boolean unstable = stability != null && !stability.stable();
+        boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
         if (quorum.zooKeeperMode()) {
             // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
             StateViews.ControllerView controller = StateViews.controller(quorum);
@@ -98,6 +98,6 @@ public class QuorumCommand extends KshellCommand {
         if (readError != null) {
             return ExitCode.UNREACHABLE;
         }
-        return stability.stable() ? ExitCode.OK : ExitCode.FINDINGS;
+        return stability.kind() == QuorumStability.Kind.UNSTABLE ? ExitCode.FINDINGS : ExitCode.OK;
     }
 }

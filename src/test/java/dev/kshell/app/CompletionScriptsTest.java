@@ -93,7 +93,10 @@ class CompletionScriptsTest {
 
     // ---- zsh ------------------------------------------------------------------------------------------------
 
-    private final String tmuxSocket = "kshell-grammar-zsh-" + ProcessHandle.current().pid();
+    private static final java.util.concurrent.atomic.AtomicInteger SERVERS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** A tmux server per zsh run: a server still shutting down from the last run cannot take the next session. */
+    private String tmuxSocket;
 
     private String tmux(String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("tmux", "-L", tmuxSocket));
@@ -120,6 +123,7 @@ class CompletionScriptsTest {
         Files.writeString(dir.resolve(".zshrc"), "PS1='zsh> '\nfpath=(" + Path.of("completions").toAbsolutePath()
                 + " $fpath)\nautoload -Uz compinit && compinit -u -d " + dir.resolve(".zcompdump") + "\nPATH=" + bin + ":$PATH\n");
         String session = "zsh";
+        tmuxSocket = "kshell-grammar-zsh-" + ProcessHandle.current().pid() + "-" + SERVERS.incrementAndGet();
         tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "30",
                 "env ZDOTDIR=" + dir + " HOME=" + dir + " zsh -i");
         try {

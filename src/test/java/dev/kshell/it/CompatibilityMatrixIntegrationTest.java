@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.commands.AtMinIsrCommand;
 import dev.kshell.cli.commands.BrokersCommand;
@@ -77,6 +79,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ParameterizedClass(name = "{0}")
 @EnumSource(Flavour.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(SharedCluster.Frozen.class)
 class CompatibilityMatrixIntegrationTest {
 
     private static final String RF1 = "compat-rf1";

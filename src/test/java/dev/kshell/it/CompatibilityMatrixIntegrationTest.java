@@ -25,6 +25,7 @@ import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.session.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.KafkaVersions;
+import dev.kshell.render.Json;
 import dev.kshell.testsupport.MatrixCluster;
 import dev.kshell.testsupport.MatrixCluster.Flavour;
 import dev.kshell.testsupport.ShellHarness;
@@ -162,6 +163,8 @@ class CompatibilityMatrixIntegrationTest {
             assertThat(r.code()).as(line).isIn(ExitCode.OK, ExitCode.FINDINGS);
             ShellHarness.Result json = run(line + " --output json");
             assertThat(json.model()).as(line + " --output json").isNotNull();
+            // what is printed is the command's model, whole: the same tree as the model serialised
+            assertThat(Json.mapper().readTree(json.out())).as(line + " --output json printed").isEqualTo(json.json());
         }
         ShellHarness.Result status = run("status --output json");
         System.out.println("[" + flavour + "] capabilities " + status.out());
@@ -203,9 +206,11 @@ class CompatibilityMatrixIntegrationTest {
         assertThat(triage.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(triage.out()).startsWith("UNAVAILABLE");
 
-        // no live replica and no terminal to confirm on: the guard refuses
+        // no live replica (and no terminal to confirm on): the guard refuses, for the reason that comes first
         ShellHarness.Result unclean = run("elect unclean " + RF1 + "-0");
         assertThat(unclean.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(unclean.err()).as(unclean.out() + unclean.err())
+                .contains(RF1 + "-0: no replica is alive (replicas 5 all down): no election can succeed");
         for (String line : List.of("brokers", "describe " + RF1, "under-min-isr", "coordinators")) {
             assertThat(run(line).err()).as(line).doesNotContain("error");
         }
@@ -217,8 +222,16 @@ class CompatibilityMatrixIntegrationTest {
         cluster.stopNode(4);
         cluster.startNode(4);
         awaitIsr(RF3, 3);
-        ShellHarness.Result r = run("elect preferred --all --yes");
-        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        // broker 4's stop moved the leadership of the partitions it led; automatic rebalancing is off in the test
+        // clusters, so they wait for this election: at least one succeeds, none fails, and then every RF 3
+        // partition is led by its preferred replica
+        ShellHarness.Result r = run("elect preferred --all --yes --output json");
+        assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.OK);
+        List<String> outcomes = new java.util.ArrayList<>();
+        r.json().get("results").get("results").forEach(n -> outcomes.add(n.get("outcome").asString()));
+        assertThat(outcomes).as(r.out()).contains("SUCCEEDED").doesNotContain("FAILED");
+        TopicDescription rf3 = admin.describeTopics(List.of(RF3)).allTopicNames().get(30, TimeUnit.SECONDS).get(RF3);
+        assertThat(rf3.partitions()).allSatisfy(p -> assertThat(p.leader().id()).isEqualTo(p.replicas().get(0).id()));
     }
 
     @Test

@@ -101,7 +101,8 @@ class QuorumStabilityIntegrationTest {
             watcher.connectBrokers(cluster.bootstrapServers());
             Await.until("a settled quorum", Duration.ofSeconds(120), QuorumStabilityIntegrationTest::quorum,
                     QuorumStabilityIntegrationTest::settled);
-            assertThat(watcher.run("quorum").code().code()).isIn(0, 1);
+            // the watcher's first read (its exit code is not the point here: it also weighs the quorum's history)
+            assertThat(watcher.run("quorum --output json").json().get("leaderId").asInt()).isPositive();
             List<Integer> leaders = new ArrayList<>();
             for (int round = 1; round <= 3; round++) {
                 QuorumInfo before = Await.until("a settled quorum", Duration.ofSeconds(120),

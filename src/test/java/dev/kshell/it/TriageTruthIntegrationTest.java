@@ -168,6 +168,15 @@ class TriageTruthIntegrationTest {
         assertThat(connect.code()).isNotEqualTo(ExitCode.OK);
         assertThat(connect.err()).contains("still connected to test (" + cluster.bootstrapServers() + ")");
         assertThat(shell.session.requireGateway().target().bootstrapServers()).isEqualTo(cluster.bootstrapServers());
+
+        // quorum itself, as docs/commands.md says: an error within the connection's deadline, exit 4, no hang
+        long q0 = System.nanoTime();
+        ShellHarness.Result quorum = shell.run("quorum");
+        long quorumMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - q0);
+        System.out.println("[quorum-2-of-3-down] " + quorumMs + " ms: " + quorum.err());
+        assertThat(quorum.code()).isEqualTo(ExitCode.UNREACHABLE);
+        assertThat(quorum.err()).contains("no quorum leader reachable via");
+        assertThat(quorumMs).as("within the connection's 10 s deadline, not Kafka's 60 s").isLessThan(30_000);
     }
 
     @Test

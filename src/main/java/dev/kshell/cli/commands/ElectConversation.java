@@ -9,6 +9,8 @@ import dev.kshell.election.GuardContext;
 import dev.kshell.election.PreferredPlan;
 import dev.kshell.election.RestoreOrderPlan;
 import dev.kshell.election.UncleanPlan;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
 import dev.kshell.session.KshellHome;
@@ -32,6 +34,10 @@ final class ElectConversation {
     static final String AUDIT_PROPERTY = "kshell.audit.file";
     static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
 
+    /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
+    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
+    static final Opt<Boolean> YES = Opt.flag("yes", "do not ask for y/N confirmation");
+
     private ElectConversation() {
     }
 
@@ -49,14 +55,15 @@ final class ElectConversation {
 
     static ElectionService service(ShellSession session, Invocation inv) {
         // the audit lock waits no longer than the command's own deadline
-        Duration lockDeadline = inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE);
+        Duration timeout = inv.get(GlobalOptions.TIMEOUT);
+        Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
         return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
                 new StateStore(OffsetMemory.defaultDir()))
                 .withQuorumStatus(new SessionQuorumStatus(session));
     }
 
     static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
-        if (inv.run().inRunbook() && inv.has("yes")) {
+        if (inv.run().inRunbook() && inv.given(YES)) {
             // any spelling the parser accepts (--yes, --yes=true) is the step answering its own question
             throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
                     + "pass --yes to run");
@@ -64,8 +71,8 @@ final class ElectConversation {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
-                inv.flag("dry-run") || inv.run().dryRun());
+                inv.get(YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
+                inv.get(DRY_RUN) || inv.run().dryRun());
         return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
                 operator(inv));
     }

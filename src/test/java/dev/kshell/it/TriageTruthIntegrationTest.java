@@ -48,7 +48,7 @@ class TriageTruthIntegrationTest {
 
     static List<dev.kshell.cli.KshellCommand> commands(dev.kshell.session.ShellSession s) {
         return List.of(new TriageCommand(s), new ConnectCommand(s, new DefaultConnectionResolver(home())),
-                new dev.kshell.cli.commands.ExplainCommand(s));
+                new dev.kshell.cli.commands.ExplainCommand(s), new dev.kshell.cli.commands.QuorumCommand(s));
     }
 
     private static java.nio.file.Path home() {

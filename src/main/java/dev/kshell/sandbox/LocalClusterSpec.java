@@ -21,9 +21,13 @@ import java.util.Map;
  * @param zooKeeperMode        a ZooKeeper-mode cluster (Kafka 3.x and older): node 1 is a standalone ZooKeeper
  *                             server instead of the controllers, and the brokers keep their ids
  *                             ({@code controllers+1..}, so the seed shape gives ZooKeeper 1 and brokers 4-6)
+ * @param extraControllerProps extra {@code server.properties} entries for KRaft controllers only, applied last;
+ *                             the controller is what acts on e.g. {@code auto.leader.rebalance.enable} and
+ *                             {@code broker.session.timeout.ms}
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
-                               Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode) {
+                               Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
+                               Map<String, String> extraControllerProps) {
 
     public LocalClusterSpec {
         if (controllers < 1) {
@@ -33,6 +37,7 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
             throw new IllegalArgumentException("brokers must be at least 1, was " + brokers);
         }
         extraBrokerProps = extraBrokerProps == null ? Map.of() : Map.copyOf(extraBrokerProps);
+        extraControllerProps = extraControllerProps == null ? Map.of() : Map.copyOf(extraControllerProps);
         runtime = runtime == null ? KafkaRuntime.bundled() : runtime;
         if (zooKeeperMode && !runtime.supportsZooKeeperMode()) {
             throw new IllegalArgumentException("Kafka " + runtime.version() + " has no ZooKeeper mode (removed in 4.0):"
@@ -43,19 +48,19 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** A KRaft cluster of kshell's own Kafka. */
     public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                             Map<String, String> extraBrokerProps) {
-        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, null, false);
+        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, null, false, Map.of());
     }
 
     /** This spec on another Kafka release. */
     public LocalClusterSpec withRuntime(KafkaRuntime other) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, other,
-                zooKeeperMode);
+                zooKeeperMode, extraControllerProps);
     }
 
     /** This spec in ZooKeeper mode (true) or KRaft (false). */
     public LocalClusterSpec withZooKeeperMode(boolean zooKeeper) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeper);
+                zooKeeper, extraControllerProps);
     }
 
     /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
@@ -66,16 +71,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
     public LocalClusterSpec withDataDir(Path dir) {
         return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode);
+                zooKeeperMode, extraControllerProps);
     }
 
     /** This spec with fast failure detection switched on or off. */
     public LocalClusterSpec withFastFailureDetection(boolean fast) {
-        return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode);
+        return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode,
+                extraControllerProps);
     }
 
     /** This spec with these extra broker properties (replacing earlier ones). */
     public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
-        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode);
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode,
+                extraControllerProps);
+    }
+
+    /** This spec with these extra controller properties (replacing earlier ones). */
+    public LocalClusterSpec withExtraControllerProps(Map<String, String> props) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeperMode, props);
     }
 }

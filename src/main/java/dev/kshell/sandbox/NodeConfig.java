@@ -100,6 +100,7 @@ final class NodeConfig {
         if (node.role == Role.CONTROLLER) {
             p.put("process.roles", "controller");
             p.put("listeners", CONTROLLER_LISTENER + "://" + HOST + ":" + node.port);
+            p.putAll(spec.extraControllerProps());
         } else {
             int brokers = spec.brokers();
             if (!spec.zooKeeperMode()) {

@@ -1,5 +1,6 @@
 package dev.kshell.app;
 
+import dev.kshell.testsupport.Required;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,9 +114,8 @@ class CompletionScriptsTest {
      * {@code expect} (or after 30 s).
      */
     private String zsh(String candidates, String line, String expect, String... keys) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/zsh")) || Files.isExecutable(Path.of("/bin/zsh")),
-                "zsh is not installed (apt-get install zsh): the zsh completion script is not tested");
-        assumeTrue(new ProcessBuilder("tmux", "-V").start().waitFor() == 0, "tmux is not installed");
+        Required.zsh("the zsh completion script test (apt-get install zsh)");
+        Required.tmux("the zsh completion script test");
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path stub = bin.resolve("kshell");
         Files.writeString(stub, "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + dir.resolve("args") + "\nprintf '" + candidates + "'\n");

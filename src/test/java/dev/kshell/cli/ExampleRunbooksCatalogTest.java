@@ -22,10 +22,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,12 +34,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Timeout(60)
 class ExampleRunbooksCatalogTest {
-
-    /**
-     * Commands the examples use that other branches are adding right now. Until they are merged, "unknown command"
-     * for exactly these is tolerated; once a command is in the catalog, its lines are checked like any other.
-     */
-    static final Set<String> PENDING = Set.of("triage", "leaderless", "under-min-isr", "elect preferred");
 
     private static AnnotationConfigApplicationContext context;
     private static CommandLineParser parser;
@@ -76,7 +68,8 @@ class ExampleRunbooksCatalogTest {
     @Test
     void should_have_run_and_the_state_commands_in_the_application() {
         assertThat(present("run")).isTrue();
-        assertThat(Stream.of("quorum", "brokers", "describe", "topics", "help")).allMatch(c -> present(c));
+        assertThat(Stream.of("quorum", "brokers", "describe", "topics", "help", "triage", "leaderless", "under-min-isr",
+                "elect preferred")).allMatch(c -> present(c));
         CommandCatalog catalog = RunbookBridge.catalog(parser);
         assertThat(catalog.isCommand(List.of("run", "other.ksh"))).as("no nested runbooks").isFalse();
         assertThat(catalog.isCommand(List.of("quorum"))).isTrue();
@@ -87,16 +80,7 @@ class ExampleRunbooksCatalogTest {
     void should_parse_against_the_real_commands(Path file) throws IOException {
         ParseResult result = new RunbookParser().parse(file.toString(), Files.readString(file), Map.of(),
                 RunbookBridge.catalog(parser));
-        List<String> tolerated = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        for (RunbookError e : result.errors()) {
-            boolean pending = PENDING.stream().filter(c -> !present(c))
-                    .anyMatch(c -> e.message().equals("unknown command '" + c.split(" ")[0] + "'"));
-            (pending ? tolerated : errors).add(e.render());
-        }
-        assertThat(errors).as("tolerated until merged: %s", tolerated).isEmpty();
-        if (tolerated.isEmpty()) {
-            assertThat(result.runbook().steps()).isNotEmpty();
-        }
+        assertThat(result.errors()).as("errors in " + file).extracting(RunbookError::render).isEmpty();
+        assertThat(result.runbook().steps()).isNotEmpty();
     }
 }

@@ -5,6 +5,7 @@ import dev.kshell.testsupport.Tmux;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -40,7 +41,6 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The guard in a real pseudo-terminal, and secrets in the files kshell writes, with kshell's real main in child JVMs
@@ -88,7 +88,6 @@ class GuardTerminalIntegrationTest {
 
     @Test
     void should_ask_in_a_real_pty_and_refuse_a_pipe_and_a_redirected_stdin_on_every_java() throws Exception {
-        assumeTrue(tmuxAvailable(), "tmux is not installed: the pty test is skipped");
         List<String> javas = javas();
         // One partition per Java led by its non-preferred replica: replicas reordered [4,5] -> [5,4] while 4 leads.
         String topic = "guard-tty";
@@ -105,10 +104,10 @@ class GuardTerminalIntegrationTest {
             awaitPartition(topic, partition, p -> ids(p.replicas()).equals(List.of(5, 4)) && leader(p) == 4);
         }
         Path audit = home.resolve("tty-audit.jsonl");
+        // a pipe and a redirected stdin holding "y" never confirm: exit 3, refused, the leader stays 4 (no tmux needed)
         for (int i = 0; i < javas.size(); i++) {
             String java = javas.get(i);
             String p = topic + "-" + i;
-            // a pipe and a redirected stdin holding "y" never confirm: exit 3, refused, the leader stays 4
             String[] piped = kshell(java, audit, ("elect preferred " + p + "\ny\nexit\n").getBytes(), null,
                     "--bootstrap-server", cluster.bootstrapServers());
             assertThat(piped[0]).as(piped[1]).isEqualTo("3");
@@ -120,7 +119,12 @@ class GuardTerminalIntegrationTest {
             assertThat(redirected[1]).contains("there is no terminal");
             assertThat(leader(describe(topic).partitions().get(i))).isEqualTo(4);
             assertThat(decisions(audit, p)).containsExactly("refused", "refused");
+        }
 
+        Required.tmux("the pty half of the guard test (a typed answer in a real terminal)");
+        for (int i = 0; i < javas.size(); i++) {
+            String java = javas.get(i);
+            String p = topic + "-" + i;
             // the same command in a real terminal asks, and the typed answer elects
             String session = "shell-" + i;
             tmux("new-session", "-d", "-s", session, "-x", "200", "-y", "50", "env NO_COLOR=1 "
@@ -163,6 +167,7 @@ class GuardTerminalIntegrationTest {
         }
         assertThat(approvedBy(audit, unclean)).isEqualTo("typed confirmation");
         admin.deleteTopics(List.of(topic, "guard-tty-u")).all().get(60, TimeUnit.SECONDS);
+        Required.reportMissingJava25("the guard's pipe, redirect and pty test");
     }
 
     // ---- (3) secrets by type: the log file and the runbook transcript ------------------------------------------
@@ -237,14 +242,9 @@ class GuardTerminalIntegrationTest {
 
     // ---- helpers ------------------------------------------------------------------------------------------------
 
-    /** The Javas the launcher accepts: this one (17) and the Temurin 25 of this machine when present. */
+    /** The Javas the launcher accepts that this machine has (see {@link Required#javas()}). */
     static List<String> javas() {
-        List<String> out = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        Path temurin = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
-        if (Files.isExecutable(temurin)) {
-            out.add(temurin.toString());
-        }
-        return out;
+        return Required.javas();
     }
 
     static List<String> javaArgs(String java, Path audit) {
@@ -354,10 +354,6 @@ class GuardTerminalIntegrationTest {
 
     static List<Integer> ids(Collection<Node> nodes) {
         return nodes.stream().map(Node::id).toList();
-    }
-
-    static boolean tmuxAvailable() {
-        return Tmux.available();
     }
 
     static String tmux(String... args) throws IOException, InterruptedException {

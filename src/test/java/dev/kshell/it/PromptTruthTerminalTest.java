@@ -1,5 +1,8 @@
 package dev.kshell.it;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.Tmux;
 
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +22,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The shell as a person at 3 a.m. sees it: {@code kshell --sandbox} in tmux (its own server socket), 20 mixed
@@ -30,6 +32,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * that reported healthy. One cluster: the sandbox the shell starts for itself.
  */
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
+@ExtendWith(SharedCluster.Frozen.class)
 class PromptTruthTerminalTest {
 
     static final String SOCKET = "ux-" + ProcessHandle.current().pid();
@@ -41,6 +44,8 @@ class PromptTruthTerminalTest {
     private static Path home;
 
     private final Set<String> typed = new LinkedHashSet<>();
+    /** Every command typed, in order. */
+    private final List<String> sequence = new java.util.ArrayList<>();
     private int commandsTyped;
 
     @AfterAll
@@ -64,7 +69,7 @@ class PromptTruthTerminalTest {
 
     @Test
     void should_keep_every_prompt_whole_and_its_mark_true_through_twenty_commands() throws Exception {
-        assumeTrue(TerminalEndToEndTest.tmuxAvailable(), "tmux is not installed: terminal tests skipped");
+        Required.tmux("the prompt truth test");
         home = Files.createTempDirectory("kshell-ux-prompt");
         tmux("new-session", "-d", "-s", SESSION, "-x", "160", "-y", "50", shellCommand());
         awaitScreen("the sandbox and the first prompt", s -> lastLine(s).startsWith("kshell[sandbox]"), 400);
@@ -108,7 +113,15 @@ class PromptTruthTerminalTest {
         String all = tmux("capture-pane", "-p", "-J", "-S", "-5000", "-t", SESSION);
         List<String> prompts = all.lines().filter(l -> l.startsWith("kshell[")).toList();
         assertThat(commandsTyped).isEqualTo(20);
-        assertThat(prompts.size()).as("prompt lines in:\n" + all).isGreaterThanOrEqualTo(21);
+        // no prompt drawn twice: each command sits on exactly one prompt line, in the order typed, and the only
+        // prompt without a command is the last one, waiting (a second drawing of a prompt would be a second line)
+        List<String> texts = prompts.stream().map(l -> PROMPT_LINE.matcher(l)).filter(Matcher::matches)
+                .map(m -> m.group("typed") == null ? "" : m.group("typed").strip()).toList();
+        assertThat(texts.stream().filter(t -> !t.isEmpty()).toList()).as("prompt lines in:\n" + all)
+                .isEqualTo(sequence);
+        assertThat(texts.stream().filter(String::isEmpty).count()).as("prompts with nothing typed in:\n" + all)
+                .isEqualTo(1);
+        assertThat(texts.get(texts.size() - 1)).as("the last prompt waits for a command").isEmpty();
         for (String line : prompts) {
             Matcher m = PROMPT_LINE.matcher(line);
             assertThat(m.matches()).as("a whole prompt line: '" + line + "'").isTrue();
@@ -134,6 +147,7 @@ class PromptTruthTerminalTest {
     /** Types {@code command}, waits for {@code expected} in its output and for the next prompt; the screen then. */
     private String run(String command, String expected) throws Exception {
         typed.add(command);
+        sequence.add(command);
         commandsTyped++;
         int before = promptCount();
         tmux("send-keys", "-t", SESSION, "-l", command);

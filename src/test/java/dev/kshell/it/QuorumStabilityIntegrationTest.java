@@ -101,7 +101,8 @@ class QuorumStabilityIntegrationTest {
             watcher.connectBrokers(cluster.bootstrapServers());
             Await.until("a settled quorum", Duration.ofSeconds(120), QuorumStabilityIntegrationTest::quorum,
                     QuorumStabilityIntegrationTest::settled);
-            assertThat(watcher.run("quorum").code().code()).isIn(0, 1);
+            // the watcher's first read (its exit code is not the point here: it also weighs the quorum's history)
+            assertThat(watcher.run("quorum --output json").json().get("leaderId").asInt()).isPositive();
             List<Integer> leaders = new ArrayList<>();
             for (int round = 1; round <= 3; round++) {
                 QuorumInfo before = Await.until("a settled quorum", Duration.ofSeconds(120),
@@ -133,7 +134,18 @@ class QuorumStabilityIntegrationTest {
         }
 
         // ---- a fresh process: knows only the state file ------------------------------------------------------
-        Child triage = kshell("triage");
+        // Nothing but the quorum may lead the verdict: every broker serving, every partition whole, then a triage
+        // whose first line is the quorum's (a broker starved past its session on a busy machine is fenced for a
+        // moment, and a leaderless partition outranks the quorum: wait for what is asserted)
+        SharedCluster.awaitSettled();
+        Pattern leads = Pattern.compile("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed");
+        Child triage = Await.until("a fresh triage led by the quorum's instability", Duration.ofSeconds(120), () -> {
+            try {
+                return kshell("triage");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, c -> leads.matcher(c.out).find());
         System.out.println("[quorum-it] $ kshell triage   (exit " + triage.code + ")\n" + triage.out + triage.err);
         assertThat(triage.code).as(triage.out + triage.err).isEqualTo(1);
         assertThat(triage.out).containsPattern("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed")

@@ -1,7 +1,14 @@
 package dev.kshell.oracle;
 
+import dev.kshell.diagnosis.PartitionCheck;
 import dev.kshell.diagnosis.PartitionHealth;
+import dev.kshell.diagnosis.PartitionReport;
+import dev.kshell.diagnosis.TopicFilter;
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
+import dev.kshell.model.TopicConfig;
+import dev.kshell.model.TopicState;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.Node;
@@ -11,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,9 +26,12 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Cross-checks the diagnosis predicates against Kafka 4.4.0's own {@code TopicCommand$PartitionDescription}
- * (package-private; reached by reflection) over a matrix of leaders, replica sets, ISR sizes and min.isr values.
- * Lives outside dev.kshell.diagnosis so that package stays free of Kafka imports.
+ * Cross-checks kshell's four partition checks (leaderless, under-min-isr, at-min-isr, under-replicated), run as the
+ * commands run them ({@link PartitionHealth#check} over a one-partition snapshot), against Kafka 4.4.0's own
+ * {@code TopicCommand$PartitionDescription} over a matrix of leaders, replica sets, ISR sizes and min.isr values.
+ * Kafka's side is package-private and reached by reflection: the only way to ask Kafka's rule about hundreds of
+ * shapes without a cluster (the integration tests compare the same checks with TopicCommand's public CLI on a real
+ * cluster). Lives outside dev.kshell.diagnosis so that package stays free of Kafka imports.
  */
 @Timeout(60)
 class TopicCommandOracleTest {
@@ -51,13 +62,13 @@ class TopicCommandOracleTest {
                         String label = "leader=" + leader + " replicas=" + replicas + " isr=" + isr + " minIsr="
                                 + minIsr;
 
-                        assertThat(PartitionHealth.isLeaderless(ours, LIVE)).as("leaderless " + label)
+                        assertThat(flags(PartitionCheck.LEADERLESS, ours, minIsr)).as("leaderless " + label)
                                 .isEqualTo(unavailable.invoke(theirs, LIVE));
-                        assertThat(PartitionHealth.isUnderMinIsr(ours, minIsr)).as("under-min-isr " + label)
+                        assertThat(flags(PartitionCheck.UNDER_MIN_ISR, ours, minIsr)).as("under-min-isr " + label)
                                 .isEqualTo(underMin.invoke(theirs));
-                        assertThat(ours.isr().size() == minIsr).as("at-min-isr " + label)
+                        assertThat(flags(PartitionCheck.AT_MIN_ISR, ours, minIsr)).as("at-min-isr " + label)
                                 .isEqualTo(atMin.invoke(theirs));
-                        assertThat(PartitionHealth.isUnderReplicated(ours)).as("under-replicated " + label)
+                        assertThat(flags(PartitionCheck.UNDER_REPLICATED, ours, minIsr)).as("under-replicated " + label)
                                 .isEqualTo(underReplicated.invoke(theirs));
                         cases++;
                     }
@@ -65,6 +76,18 @@ class TopicCommandOracleTest {
             }
         }
         assertThat(cases).isGreaterThan(200);
+    }
+
+    /** Whether kshell's check, as its command runs it, lists this partition of a topic with this min.isr. */
+    private static boolean flags(PartitionCheck check, PartitionState p, int minIsr) {
+        List<BrokerState> brokers = List.of(new BrokerState(4, "b4", 9092, null, false),
+                new BrokerState(5, "b5", 9092, null, false), new BrokerState(6, "b6", 9092, null, true));
+        TopicState topic = new TopicState("t", false, List.of(p),
+                new TopicConfig(minIsr, "DYNAMIC_TOPIC_CONFIG", false, "DEFAULT_CONFIG"));
+        ClusterSnapshot snapshot = new ClusterSnapshot("c", Instant.EPOCH, brokers, null, null, List.of(topic));
+        PartitionReport report = PartitionHealth.check(check, snapshot, TopicFilter.all());
+        assertThat(report.unknownMinIsr()).as("kshell judged the partition").isEmpty();
+        return report.total() == 1;
     }
 
     private static Method method(Class<?> c, String name, Class<?>... args) throws NoSuchMethodException {

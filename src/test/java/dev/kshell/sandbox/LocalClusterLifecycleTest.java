@@ -1,5 +1,7 @@
 package dev.kshell.sandbox;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import dev.kshell.testsupport.SharedCluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ExtendWith(SharedCluster.Frozen.class)
 class LocalClusterLifecycleTest {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import org.junit.jupiter.api.extension.ExtendWith;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import dev.kshell.testsupport.SharedCluster;
 
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@ExtendWith(SharedCluster.Frozen.class)
 class LocalClusterTest {
 
     private LocalCluster cluster;

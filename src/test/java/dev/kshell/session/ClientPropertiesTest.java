@@ -55,14 +55,35 @@ class ClientPropertiesTest {
     }
 
     @Test
-    void should_name_an_unreadable_file() throws IOException {
+    void should_name_an_unreadable_file() throws Exception {
         Path file = dir.resolve("locked.properties");
         Files.writeString(file, "a=b\n");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("---------"));
-        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(file), "running as root: every file is readable");
-
+        if (Files.isReadable(file)) {
+            // root (CI runs as root) reads any file: load it as an unprivileged user instead
+            assertThat(loadAsNobody(file)).isEqualTo("error: cannot read command config file: permission denied\n");
+            return;
+        }
         assertThat(ClientProperties.load(file).errors()).singleElement()
                 .extracting(SettingsError::message).isEqualTo("cannot read command config file: permission denied");
+    }
+
+    /** ClientProperties.load in a child JVM run as user/group 65534 (nobody) by setpriv(1); its printed errors. */
+    private String loadAsNobody(Path file) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")),
+                "running as root, who reads any file, and without setpriv(1) to load it as another user: the "
+                        + "permission-denied message is not tested here");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // only the file refuses
+        String classPath = Path.of(ClientProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                + java.io.File.pathSeparator + Path.of(ClientPropertiesProbeMain.class.getProtectionDomain()
+                .getCodeSource().getLocation().toURI());
+        Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xshare:off", "-cp", classPath,
+                ClientPropertiesProbeMain.class.getName(), file.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as(out).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
     }
 
     @Test

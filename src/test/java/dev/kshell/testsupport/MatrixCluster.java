@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * The compatibility matrix's clusters: one per {@link Flavour} per test JVM, started on first use (small heaps,
- * serial GC, C1, fast failure detection, like {@link SharedCluster}) and closed by {@link #close(Flavour)} when the
- * flavour's tests are done, so that at most one old cluster runs beside the shared 4.4 one. Kafka 4.4 KRaft itself
- * is {@link SharedCluster}.
+ * serial GC, C1, fast failure detection, held still like {@link SharedCluster}) and closed by
+ * {@link #close(Flavour)} when the flavour's tests are done, so that one old cluster runs at a time (the shared 4.4
+ * one is frozen meanwhile: the matrix test carries {@link SharedCluster.Frozen}). Kafka 4.4 KRaft itself is
+ * {@link SharedCluster}.
  */
 public final class MatrixCluster {
 
@@ -60,8 +61,9 @@ public final class MatrixCluster {
             KafkaRuntime runtime = KafkaVersions.resolve(flavour.line);
             double resolved = (System.nanoTime() - t0) / 1e9;
             long t1 = System.nanoTime();
-            cluster = LocalCluster.start(LocalClusterSpec.seed().withFastFailureDetection(true).withRuntime(runtime)
-                    .withZooKeeperMode(flavour.zooKeeper), line -> System.out.println("[" + flavour + "] " + line));
+            cluster = LocalCluster.start(SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
+                    .withRuntime(runtime).withZooKeeperMode(flavour.zooKeeper)),
+                    line -> System.out.println("[" + flavour + "] " + line));
             double started = (System.nanoTime() - t1) / 1e9;
             START_SECONDS.put(flavour, started);
             System.out.printf("[%s] class path resolved in %.1f s, cluster started in %.1f s%n", flavour, resolved,

@@ -10,6 +10,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.diagnosis.ClusterConfigRisks;
 import dev.kshell.diagnosis.ConfigRiskRules;
 import dev.kshell.diagnosis.ConfigRiskReport;
+import dev.kshell.diagnosis.service.ProfileClusters;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.GlobalOptions;
@@ -23,31 +24,15 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 import dev.kshell.render.FindingTables;
-import dev.kshell.session.ConnectionOptions;
-import dev.kshell.session.ConnectionSettings;
 import dev.kshell.session.KshellHome;
-import dev.kshell.session.ProfileSet;
-import dev.kshell.session.ProfileStore;
 import dev.kshell.session.ShellSession;
-import dev.kshell.util.Durations;
-import dev.kshell.util.SettingsError;
-import dev.kshell.util.Suggest;
-import dev.kshell.util.Validated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -59,7 +44,8 @@ import java.util.function.Supplier;
 @Component
 public class ConfigRiskCommand extends KshellCommand {
 
-    private static final int MAX_PARALLEL = 8;
+    /** Cluster calls' worth of time one cluster's audit may take before its bound (snapshot, configs). */
+    private static final int CALLS = 6;
 
     static final Opt<String> PROFILE = Opt.text("profile", ArgKind.PROFILE,
             "audit this profile from profiles.yaml instead of the connection (repeatable)").repeatable();
@@ -95,7 +81,7 @@ public class ConfigRiskCommand extends KshellCommand {
         boolean all = inv.get(ALL_PROFILES);
         ConfigRiskReport report;
         if (all || !profiles.isEmpty()) {
-            report = new ConfigRiskReport(auditProfiles(selectProfiles(all, profiles), inv.get(GlobalOptions.TIMEOUT)));
+            report = new ConfigRiskReport(auditProfiles(all, profiles, inv.get(GlobalOptions.TIMEOUT)));
         } else {
             if (session.connection().isEmpty()) {
                 throw new UsageException("audit needs a cluster: connect first, or give --profile NAME / --all-profiles");
@@ -109,92 +95,19 @@ public class ConfigRiskCommand extends KshellCommand {
         return report.exitCode();
     }
 
-    private List<String> selectProfiles(boolean all, List<String> asked) {
-        Validated<ProfileSet> loaded = ProfileStore.load(home.get());
-        if (!loaded.isOk()) {
-            throw new UsageException(String.join("; ", loaded.errors().stream().map(SettingsError::format).toList()));
-        }
-        ProfileSet set = loaded.orElseThrow();
-        if (all) {
-            if (set.profiles().isEmpty()) {
-                throw new UsageException("audit --all-profiles: no profiles in " + SettingsError.display(set.file()));
-            }
-            return set.names();
-        }
-        for (String name : asked) {
-            if (set.find(name).isEmpty()) {
-                String hint = Suggest.closest(name, set.names()).map(s -> " (did you mean '" + s + "'?)").orElse("");
-                throw new UsageException("audit: no profile '" + name + "' in " + SettingsError.display(set.file())
-                        + hint);
-            }
-        }
-        return List.copyOf(new LinkedHashSet<>(asked));
-    }
-
-    /** Audits every profile at once; the report keeps the order asked. */
-    private List<ClusterConfigRisks> auditProfiles(List<String> names, Duration timeout) throws InterruptedException {
-        List<Duration> deadlines = new ArrayList<>();
-        List<ConnectionSettings> settings = new ArrayList<>();
-        List<String> settingsErrors = new ArrayList<>();
-        for (String name : names) {
-            Validated<ConnectionSettings> resolved = ConnectionSettings.resolve(
-                    ConnectionOptions.profile(name).withTimeout(timeout == null ? null : Durations.format(timeout)),
-                    home.get());
-            settings.add(resolved.isOk() ? resolved.orElseThrow() : null);
-            settingsErrors.add(resolved.isOk() ? null
-                    : String.join("; ", resolved.errors().stream().map(SettingsError::format).toList()));
-            deadlines.add(resolved.isOk() ? resolved.orElseThrow().timeout() : Duration.ZERO);
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(MAX_PARALLEL, names.size()), r -> {
-            Thread t = new Thread(r, "kshell-audit");
-            t.setDaemon(true);
-            return t;
-        });
+    /** Audits every profile at once, each through its own gateway ({@link ProfileClusters}); the order asked. */
+    private List<ClusterConfigRisks> auditProfiles(boolean all, List<String> asked, Duration timeout)
+            throws InterruptedException {
+        ProfileClusters profiles = new ProfileClusters(home, gateways);
+        List<String> names;
         try {
-            List<Future<ClusterConfigRisks>> futures = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                String name = names.get(i);
-                ConnectionSettings s = settings.get(i);
-                String error = settingsErrors.get(i);
-                futures.add(pool.submit(() -> s == null ? ClusterConfigRisks.failed(name, "-", error) : auditProfile(name, s)));
-            }
-            List<ClusterConfigRisks> out = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                out.add(collect(futures.get(i), names.get(i), settings.get(i), deadlines.get(i)));
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
+            names = profiles.select("audit", all, asked);
+        } catch (ProfileClusters.SelectionException e) {
+            throw new UsageException(e.getMessage());
         }
-    }
-
-    private ClusterConfigRisks auditProfile(String name, ConnectionSettings s) {
-        ClusterTarget target = new ClusterTarget(s.bootstrapServers(), s.bootstrapControllers(), s.clientProperties(),
-                s.timeout());
-        try (ClusterGateway gateway = gateways.apply(target)) {
-            return audit(gateway, name, s.expectedClusterId(), false);
-        }
-    }
-
-    /**
-     * Waits for one cluster's audit. Each cluster call has its own deadline; this bound (a few calls' worth) only
-     * guards against a gateway that ignores them.
-     */
-    private static ClusterConfigRisks collect(Future<ClusterConfigRisks> future, String name, ConnectionSettings s,
-                                        Duration deadline) throws InterruptedException {
-        String endpoints = s == null ? "-" : s.bootstrap();
-        try {
-            return future.get(deadline.toMillis() * 6 + 10_000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof CancellationException cancelled) {
-                throw cancelled;
-            }
-            return ClusterConfigRisks.failed(name, endpoints, String.valueOf(cause.getMessage()));
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return ClusterConfigRisks.failed(name, endpoints, "no audit result within " + (deadline.toSeconds() * 6 + 10) + "s");
-        }
+        return profiles.each(profiles.resolve(names, timeout), CALLS,
+                (m, gateway) -> audit(gateway, m.name(), m.settings().expectedClusterId(), false),
+                (m, why) -> ClusterConfigRisks.failed(m.name(), m.endpoints(), why));
     }
 
     /**

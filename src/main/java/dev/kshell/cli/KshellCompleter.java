@@ -233,9 +233,13 @@ public final class KshellCompleter implements Completer {
         return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
-    /** What completion offers after {@code watch}: watchable commands that read the cluster. */
+    /**
+     * What completion offers after {@code watch}: watchable commands that read a cluster, the connected one or, with
+     * {@code --all-profiles}, every profile's ({@code triage}, {@code audit}).
+     */
     static boolean readsCluster(KshellCommand c) {
-        return c.is(Trait.WATCHABLE) && c.is(Trait.NEEDS_CONNECTION);
+        return c.is(Trait.WATCHABLE) && (c.is(Trait.NEEDS_CONNECTION)
+                || c.spec().options().stream().anyMatch(o -> o.name().equals("all-profiles")));
     }
 
     /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */

@@ -65,7 +65,9 @@ public enum Scenario {
             "the active controller crashes (SIGKILL; in ZooKeeper mode the controller broker)",
             List.of(),
             """
-            A moment ago a host's monitoring said a Kafka JVM vanished; the on-call engineer wants to restart it             at once. Find out what exactly is down, what it blocks and for how long, whether the cluster recovers             by itself, and when a restart would work.""");
+            A moment ago a host's monitoring said a Kafka JVM vanished; the on-call engineer wants to restart it \
+            at once. Find out what exactly is down, what it blocks and for how long, whether the cluster recovers \
+            by itself, and when a restart would work.""");
 
     private final String label;
     private final String summary;

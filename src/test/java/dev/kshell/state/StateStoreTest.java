@@ -17,7 +17,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-@Timeout(30)
+@Timeout(120)
 class StateStoreTest {
 
     private static final String CLUSTER = "q1Sh-9_ZRdu2kp0xG8bQvw";

@@ -1,0 +1,143 @@
+package dev.kshell.cli;
+
+import dev.kshell.cli.commands.ConnectCommand;
+import dev.kshell.cli.commands.ElectPreferredCommand;
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ExitCode;
+import dev.kshell.session.DefaultConnectionResolver;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.RunbookHarness;
+import dev.kshell.testsupport.ShellHarness.Result;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The cluster-id pin and runbook params through the real {@code connect}, {@code run} and {@code elect} commands
+ * (issue 23): a runbook cannot change which cluster it acts on unseen, and a param never becomes an option.
+ */
+@Timeout(30)
+class GuardPerimeterTest {
+
+    @TempDir
+    Path home;
+    private final List<ElectCommandsTest.ElectingGateway> made = new ArrayList<>();
+    private RunbookHarness shell;
+
+    /** prod:9092 is cluster prod-id, other:9092 is other-id, dead:9092 never answers. */
+    private ElectCommandsTest.ElectingGateway gateway(ClusterTarget target) {
+        String endpoint = target.endpoints();
+        ClusterSnapshot s = ElectCommandsTest.incident();
+        String id = endpoint.startsWith("prod") ? "prod-id" : "other-id";
+        ElectCommandsTest.ElectingGateway g = new ElectCommandsTest.ElectingGateway(new ClusterSnapshot(id,
+                s.takenAt(), s.brokers(), s.quorum(), s.quorumError(), s.topics())) {
+            @Override
+            public String clusterId() {
+                if (endpoint.startsWith("dead")) {
+                    throw new ClusterException(ClusterException.Kind.UNREACHABLE, "dead:9092 did not answer");
+                }
+                return current.clusterId();
+            }
+        };
+        made.add(g);
+        return g;
+    }
+
+    private List<String> mutations() {
+        return made.stream().flatMap(g -> g.mutations.stream()).toList();
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        System.setProperty("kshell.home", home.toString());
+        System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
+        Files.writeString(home.resolve("profiles.yaml"), """
+                prod:
+                  bootstrap-servers: prod:9092
+                  expected-cluster-id: prod-id
+                """);
+        ShellSession session = new ShellSession(this::gateway);
+        shell = new RunbookHarness(session, s -> List.of(new ConnectCommand(s, new DefaultConnectionResolver(home)),
+                new ElectPreferredCommand(s)));
+    }
+
+    @AfterEach
+    void tearDown() {
+        shell.close();
+        System.clearProperty("kshell.audit.file");
+        System.setProperty("kshell.home", "target/test-home");
+    }
+
+    private Path runbook(String text) throws IOException {
+        Path f = home.resolve("fix.ksh");
+        Files.writeString(f, text);
+        return f;
+    }
+
+    @Test
+    void should_refuse_connect_unpin_in_a_runbook_before_step_1() throws IOException {
+        assertThat(shell.run("connect prod").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("connect --unpin --bootstrap-server other:9092\nelect preferred --all\n");
+
+        Result r = shell.run("run " + rb + " --yes");
+
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains(rb + ":1: connect --unpin is refused in a runbook");
+        assertThat(r.out()).doesNotContain("[1]");
+        assertThat(mutations()).isEmpty();
+    }
+
+    @Test
+    void should_keep_the_pin_through_a_connect_in_a_runbook_and_refuse_the_mutation_after_it() throws IOException {
+        assertThat(shell.run("connect prod").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("connect --bootstrap-server other:9092\nelect preferred --all\n");
+
+        Result r = shell.run("run " + rb + " --yes");
+
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(r.out()).contains("runbook stopped at " + rb + ":2 (exit 3)");
+        assertThat(mutations()).isEmpty();
+    }
+
+    @Test
+    void should_lift_the_pin_in_the_repl_only_once_the_new_connection_answered() {
+        assertThat(shell.run("connect prod").code()).isEqualTo(ExitCode.OK);
+        // the unpinning connect fails: the pin must still hold for the next connection
+        assertThat(shell.run("connect --unpin --bootstrap-server dead:9092").code()).isEqualTo(ExitCode.UNREACHABLE);
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        Result refused = shell.run("elect preferred --all --yes");
+        assertThat(refused.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(refused.err()).contains("pins cluster id prod-id");
+        assertThat(mutations()).isEmpty();
+
+        assertThat(shell.run("connect --unpin --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        assertThat(shell.run("elect preferred --all --yes").code()).isEqualTo(ExitCode.OK);
+        assertThat(mutations()).containsExactly("PREFERRED orders-0");
+    }
+
+    @Test
+    void should_refuse_a_param_that_becomes_an_option_before_step_1() throws IOException {
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("param p = orders-0\nelect preferred ${p}\n");
+
+        Result r = shell.run("run " + rb + " --param p=--all --yes");
+
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains(rb + ":2: '${p}' is '--all', which would be read as an option");
+        assertThat(mutations()).isEmpty();
+        assertThat(shell.run("run " + rb + " --yes").code()).isEqualTo(ExitCode.OK);
+        assertThat(mutations()).containsExactly("PREFERRED orders-0");
+    }
+}

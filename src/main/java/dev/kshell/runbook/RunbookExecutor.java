@@ -22,7 +22,8 @@ import dev.kshell.util.Durations;
  * command's exit 1 (findings) does not stop the run: its model becomes {@code result} for the next assert.
  *
  * <p>Before step 1 it checks the guards, so that a run that would be refused is refused before anything mutates:
- * {@code elect unclean} needs the file's {@code allow unclean} and (except in a dry run) the run's --yes;
+ * {@code elect unclean} needs the file's {@code allow unclean} and (except in a dry run) the run's --yes or a
+ * terminal, where the step asks for the typed confirmation when it comes ({@code --step} always asks it);
  * {@code confirm} and mutating steps need a terminal or --yes (not in a dry run); --step needs a terminal.
  *
  * <p>Ctrl-C: the shell interrupts the running thread. Between steps, in a wait, a prompt, or inside a step (the
@@ -126,10 +127,12 @@ public final class RunbookExecutor {
                             + c.commandLine() + "' is an unclean election and the runbook does not declare "
                             + "'allow unclean' (safer: wait for an in-sync replica, or elect preferred)", false));
                 }
-                if (!options.yes() && !options.dryRun()) {
+                // At a terminal the step asks for the typed confirmation when it comes; without one, --yes is
+                // the only other way.
+                if (!options.yes() && !options.dryRun() && !interactive) {
                     return Optional.of(new Stop(ExitCode.REFUSED, c.line(), "refused before any step ran: '"
                             + c.commandLine() + "' is an unclean election; the runbook allows it, but the run "
-                            + "needs --yes too", false));
+                            + "needs --yes too, or a terminal to type the confirmation at", false));
                 }
             }
         }
@@ -217,7 +220,10 @@ public final class RunbookExecutor {
                     return new Stop(ExitCode.REFUSED, c.line(), "aborted by the operator (--step)", false);
                 }
             }
-            StepContext ro = new StepContext(options.yes(), options.dryRun(), runbook.allowUnclean(),
+            // --step --yes: the operator answers each step, so an unclean step gets the typed confirmation, never
+            // only the step's single y.
+            boolean yes = options.yes() && !(c.unclean() && options.step());
+            StepContext ro = new StepContext(yes, options.dryRun(), runbook.allowUnclean(),
                     runbook.origin(c.line()));
             StepOutcome outcome;
             try {

@@ -2,6 +2,7 @@ package dev.kshell.cli;
 
 import dev.kshell.cli.commands.ConnectCommand;
 import dev.kshell.cli.commands.ElectPreferredCommand;
+import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ClusterSnapshot;
@@ -70,7 +71,7 @@ class GuardPerimeterTest {
                 """);
         ShellSession session = new ShellSession(this::gateway);
         shell = new RunbookHarness(session, s -> List.of(new ConnectCommand(s, new DefaultConnectionResolver(home)),
-                new ElectPreferredCommand(s)));
+                new ElectPreferredCommand(s), new ElectUncleanCommand(s)));
     }
 
     @AfterEach
@@ -139,5 +140,36 @@ class GuardPerimeterTest {
         assertThat(mutations()).isEmpty();
         assertThat(shell.run("run " + rb + " --yes").code()).isEqualTo(ExitCode.OK);
         assertThat(mutations()).containsExactly("PREFERRED orders-0");
+    }
+
+    @Test
+    void should_ask_the_typed_confirmation_when_an_allowed_unclean_step_comes_at_a_terminal() throws IOException {
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("allow unclean\nelect unclean orders-1\n");
+
+        RunCommandTest.ScriptedPrompter person = new RunCommandTest.ScriptedPrompter("orders-1");
+        Result r = shell.run("run " + rb, person, ExecutionMode.INTERACTIVE);
+
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(person.asked).singleElement().asString().contains("Type 'orders-1'");
+        assertThat(mutations()).contains("UNCLEAN orders-1");
+    }
+
+    @Test
+    void should_never_let_step_and_yes_turn_an_unclean_step_into_a_single_y() throws IOException {
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("allow unclean\nelect unclean orders-1\n");
+
+        RunCommandTest.ScriptedPrompter yy = new RunCommandTest.ScriptedPrompter("y", "y");
+        Result r = shell.run("run " + rb + " --step --yes", yy, ExecutionMode.INTERACTIVE);
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(yy.asked).hasSize(2);
+        assertThat(yy.asked.get(1)).contains("Type 'orders-1'");
+        assertThat(mutations()).isEmpty();
+
+        RunCommandTest.ScriptedPrompter typed = new RunCommandTest.ScriptedPrompter("y", "orders-1");
+        assertThat(shell.run("run " + rb + " --step --yes", typed, ExecutionMode.INTERACTIVE).code())
+                .isEqualTo(ExitCode.OK);
+        assertThat(mutations()).contains("UNCLEAN orders-1");
     }
 }

@@ -19,7 +19,13 @@ import java.util.List;
  *                             {@code unclean <N> partitions} for several
  */
 public record UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> notFound, boolean keepOrder,
-                          String confirmationPhrase) {
+                          String confirmationPhrase) implements ElectionPlan {
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.unclean(this);
+    }
+
 
     public UncleanPlan {
         rows = List.copyOf(rows);

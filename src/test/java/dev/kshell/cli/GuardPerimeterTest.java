@@ -124,7 +124,7 @@ class GuardPerimeterTest {
         assertThat(mutations()).isEmpty();
 
         assertThat(shell.run("connect --unpin --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
-        assertThat(shell.run("elect preferred --all --yes").code()).isEqualTo(ExitCode.OK);
+        assertThat(shell.run("elect preferred orders-0 --yes").code()).isEqualTo(ExitCode.OK);
         assertThat(mutations()).containsExactly("PREFERRED orders-0");
     }
 

@@ -3,6 +3,8 @@ package dev.kshell.cli.commands;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.UsageException;
+import dev.kshell.election.ElectionAction;
+import dev.kshell.election.ElectionPlan;
 import dev.kshell.election.ElectionReport;
 import dev.kshell.election.ElectionService;
 import dev.kshell.election.GuardContext;
@@ -55,12 +57,26 @@ final class ElectConversation {
                 .withQuorumStatus(new SessionQuorumStatus(session));
     }
 
-    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
-        if (inv.run().inRunbook() && inv.has("yes")) {
-            // any spelling the parser accepts (--yes, --yes=true) is the step answering its own question
-            throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
-                    + "pass --yes to run");
+    /**
+     * Runs one election attempt: the service over this session, the attempt built from the invocation. Input the
+     * command finds wrong itself ({@code invalid} not null) is audited, then fails with exit 2; so is a runbook
+     * step that carries --yes (any spelling the parser accepts): it would answer its own question.
+     */
+    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action, String invalid,
+                        java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
+        ElectionService service = service(session, inv);
+        ElectionService.Attempt attempt = attempt(session, inv);
+        if (invalid == null && inv.run().inRunbook() && inv.has("yes")) {
+            invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
         }
+        if (invalid != null) {
+            service.recordInvalid(attempt, action, invalid);
+            throw new UsageException(invalid);
+        }
+        return render(inv, elect.apply(service, attempt));
+    }
+
+    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
@@ -73,7 +89,7 @@ final class ElectConversation {
     private static ElectionService.Operator operator(Invocation inv) {
         return new ElectionService.Operator() {
             @Override
-            public void showPlan(Object plan) {
+            public void showPlan(ElectionPlan plan) {
                 if (!inv.output().json()) {
                     inv.output().out().print(planText(inv, plan));
                     inv.output().out().flush();
@@ -81,7 +97,7 @@ final class ElectConversation {
             }
 
             @Override
-            public void beforeAsking(Object plan) {
+            public void beforeAsking(ElectionPlan plan) {
                 // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
                 if (inv.output().json()) {
                     inv.output().err().print(planText(inv, plan));
@@ -101,19 +117,25 @@ final class ElectConversation {
         };
     }
 
-    static String planText(Invocation inv, Object plan) {
+    static String planText(Invocation inv, ElectionPlan plan) {
         int width = inv.output().width();
         boolean color = inv.output().color();
-        if (plan instanceof PreferredPlan p) {
-            return ElectionTables.preferredPlan(p, width, color);
-        }
-        if (plan instanceof UncleanPlan p) {
-            return ElectionTables.uncleanPlan(p, width, color);
-        }
-        if (plan instanceof RestoreOrderPlan p) {
-            return ElectionTables.restorePlan(p, width, color);
-        }
-        return "";
+        return plan.accept(new ElectionPlan.Visitor<>() {
+            @Override
+            public String preferred(PreferredPlan p) {
+                return ElectionTables.preferredPlan(p, width, color);
+            }
+
+            @Override
+            public String unclean(UncleanPlan p) {
+                return ElectionTables.uncleanPlan(p, width, color);
+            }
+
+            @Override
+            public String restoreOrder(RestoreOrderPlan p) {
+                return ElectionTables.restorePlan(p, width, color);
+            }
+        });
     }
 
     /** Prints the result (JSON model or tables) and returns its exit code. */
@@ -121,16 +143,16 @@ final class ElectConversation {
         ElectionReport report = result.report();
         boolean color = inv.output().color();
         int width = inv.output().width();
-        switch (report.decision()) {
-            case "refused" -> {
+        switch (result.decision()) {
+            case REFUSED -> {
                 inv.emit(report, () -> "");
                 inv.output().err().print(ElectionTables.refusal(result.refusals(), color));
                 inv.output().err().flush();
             }
-            case "dry-run" -> inv.emit(report, () -> result.note() + "\n");
-            case "not-needed" -> inv.emit(report, () -> result.note() + "\n"
+            case DRY_RUN -> inv.emit(report, () -> result.note() + "\n");
+            case NOT_NEEDED -> inv.emit(report, () -> result.note() + "\n"
                     + ElectionTables.results(report.results(), java.util.List.of(), java.util.List.of(), width, color));
-            case "aborted" -> {
+            case ABORTED -> {
                 inv.emit(report, () -> "");
                 inv.note(result.note());
             }

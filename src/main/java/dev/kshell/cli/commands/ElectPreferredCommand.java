@@ -4,6 +4,7 @@ import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.election.ElectionService;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
@@ -47,14 +48,12 @@ public class ElectPreferredCommand extends KshellCommand {
         String topic = inv.option("topic");
         List<String> args = inv.arguments();
         int ways = (all ? 1 : 0) + (topic != null ? 1 : 0) + (args.isEmpty() ? 0 : 1);
-        if (ways != 1) {
-            throw new UsageException("elect preferred: give exactly one of --all, --topic T, or partitions (usage: "
-                    + USAGE + ")");
-        }
+        String invalid = ways == 1 ? null
+                : "elect preferred: give exactly one of --all, --topic T, or partitions (usage: " + USAGE + ")";
         ElectionService.PreferredTarget target = all ? new ElectionService.PreferredTarget.All()
                 : topic != null ? new ElectionService.PreferredTarget.Topic(topic)
                 : new ElectionService.PreferredTarget.Partitions(args, USAGE);
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv).preferred(attempt, target));
+        return ElectConversation.run(session, inv, ElectionAction.PREFERRED, invalid,
+                (service, attempt) -> service.preferred(attempt, target));
     }
 }

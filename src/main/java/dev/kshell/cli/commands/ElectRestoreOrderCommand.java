@@ -3,7 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.grammar.ArgKind;
-import dev.kshell.election.ElectionService;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
@@ -41,8 +41,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv)
-                .restoreOrder(attempt, inv.arguments(), USAGE));
+        return ElectConversation.run(session, inv, ElectionAction.RESTORE_ORDER, null,
+                (service, attempt) -> service.restoreOrder(attempt, inv.arguments(), USAGE));
     }
 }

@@ -3,7 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.grammar.ArgKind;
-import dev.kshell.election.ElectionService;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
@@ -43,8 +43,7 @@ public class ElectUncleanCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv)
-                .unclean(attempt, inv.arguments(), USAGE, inv.flag("keep-order")));
+        return ElectConversation.run(session, inv, ElectionAction.UNCLEAN, null,
+                (service, attempt) -> service.unclean(attempt, inv.arguments(), USAGE, inv.flag("keep-order")));
     }
 }

@@ -87,8 +87,10 @@ class ArchitectureTest {
     @Test
     void should_keep_rules_models_and_renderers_free_of_cluster_and_session() {
         check(noClasses().that().resideInAnyPackage(PURE_OF_CLUSTER_AND_SESSION)
+                .and().resideOutsideOfPackage(ROOT + ".diagnosis.service..")
                 .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".cluster..", ROOT + ".session..")
-                .because("rules and renderers are pure functions over a snapshot, testable without a cluster"));
+                .because("rules and renderers are pure functions over a snapshot, testable without a cluster; "
+                        + "diagnosis.service runs them over a connection"));
     }
 
     @Test

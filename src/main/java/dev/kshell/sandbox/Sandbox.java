@@ -2,7 +2,6 @@ package dev.kshell.sandbox;
 
 import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumObservation;
 import dev.kshell.model.QuorumState;
@@ -16,10 +15,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -145,92 +142,14 @@ public final class Sandbox implements AutoCloseable {
      * successor, a broker's fencing and its return.
      */
     public synchronized PauseRun pause(int id, Duration duration, Consumer<String> progress) {
-        LocalCluster c = cluster();
-        NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
-                "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
-        if (node.state() != State.RUNNING) {
-            throw new SandboxRefusal(name(node) + " is " + lower(node.state()) + ": only a running node can be paused");
-        }
-        if (duration.compareTo(MAX_PAUSE) > 0) {
-            throw new SandboxRefusal("pause at most " + MAX_PAUSE.toMinutes() + " min at a time");
-        }
-        boolean broker = node.role() == Role.BROKER;
-        List<QuorumObservation> reads = new ArrayList<>();
-        Optional<QuorumState> before = quickQuorum(reads);
-        Integer leaderSeen = before.filter(QuorumState::hasLeader).map(QuorumState::leaderId).orElse(null);
-        Long fencedAfterMs = null;
-        long t0 = System.nanoTime();
-        c.pauseNode(id);
-        try {
-            long until = System.nanoTime() + duration.toNanos();
-            while (System.nanoTime() - until < 0) {
-                if (closing) {
-                    throw new CancellationException("the sandbox is closing");
-                }
-                sleep(Math.min(1000, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
-                long remainingMs = (until - System.nanoTime()) / 1_000_000;
-                if (broker) {
-                    // short reads, up to the end of the pause: the admin client may send one to the frozen broker
-                    // itself (it then times out and the next goes elsewhere), and the controller fences only
-                    // after broker.session.timeout.ms, late in a short pause
-                    if (fencedAfterMs == null && remainingMs > 1_200
-                            && !serving(id, Duration.ofMillis(Math.min(1_500, remainingMs - 200))).orElse(true)) {
-                        fencedAfterMs = millis(t0);
-                        progress.accept(String.format(Locale.ROOT, "%.1f s: broker %d %s", fencedAfterMs / 1000.0, id,
-                                zooKeeperMode() ? "left the cluster (its ZooKeeper session expired)"
-                                        : "fenced by the controller (no heartbeat within broker.session.timeout.ms)"));
-                    }
-                } else if (remainingMs > 3_500) { // a read may take its whole 3 s deadline: never hold SIGCONT up
-                    Optional<QuorumState> q = quickQuorum(reads).filter(QuorumState::hasLeader);
-                    if (q.isPresent() && !Integer.valueOf(q.get().leaderId()).equals(leaderSeen)) {
-                        leaderSeen = q.get().leaderId();
-                        progress.accept(String.format(Locale.ROOT, "%.1f s: controller %d leads the quorum (epoch %d)",
-                                millis(t0) / 1000.0, leaderSeen, q.get().leaderEpoch()));
-                    }
-                }
-            }
-        } finally {
-            c.resumeNode(id);
-        }
-        long pausedMs = millis(t0);
-        Long unfencedAfterMs = null;
-        if (fencedAfterMs != null) {
-            long resumed = System.nanoTime();
-            long deadline = resumed + SETTLE_TIMEOUT.toNanos();
-            while (System.nanoTime() - deadline < 0 && !closing) {
-                if (serving(id, Duration.ofSeconds(3)).orElse(false)) {
-                    unfencedAfterMs = millis(resumed);
-                    progress.accept(String.format(Locale.ROOT, "broker %d serving again %.1f s after SIGCONT", id,
-                            unfencedAfterMs / 1000.0));
-                    break;
-                }
-                sleep(250);
-            }
-        }
-        Optional<QuorumState> after = quickQuorum(reads);
-        return new PauseRun(id, lower(node.role()), pausedMs, before.map(QuorumState::leaderId).orElse(null),
-                before.map(QuorumState::leaderEpoch).orElse(null), after.map(QuorumState::leaderId).orElse(null),
-                after.map(QuorumState::leaderEpoch).orElse(null), reads, fencedAfterMs, unfencedAfterMs);
-    }
-
-    /**
-     * Whether the cluster lists this broker registered and unfenced (one describeCluster); empty when the read failed
-     * (it may have gone to the paused broker itself).
-     */
-    private Optional<Boolean> serving(int brokerId, Duration deadline) {
-        try {
-            return Optional.of(admin.withTimeout(deadline).brokers().stream()
-                    .anyMatch(b -> b.id() == brokerId && b.live()));
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    private boolean zooKeeperMode() {
-        return cluster.nodes().stream().anyMatch(n -> n.role() == Role.ZOOKEEPER);
+        return new SandboxPause(this, cluster()).pause(id, duration, progress);
     }
 
     /** One quorum read with a short deadline (a paused node must not hold the pause up), remembered in {@code reads}. */
+    boolean closing() {
+        return closing;
+    }
+
     Optional<QuorumState> quickQuorum(List<QuorumObservation> reads) {
         try {
             QuorumState q = admin.withTimeout(Duration.ofSeconds(3)).quorum();
@@ -312,7 +231,7 @@ public final class Sandbox implements AutoCloseable {
             admin = gateways.apply(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(), ADMIN_TIMEOUT,
                     spec.zooKeeperMode() ? cluster.zooKeeperConnect() : null));
             try {
-                createDemoTopics(progress);
+                new SandboxReset(this, cluster, admin).createDemoTopics(progress);
             } catch (RuntimeException e) {
                 close();
                 throw e;
@@ -364,7 +283,8 @@ public final class Sandbox implements AutoCloseable {
             case KILL_BROKER -> c.killNode(id);
             case START_BROKER, START_CONTROLLER -> c.startNode(id);
         }
-        return new NodeChange(id, lower(node.role()), action.label(), lower(c.node(id).state()), millis(t0));
+        return new NodeChange(id, NodeFaults.lower(node.role()), action.label(), NodeFaults.lower(c.node(id).state()),
+                Settle.millis(t0));
     }
 
     /**
@@ -374,24 +294,7 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxRefusal naming the reason otherwise
      */
     public synchronized NodeInfo check(NodeAction action, int id) {
-        LocalCluster c = cluster();
-        NodeInfo node = c.nodes().stream().filter(n -> n.id() == id).findFirst().orElseThrow(() -> new SandboxRefusal(
-                "no node " + id + " in the sandbox (" + describeIds(c.nodes()) + ")"));
-        String name = name(node);
-        if (node.role() != action.role()) {
-            String other = action.label().replace(lower(action.role()), lower(node.role()));
-            throw new SandboxRefusal("node " + id + " is a " + lower(node.role()) + ", not a " + lower(action.role())
-                    + " (try: sandbox " + other + " " + id + ")");
-        }
-        boolean alive = node.state() == State.RUNNING;
-        if (action.target() == State.RUNNING && alive) {
-            throw new SandboxRefusal(name + " is already running");
-        }
-        if (action.target() != State.RUNNING && !alive) {
-            throw new SandboxRefusal(name + " is already " + lower(node.state()) + " (sandbox start-"
-                    + lower(node.role()) + " " + id + " starts it)");
-        }
-        return node;
+        return NodeFaults.check(cluster(), action, id);
     }
 
     // ---- scenarios -----------------------------------------------------------------------------------------
@@ -427,7 +330,7 @@ public final class Sandbox implements AutoCloseable {
         if (withLoad && load == null) {
             load = new LoadProducer(cluster.bootstrapServers(), loadTopics);
         }
-        return new ScenarioRun(scenario.label(), millis(t0), scenario.brief(), loading,
+        return new ScenarioRun(scenario.label(), Settle.millis(t0), scenario.brief(), loading,
                 loading ? loadTopics : List.of(), quorumReads);
     }
 
@@ -436,11 +339,7 @@ public final class Sandbox implements AutoCloseable {
     }
 
     private boolean needsReset() {
-        if (offsetsAltered || load != null || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)) {
-            return true;
-        }
-        List<String> names = admin.topicNames();
-        return Scenario.allTopics().stream().anyMatch(names::contains);
+        return new SandboxReset(this, cluster, admin).needed(offsetsAltered || load != null);
     }
 
     /**
@@ -452,22 +351,8 @@ public final class Sandbox implements AutoCloseable {
         LocalCluster c = cluster();
         long t0 = System.nanoTime();
         boolean loadStopped = stopLoad();
-        List<String> started = new ArrayList<>();
-        for (Role role : List.of(Role.ZOOKEEPER, Role.CONTROLLER, Role.BROKER)) {
-            for (NodeInfo node : c.nodes()) {
-                if (node.role() == role && node.state() != State.RUNNING) {
-                    progress.accept("starting " + name(node));
-                    c.startNode(node.id());
-                    started.add(name(node));
-                }
-            }
-        }
-        if (!started.isEmpty()) {
-            awaitCondition("every broker registered and unfenced", () -> {
-                ClusterSnapshot s = admin.snapshot(List.of(), false);
-                return s.liveBrokerIds().containsAll(BROKERS) && s.quorum() != null && s.quorum().hasLeader();
-            });
-        }
+        SandboxReset steps = new SandboxReset(this, c, admin);
+        List<String> started = steps.startStoppedNodes(progress);
         boolean offsetsRestored = false;
         if (offsetsAltered) {
             progress.accept("restoring " + OFFSETS_TOPIC + " to replication factor 3");
@@ -475,33 +360,11 @@ public final class Sandbox implements AutoCloseable {
             offsetsAltered = false;
             offsetsRestored = true;
         }
-        List<String> present = admin.topicNames();
-        List<String> doomed = Scenario.allTopics().stream().filter(present::contains).toList();
-        if (!doomed.isEmpty()) {
-            progress.accept("deleting scenario topics " + String.join(", ", doomed));
-            admin.deleteTopicsIfPresent(doomed);
-        }
-        createDemoTopics(s -> { });
+        List<String> doomed = steps.deleteScenarioTopics(progress);
+        steps.createDemoTopics(s -> { });
         progress.accept("waiting for every replica to be in sync, then electing preferred leaders");
-        int moved = healLeaders();
-        return new ResetReport(started, doomed, offsetsRestored, moved, loadStopped, millis(t0));
-    }
-
-    /** Waits for full ISRs, then elects preferred leaders until every partition is led by its first replica. */
-    private int healLeaders() {
-        awaitCondition("every partition fully in sync", () -> admin.snapshot(null, false).topics().stream()
-                .flatMap(t -> t.partitions().stream()).allMatch(p -> p.isr().size() == p.replicas().size()));
-        int[] moved = {0};
-        awaitCondition("every partition led by its preferred leader", () -> {
-            List<String> topics = admin.topicNames();
-            boolean preferred = admin.snapshot(topics, false).topics().stream().flatMap(t -> t.partitions().stream())
-                    .allMatch(p -> p.leader() != null && p.leader().equals(p.preferredLeader()));
-            if (!preferred) {
-                moved[0] += admin.electPreferredQuietly(topics);
-            }
-            return preferred;
-        });
-        return moved[0];
+        int moved = steps.healLeaders();
+        return new ResetReport(started, doomed, offsetsRestored, moved, loadStopped, Settle.millis(t0));
     }
 
     // ---- load ----------------------------------------------------------------------------------------------
@@ -557,54 +420,9 @@ public final class Sandbox implements AutoCloseable {
 
     // ---- helpers shared with ScenarioSteps ------------------------------------------------------------------
 
-    private void createDemoTopics(Consumer<String> progress) {
-        long t0 = System.nanoTime();
-        List<String> made = new ArrayList<>();
-        for (DemoTopic t : DEMO_TOPICS) {
-            // retried: right after start, a busy machine can take longer than one deadline to answer
-            awaitCondition("demo topic " + t.name() + " created", () -> {
-                if (admin.createTopicWithAssignment(t.name(), t.replicas(), t.configs())) {
-                    made.add(t.name() + " (RF " + t.replicationFactor() + (t.configs().isEmpty() ? ""
-                            : ", min.insync.replicas " + t.configs().get("min.insync.replicas")) + ")");
-                }
-                return true;
-            });
-        }
-        if (!made.isEmpty()) {
-            progress.accept("created demo topics " + String.join(", ", made) + " in " + seconds(t0));
-        }
-    }
-
-    /** Polls (every 250 ms) until the condition holds; cluster errors while polling count as "not yet". */
+    /** Polls until the condition holds (see {@link Settle#await}); ends early when the sandbox is closing. */
     void awaitCondition(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-        RuntimeException last = null;
-        while (System.nanoTime() - deadline < 0) {
-            if (closing) {
-                throw new CancellationException("the sandbox is closing");
-            }
-            try {
-                if (condition.getAsBoolean()) {
-                    return;
-                }
-            } catch (CancellationException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                last = e;
-            }
-            sleep(250);
-        }
-        throw new IllegalStateException("the sandbox did not reach '" + what + "' within "
-                + SETTLE_TIMEOUT.toSeconds() + " s" + (last == null ? "" : " (last error: " + last.getMessage() + ")"));
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CancellationException("cancelled");
-        }
+        Settle.await(what, condition, SETTLE_TIMEOUT, () -> closing);
     }
 
     Optional<PartitionState> partition(String topic, int partition) {
@@ -618,33 +436,6 @@ public final class Sandbox implements AutoCloseable {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    static String name(NodeInfo node) {
-        return lower(node.role()) + " " + node.id();
-    }
-
-    static String lower(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT);
-    }
-
-    private static String describeIds(List<NodeInfo> nodes) {
-        List<Integer> controllers = nodes.stream().filter(n -> n.role() == Role.CONTROLLER).map(NodeInfo::id).toList();
-        List<Integer> brokers = nodes.stream().filter(n -> n.role() == Role.BROKER).map(NodeInfo::id).toList();
-        return "controllers " + range(controllers) + ", brokers " + range(brokers);
-    }
-
-    private static String range(List<Integer> ids) {
-        return ids.isEmpty() ? "none" : ids.size() == 1 ? ids.get(0).toString()
-                : ids.get(0) + "-" + ids.get(ids.size() - 1);
-    }
-
-    static long millis(long t0) {
-        return (System.nanoTime() - t0) / 1_000_000;
-    }
-
-    static String seconds(long t0) {
-        return String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
     }
 
     /** For the scenario steps: start a node and wrap the checked failure. */

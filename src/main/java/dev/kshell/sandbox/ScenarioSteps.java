@@ -122,7 +122,7 @@ final class ScenarioSteps {
         // that, best effort, so that the operator meets the real state and not the last moment of the old one.
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() - deadline < 0 && survivorStillLeads()) {
-            Sandbox.sleep(500);
+            Settle.sleep(500);
         }
         return List.of("demo-rf3");
     }
@@ -161,7 +161,7 @@ final class ScenarioSteps {
         // then could not name the group). The operator meets the steady state: listed, but unable to commit.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() - deadline < 0 && !billingListed()) {
-            Sandbox.sleep(500);
+            Settle.sleep(500);
         }
         return List.of("invoices");
     }

@@ -155,6 +155,39 @@ public final class QuorumMemory {
         return new Known(clusterId, QuorumHistory.merge(loaded.terms(), mine), loaded.warning());
     }
 
+    /** A judgement and the warnings of the reads and writes behind it (one line each; never a failure). */
+    public record Recorded(QuorumStability stability, List<String> warnings) {
+        public Recorded {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * Records what a snapshot saw of the quorum (and the previous snapshot of the same cluster: a session's reads
+     * count even if nothing else recorded them), then judges the history. With no quorum in {@code now} the history
+     * is judged as known. A null stability when the cluster id is unknown (nothing to key the history by).
+     */
+    public Recorded recordSnapshots(dev.kshell.model.ClusterSnapshot now, dev.kshell.model.ClusterSnapshot previous) {
+        String clusterId = now.clusterId();
+        if (clusterId == null) {
+            return new Recorded(null, List.of());
+        }
+        List<String> warnings = new ArrayList<>();
+        if (previous != null && previous.quorum() != null && Objects.equals(previous.clusterId(), clusterId)
+                && previous.takenAt() != null) {
+            addWarning(warnings, record(clusterId, QuorumObservation.of(previous.quorum(), previous.takenAt())));
+        }
+        Known known = now.quorum() == null ? known(clusterId) : record(clusterId, observe(now.quorum()));
+        addWarning(warnings, known);
+        return new Recorded(stability(known.terms()), warnings);
+    }
+
+    private static void addWarning(List<String> warnings, Known known) {
+        if (known.warning() != null) {
+            warnings.add(known.warning());
+        }
+    }
+
     /** The judgement of a history as of now (the clock's). */
     public QuorumStability stability(List<LeaderTerm> terms) {
         return QuorumStability.judge(terms, clock.instant(), window);

@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DiagnosisCommandsTest {
 
     /** Every probed node answers: the fixtures' brokers have no real endpoint to ask. */
-    static final TriageCommand.Prober ANSWERING = (connection, targets) -> targets.stream()
+    static final dev.kshell.diagnosis.service.TriageService.Prober ANSWERING = (connection, targets) -> targets.stream()
             .map(t -> new dev.kshell.model.ProbeResult(t.nodeId(), t.role(), t.endpoint(), true, 1, null)).toList();
 
     /** A fake that also lists groups and transactional ids, or fails to, and can hand out snapshots in turn. */
@@ -66,7 +66,8 @@ class DiagnosisCommandsTest {
     private final ShellSession session = new ShellSession(t -> gateway);
     private final CommandLineExecutor executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(
             new LeaderlessCommand(session), new UnderMinIsrCommand(session), new AtMinIsrCommand(session),
-            new UnderReplicatedCommand(session), new CoordinatorsCommand(session), new TriageCommand(session, ANSWERING))),
+            new UnderReplicatedCommand(session), new CoordinatorsCommand(session), new TriageCommand(session,
+                    new dev.kshell.diagnosis.service.TriageService(ANSWERING)))),
             session);
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();

@@ -121,7 +121,7 @@ class TriageTruthIntegrationTest {
         cluster.killNode(5);
         long t0 = System.nanoTime();
         // the metadata of that moment still says 4, 5, 6 live: only the probe knows better
-        TriageReport report = Triage.run(new TriageCommand(shell.session).gather(gateway, before, null));
+        TriageReport report = Triage.run(new dev.kshell.diagnosis.service.TriageService().gather(gateway, before, null, java.util.Map.of()));
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         System.out.println("[triage-after-kill] " + tookMs + " ms: " + report.verdictLine() + " / "
                 + report.step(2).summary());

@@ -52,7 +52,7 @@ class ParentWatchdogTest {
         Path noOwner = Files.createDirectories(tmp.resolve("kshell-sandbox-3"));
         Path other = Files.createDirectories(tmp.resolve("something-else"));
 
-        LocalCluster.sweepStaleTempDirs(tmp);
+        SandboxDirs.sweepStaleTempDirs(tmp);
 
         assertThat(stale.getParent().getParent()).doesNotExist();
         assertThat(live).exists();

@@ -4,14 +4,11 @@ import dev.kshell.cli.Invocation;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
-import dev.kshell.model.QuorumObservation;
 import dev.kshell.model.QuorumState;
 import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.Objects;
 
 /**
  * The explicit step of every command that reads the quorum: hand the read to the session's {@link QuorumMemory}
@@ -23,29 +20,6 @@ final class QuorumRecording {
     private static final Logger LOG = LoggerFactory.getLogger(QuorumRecording.class);
 
     private QuorumRecording() {
-    }
-
-    /**
-     * Records what a snapshot saw of the quorum (the session's previous snapshot too, when it is of the same cluster:
-     * the reads of this session count even if nothing else recorded them) and judges the history.
-     *
-     * @return the judgement, or null when the cluster id is unknown (nothing to key the history by)
-     */
-    static QuorumStability recordAndJudge(ShellSession session, Invocation inv, ClusterSnapshot now,
-                                          ClusterSnapshot previous) {
-        String clusterId = now.clusterId();
-        if (clusterId == null) {
-            return null;
-        }
-        QuorumMemory memory = session.quorumMemory();
-        if (previous != null && previous.quorum() != null && Objects.equals(previous.clusterId(), clusterId)
-                && previous.takenAt() != null) {
-            warn(inv, memory.record(clusterId, QuorumObservation.of(previous.quorum(), previous.takenAt())).warning());
-        }
-        QuorumMemory.Known known = now.quorum() == null ? memory.known(clusterId)
-                : memory.record(clusterId, memory.observe(now.quorum()));
-        warn(inv, known.warning());
-        return memory.stability(known.terms());
     }
 
     /** Records one quorum read of the connected cluster; null (and nothing recorded) when its id is unknown. */

@@ -1,0 +1,56 @@
+package dev.kshell.diagnosis;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static dev.kshell.diagnosis.TriageSteps.status;
+import static dev.kshell.diagnosis.TriageSteps.worstFix;
+
+/** Triage step 1: is there a quorum leader (ZooKeeper mode: a controller), does it answer, is it stable. */
+final class QuorumStep {
+
+    private QuorumStep() {
+    }
+
+    static TriageStep of(TriageInput in) {
+        ClusterSnapshot now = in.snapshot();
+        QuorumStability stability = in.quorumStability();
+        List<Finding> fs = new ArrayList<>(QuorumHealth.check(now, in.previous(), stability));
+        Set<String> places = new java.util.HashSet<>();
+        fs.forEach(f -> places.add(f.where()));
+        VoterReachability.Result voters = VoterReachability.check(now.quorum(), in.voterProbes(), places);
+        if (voters.majorityLost()) {
+            // the probes say more than "unreadable" / "no leader", and their advice works where
+            // `connect --bootstrap-controller` to a dead controller would not
+            fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
+        }
+        fs.addAll(voters.majorityLost() ? 0 : fs.size(), voters.findings()); // the lost majority leads
+        StepStatus status = status(fs);
+        String next = null;
+        if (voters.majorityLost()) {
+            next = in.sandboxSession() && !voters.silentIds().isEmpty()
+                    ? "sandbox start-controller " + voters.silentIds().get(0) : "watch triage";
+        } else if (status != StepStatus.OK) {
+            next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")
+                    || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
+        }
+        String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
+        if (stability != null && !stability.stable()) {
+            // a lost majority is the headline; the earlier leader changes explain it
+            summary = voters.majorityLost() ? summary + "; " + stability.sentence()
+                    : stability.sentence() + "; now " + summary;
+        }
+        String action = status == StepStatus.OK ? null : worstFix(fs);
+        if (voters.majorityLost() && in.sandboxSession()) {
+            action = "in the sandbox: " + String.join("; ", voters.silentIds().stream()
+                    .map(id -> "`sandbox start-controller " + id + "`").toList());
+        }
+        // ZooKeeper mode has no KRaft quorum: step 1 is the controller (and ZooKeeper, with --zookeeper)
+        String title = now.quorum() != null && now.quorum().zooKeeperMode() ? "Controller" : "Quorum";
+        return new TriageStep(1, title, status, summary, fs, action, next);
+    }
+}

@@ -1,0 +1,140 @@
+package dev.kshell.diagnosis.service;
+
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.diagnosis.CoordinatorHealth;
+import dev.kshell.diagnosis.CoordinatorReport;
+import dev.kshell.diagnosis.PartitionHealth;
+import dev.kshell.diagnosis.VoterReachability;
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ConfigValue;
+import dev.kshell.model.CoordinatorClients;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** The side reads of a triage besides the snapshot: whom to probe, a setting or two, the coordinator impact. */
+final class TriageReads {
+
+    private static final String SESSION_TIMEOUT = "broker.session.timeout.ms";
+
+    private TriageReads() {
+    }
+
+    static List<NodeProbe.Target> brokerTargets(ClusterSnapshot now) {
+        List<NodeProbe.Target> out = new ArrayList<>();
+        for (BrokerState b : now.brokers()) {
+            if (b.live()) {
+                out.add(new NodeProbe.Target(b.id(), "broker", b.endpoint()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Controllers to ask, by endpoint: the quorum as read now, else as last seen (the session's, or the sandbox's
+     * own), plus the connection's bootstrap controllers.
+     */
+    static List<NodeProbe.Target> voterTargets(ClusterGateway gateway, ClusterSnapshot now, ClusterTarget target,
+                                               Map<Integer, String> knownVoters) {
+        Map<String, NodeProbe.Target> byEndpoint = new LinkedHashMap<>();
+        Map<Integer, String> known = now.quorum() != null && !now.quorum().voterEndpoints().isEmpty()
+                ? now.quorum().voterEndpoints() : knownVoters;
+        if (known.isEmpty() && now.quorum() == null && !target.viaControllers()) {
+            known = configuredVoters(gateway, now); // a fresh process (cron, ssh) that never saw the quorum
+        }
+        new TreeMap<>(known).forEach((id, endpoint) ->
+                byEndpoint.put(endpoint, new NodeProbe.Target(id < 0 ? null : id, "controller", endpoint)));
+        if (target.viaControllers()) {
+            for (String endpoint : target.bootstrapControllers().split(",")) {
+                String e = endpoint.trim();
+                if (!e.isEmpty()) {
+                    byEndpoint.putIfAbsent(e, new NodeProbe.Target(null, "controller", e));
+                }
+            }
+        }
+        return List.copyOf(byEndpoint.values());
+    }
+
+    /** The controllers a live broker is configured with; empty when no broker answers within the side deadline. */
+    private static Map<Integer, String> configuredVoters(ClusterGateway gateway, ClusterSnapshot now) {
+        for (BrokerState b : now.brokers()) {
+            if (!b.live()) {
+                continue;
+            }
+            try {
+                Map<String, ConfigValue> values = gateway.withTimeout(TriageService.SIDE_DEADLINE)
+                        .brokerConfigs(List.of(b.id()), VoterReachability.VOTER_SETTINGS).brokers().get(b.id());
+                if (values != null) {
+                    ConfigValue voters = values.get(VoterReachability.VOTER_SETTINGS.get(0));
+                    ConfigValue bootstrap = values.get(VoterReachability.VOTER_SETTINGS.get(1));
+                    return VoterReachability.configuredVoters(voters == null ? null : voters.value(),
+                            bootstrap == null ? null : bootstrap.value());
+                }
+            } catch (RuntimeException e) {
+                // this broker did not say (no rights to describe configs, gone): the next one may
+            }
+            return Map.of(); // one broker's side deadline is all step 1 spends on this
+        }
+        return Map.of();
+    }
+
+    /** broker.session.timeout.ms as an answering broker reports it (the controllers read the same key). */
+    static Long sessionTimeoutMs(ClusterGateway gateway, List<ProbeResult> probes) {
+        for (ProbeResult p : probes) {
+            if (p.answered() && p.nodeId() != null) {
+                try {
+                    Map<String, ConfigValue> values = gateway.withTimeout(TriageService.SIDE_DEADLINE)
+                            .brokerConfigs(List.of(p.nodeId()), Set.of(SESSION_TIMEOUT)).brokers().get(p.nodeId());
+                    ConfigValue v = values == null ? null : values.get(SESSION_TIMEOUT);
+                    return v == null || v.value() == null ? null : Long.parseLong(v.value());
+                } catch (RuntimeException e) {
+                    return null; // unknown: the finding says "once broker.session.timeout.ms passes"
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Who is stuck behind a sick coordinator partition; null when none is sick or nothing can be listed. */
+    static CoordinatorReport coordinatorImpact(ClusterGateway gateway, ClusterSnapshot now) {
+        if (!coordinatorTopicSick(now)) {
+            return null;
+        }
+        CoordinatorClients clients;
+        try {
+            clients = gateway.withTimeout(TriageService.SIDE_DEADLINE).coordinatorClients();
+        } catch (ClusterException | UnsupportedOperationException e) {
+            return null;
+        }
+        return CoordinatorHealth.check(now, clients.groups(), clients.transactions());
+    }
+
+    private static boolean coordinatorTopicSick(ClusterSnapshot now) {
+        Set<Integer> live = now.liveBrokerIds();
+        for (TopicState t : now.topics()) {
+            if (!t.name().equals(CoordinatorHealth.GROUP_TOPIC)
+                    && !t.name().equals(CoordinatorHealth.TRANSACTION_TOPIC)) {
+                continue;
+            }
+            Integer minIsr = t.config() == null ? null : t.config().minIsr();
+            for (PartitionState p : t.partitions()) {
+                if (PartitionHealth.isLeaderless(p, live)
+                        || Boolean.TRUE.equals(PartitionHealth.isUnderMinIsr(p, minIsr))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

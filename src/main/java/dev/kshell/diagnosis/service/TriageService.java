@@ -1,0 +1,150 @@
+package dev.kshell.diagnosis.service;
+
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.diagnosis.BrokerHealth;
+import dev.kshell.diagnosis.CoordinatorReport;
+import dev.kshell.diagnosis.Triage;
+import dev.kshell.diagnosis.TriageInput;
+import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.session.QuorumMemory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The triage workflow for one connection: read the snapshot, ask every node on its own endpoint, read who is stuck
+ * behind a sick coordinator partition, record the quorum read in kshell's history, then run the pure checklist
+ * ({@link Triage}). Usable for any gateway (the session's, or one per profile for a fleet), so it takes everything
+ * session-like as {@link TriageOptions}.
+ *
+ * <p>Its side reads run on this service's own executor (daemon threads, never the common pool), each within a
+ * deadline; an interrupt of the calling thread (Ctrl-C in the shell) cancels them and ends the call with a
+ * {@link CancellationException}.
+ */
+public final class TriageService implements AutoCloseable {
+
+    /** How long the probes, coordinator listing and config reads may take together beyond the probe deadline. */
+    static final Duration SIDE_DEADLINE = Duration.ofSeconds(3);
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    private final Prober prober;
+    private final ExecutorService executor;
+
+    /** Asks nodes on their own endpoints; null when the connection cannot be probed. */
+    @FunctionalInterface
+    public interface Prober {
+        List<ProbeResult> probe(ClusterTarget connection, List<NodeProbe.Target> targets);
+
+        /** The real one: {@link NodeProbe} with the default deadline. */
+        Prober REAL = (connection, targets) -> {
+            NodeProbe probe = NodeProbe.of(connection);
+            return probe.supported() ? probe.probe(targets) : null;
+        };
+    }
+
+    /** What one triage gave: the report, the snapshot it judged, and warnings to show (history not written...). */
+    public record Outcome(TriageReport report, ClusterSnapshot snapshot, List<String> warnings) {
+        public Outcome {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    public TriageService() {
+        this(Prober.REAL);
+    }
+
+    /** With another prober (tests on snapshot fixtures, whose brokers have no endpoint to ask). */
+    public TriageService(Prober prober) {
+        this.prober = prober;
+        this.executor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "kshell-triage-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Triage of the cluster behind {@code gateway}: one full snapshot (configs included), the side reads, the quorum
+     * history, the checklist.
+     */
+    public Outcome triage(ClusterGateway gateway, TriageOptions options) {
+        ClusterSnapshot now = gateway.snapshot(null, true);
+        TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
+                .withStrict(options.strict())
+                .withSandboxSession(options.sandboxSession());
+        List<String> warnings = new ArrayList<>();
+        QuorumMemory memory = options.quorumMemory();
+        if (memory != null) {
+            // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs too)
+            QuorumMemory.Recorded recorded = memory.recordSnapshots(now, options.previous());
+            warnings.addAll(recorded.warnings());
+            input = input.withQuorumStability(recorded.stability());
+        }
+        return new Outcome(Triage.run(input), now, warnings);
+    }
+
+    /**
+     * The side reads of one snapshot, at the same time, each within its own short deadline: probes of the brokers
+     * and of the known controllers, and the coordinator impact; then broker.session.timeout.ms when a broker is
+     * silent.
+     *
+     * @param knownVoters controller endpoints by id as last seen (used when the snapshot has no quorum endpoints)
+     */
+    public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous,
+                              Map<Integer, String> knownVoters) {
+        ClusterTarget target = gateway.target();
+        long until = System.nanoTime() + NodeProbe.DEFAULT_DEADLINE.toNanos() + SIDE_DEADLINE.toNanos() * 2;
+        Future<List<ProbeResult>> brokers = executor.submit(
+                () -> prober.probe(target, TriageReads.brokerTargets(now)));
+        Future<List<ProbeResult>> voters = executor.submit(
+                () -> prober.probe(target, TriageReads.voterTargets(gateway, now, target, knownVoters)));
+        Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
+        List<Future<?>> all = List.of(brokers, voters, coordinators);
+        List<ProbeResult> brokerProbes = await(brokers, until, all);
+        Long sessionTimeout = brokerProbes == null || BrokerHealth.silent(now, brokerProbes).isEmpty() ? null
+                : TriageReads.sessionTimeoutMs(gateway, brokerProbes);
+        return TriageInput.of(now, previous)
+                .withBrokerProbes(brokerProbes, sessionTimeout)
+                .withVoterProbes(await(voters, until, all))
+                .withCoordinators(await(coordinators, until, all));
+    }
+
+    /**
+     * One side read's answer, or null (not known) when it failed or missed the deadline; an interrupt cancels every
+     * side read of this triage and ends it.
+     */
+    private static <T> T await(Future<T> future, long until, List<Future<?>> all) {
+        try {
+            return future.get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            all.forEach(f -> f.cancel(true));
+            Thread.currentThread().interrupt();
+            throw new CancellationException("triage interrupted");
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            return null;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

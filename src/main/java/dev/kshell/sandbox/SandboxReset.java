@@ -1,0 +1,105 @@
+package dev.kshell.sandbox;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import dev.kshell.cluster.SandboxTopicAdmin;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.sandbox.NodeInfo.Role;
+import dev.kshell.sandbox.NodeInfo.State;
+import dev.kshell.sandbox.Sandbox.DemoTopic;
+
+/**
+ * The steps that bring the {@link Sandbox} back to its healthy starting shape (nodes running, scenario topics gone,
+ * demo topics present, every partition in sync and led by its preferred leader). Runs under the sandbox's monitor.
+ */
+final class SandboxReset {
+
+    private final Sandbox sandbox;
+    private final LocalCluster cluster;
+    private final SandboxTopicAdmin admin;
+
+    SandboxReset(Sandbox sandbox, LocalCluster cluster, SandboxTopicAdmin admin) {
+        this.sandbox = sandbox;
+        this.cluster = cluster;
+        this.admin = admin;
+    }
+
+    /** True when the cluster is not in its starting shape: {@code altered}, a node down, or scenario topics left. */
+    boolean needed(boolean altered) {
+        if (altered || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)) {
+            return true;
+        }
+        List<String> names = admin.topicNames();
+        return Scenario.allTopics().stream().anyMatch(names::contains);
+    }
+
+    /** Starts every node that is not running (ZooKeeper, controllers, then brokers) and waits for the brokers. */
+    List<String> startStoppedNodes(Consumer<String> progress) {
+        List<String> started = new ArrayList<>();
+        for (Role role : List.of(Role.ZOOKEEPER, Role.CONTROLLER, Role.BROKER)) {
+            for (NodeInfo node : cluster.nodes()) {
+                if (node.role() == role && node.state() != State.RUNNING) {
+                    progress.accept("starting " + NodeFaults.name(node));
+                    cluster.startNode(node.id());
+                    started.add(NodeFaults.name(node));
+                }
+            }
+        }
+        if (!started.isEmpty()) {
+            sandbox.awaitCondition("every broker registered and unfenced", () -> {
+                ClusterSnapshot s = admin.snapshot(List.of(), false);
+                return s.liveBrokerIds().containsAll(Sandbox.BROKERS) && s.quorum() != null && s.quorum().hasLeader();
+            });
+        }
+        return started;
+    }
+
+    /** Deletes the scenarios' topics that exist; returns their names. */
+    List<String> deleteScenarioTopics(Consumer<String> progress) {
+        List<String> present = admin.topicNames();
+        List<String> doomed = Scenario.allTopics().stream().filter(present::contains).toList();
+        if (!doomed.isEmpty()) {
+            progress.accept("deleting scenario topics " + String.join(", ", doomed));
+            admin.deleteTopicsIfPresent(doomed);
+        }
+        return doomed;
+    }
+
+    /** Creates the demo topics that are missing. */
+    void createDemoTopics(Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        List<String> made = new ArrayList<>();
+        for (DemoTopic t : Sandbox.DEMO_TOPICS) {
+            // retried: right after start, a busy machine can take longer than one deadline to answer
+            sandbox.awaitCondition("demo topic " + t.name() + " created", () -> {
+                if (admin.createTopicWithAssignment(t.name(), t.replicas(), t.configs())) {
+                    made.add(t.name() + " (RF " + t.replicationFactor() + (t.configs().isEmpty() ? ""
+                            : ", min.insync.replicas " + t.configs().get("min.insync.replicas")) + ")");
+                }
+                return true;
+            });
+        }
+        if (!made.isEmpty()) {
+            progress.accept("created demo topics " + String.join(", ", made) + " in " + Settle.seconds(t0));
+        }
+    }
+
+    /** Waits for full ISRs, then elects preferred leaders until every partition is led by its first replica. */
+    int healLeaders() {
+        sandbox.awaitCondition("every partition fully in sync", () -> admin.snapshot(null, false).topics().stream()
+                .flatMap(t -> t.partitions().stream()).allMatch(p -> p.isr().size() == p.replicas().size()));
+        int[] moved = {0};
+        sandbox.awaitCondition("every partition led by its preferred leader", () -> {
+            List<String> topics = admin.topicNames();
+            boolean preferred = admin.snapshot(topics, false).topics().stream().flatMap(t -> t.partitions().stream())
+                    .allMatch(p -> p.leader() != null && p.leader().equals(p.preferredLeader()));
+            if (!preferred) {
+                moved[0] += admin.electPreferredQuietly(topics);
+            }
+            return preferred;
+        });
+        return moved[0];
+    }
+}

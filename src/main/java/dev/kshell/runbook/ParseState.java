@@ -17,6 +17,8 @@ final class ParseState {
     final Map<String, Integer> setLines = new HashMap<>();
     final Map<String, String> values = new LinkedHashMap<>();
     final Map<String, Integer> definedLater = new HashMap<>();
+    /** Steps that would change the cluster, {@code file:line: command}, recorded even when the line has errors. */
+    final List<String> mutations = new ArrayList<>();
     boolean allowUnclean;
 
     ParseState(String file, Map<String, String> overrides, CommandCatalog catalog) {

@@ -42,6 +42,15 @@ public final class RunbookExecutor {
     private final Sleeper sleeper;
     private final Path transcriptDir;
     private final ExpressionEvaluator evaluator = new ExpressionEvaluator();
+    private final Refusals refusals;
+
+    /** Told of a run refused before step 1 (the shell writes it to the audit log: an attempt to change a cluster). */
+    @FunctionalInterface
+    public interface Refusals {
+        Refusals NONE = (runbook, origin, reason) -> { };
+
+        void refusedBeforeStep1(Runbook runbook, String origin, String reason);
+    }
 
     /**
      * @param cluster       a fresh view per call (a new snapshot); called only when an expression uses {@code cluster}
@@ -50,6 +59,13 @@ public final class RunbookExecutor {
      */
     public RunbookExecutor(StepRunner runner, RunbookPrompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
             Clock clock, Sleeper sleeper, Path transcriptDir) {
+        this(runner, prompter, cluster, out, clock, sleeper, transcriptDir, Refusals.NONE);
+    }
+
+    /** @param refusals told of a run refused before step 1 */
+    public RunbookExecutor(StepRunner runner, RunbookPrompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
+            Clock clock, Sleeper sleeper, Path transcriptDir, Refusals refusals) {
+        this.refusals = Objects.requireNonNull(refusals);
         this.runner = Objects.requireNonNull(runner);
         this.prompter = Objects.requireNonNull(prompter);
         this.cluster = cluster;
@@ -72,6 +88,10 @@ public final class RunbookExecutor {
             stop = preflight(runbook, options).orElse(null);
             if (stop != null) {
                 run.record(stop.line(), "guard", "", stop.message(), stop.code().code(), 0, null);
+                if (stop.code() == ExitCode.REFUSED) {
+                    refusals.refusedBeforeStep1(runbook, stop.line() > 0 ? runbook.origin(stop.line())
+                            : runbook.fileName(), stop.message());
+                }
             } else {
                 stop = run.steps();
             }

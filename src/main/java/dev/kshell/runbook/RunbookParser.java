@@ -75,10 +75,10 @@ public final class RunbookParser {
             // file order; errors without a line (--param keys) last
             List<RunbookError> sorted = new ArrayList<>(st.errors);
             sorted.sort(java.util.Comparator.comparingInt(e -> e.line() == 0 ? Integer.MAX_VALUE : e.line()));
-            return ParseResult.failed(sorted);
+            return ParseResult.failed(sorted, st.mutations);
         }
         return ParseResult.ok(new Runbook(file, st.steps, List.copyOf(st.params.values()), st.values,
-                st.allowUnclean));
+                st.allowUnclean), st.mutations);
     }
 
     // ---- one line ------------------------------------------------------------------------------------------
@@ -137,6 +137,10 @@ public final class RunbookParser {
             st.error(l.line(), "unknown command '" + words.get(0) + "'" + hint);
             return;
         }
+        boolean mutating = catalog.isMutating(words);
+        if (mutating) {
+            st.mutations.add(st.file + ":" + l.line() + ": " + Tokenizer.join(words));
+        }
         String fromParam = Substitution.syntaxFromParam(kept, catalog.nameWords(words));
         if (fromParam != null) {
             st.error(l.line(), fromParam);
@@ -151,8 +155,8 @@ public final class RunbookParser {
         if (words.stream().anyMatch(w -> w.equals("--yes") || w.startsWith("--yes="))) {
             st.error(l.line(), "a step cannot answer its own confirmation: remove --yes and pass --yes to run");
         }
-        st.steps.add(new Step.Command(l.line(), l.text(), Tokenizer.join(words), words,
-                catalog.isMutating(words), catalog.isUnclean(words)));
+        st.steps.add(new Step.Command(l.line(), l.text(), Tokenizer.join(words), words, mutating,
+                catalog.isUnclean(words)));
     }
 
     private void parseDefinition(LogicalLine l, String keyword, String rest, ParseState st) {

@@ -172,4 +172,78 @@ class GuardPerimeterTest {
                 .isEqualTo(ExitCode.OK);
         assertThat(mutations()).contains("UNCLEAN orders-1");
     }
+
+    private List<tools.jackson.databind.JsonNode> audit() throws IOException {
+        Path file = home.resolve("audit.jsonl");
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        return Files.readAllLines(file).stream().map(l -> dev.kshell.render.Json.mapper().readTree(l)).toList();
+    }
+
+    private static List<String> decisions(List<tools.jackson.databind.JsonNode> lines) {
+        return lines.stream().map(l -> l.get("action").asString() + " " + l.get("decision").asString()).toList();
+    }
+
+    @Test
+    void should_audit_attempts_that_end_in_an_input_error_or_a_refusal_before_anything_is_planned() throws IOException {
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+
+        Result nosuch = shell.run("elect unclean nosuch-0");
+        assertThat(nosuch.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(shell.run("elect preferred --topic nosuch --yes").code()).isEqualTo(ExitCode.USAGE);
+        assertThat(shell.run("elect preferred --all orders-0").code()).isEqualTo(ExitCode.USAGE);
+        List<tools.jackson.databind.JsonNode> lines = audit();
+        assertThat(decisions(lines)).containsExactly("elect-unclean invalid", "elect-preferred refused",
+                "elect-preferred invalid");
+        assertThat(lines.get(0).get("reason").asString()).contains("nosuch");
+        assertThat(lines.get(0).get("commandLine").asString()).isEqualTo("elect unclean nosuch-0");
+        assertThat(mutations()).isEmpty();
+    }
+
+    @Test
+    void should_audit_runbooks_refused_by_their_check_or_before_step_1() throws IOException {
+        assertThat(shell.run("connect --bootstrap-server other:9092").code()).isEqualTo(ExitCode.OK);
+        Path selfAnswering = runbook("elect preferred orders-0 --yes\n");
+        assertThat(shell.run("run " + selfAnswering + " --yes").code()).isEqualTo(ExitCode.USAGE);
+        Path notAllowed = home.resolve("unclean.ksh");
+        Files.writeString(notAllowed, "elect unclean orders-1\n");
+        assertThat(shell.run("run " + notAllowed + " --yes").code()).isEqualTo(ExitCode.REFUSED);
+
+        List<tools.jackson.databind.JsonNode> lines = audit();
+        assertThat(decisions(lines)).containsExactly("run invalid", "run refused");
+        assertThat(lines.get(0).get("reason").asString()).contains("a step cannot answer its own confirmation");
+        assertThat(lines.get(0).get("plan").get(0).asString()).isEqualTo(selfAnswering + ":1: elect preferred orders-0 --yes");
+        assertThat(lines.get(1).get("reason").asString()).startsWith(notAllowed + ":1: refused before any step ran");
+        assertThat(mutations()).isEmpty();
+    }
+
+    @Test
+    void should_fail_an_election_whose_closing_line_is_lost_and_say_the_outcome_is_not_recorded() throws IOException {
+        Path dir = home.resolve("audit-dir");
+        Files.createDirectories(dir);
+        System.setProperty("kshell.audit.file", dir.resolve("audit.jsonl").toString());
+        ShellSession session = new ShellSession(target -> new ElectCommandsTest.ElectingGateway(ElectCommandsTest.incident()) {
+            @Override
+            public java.util.Map<dev.kshell.model.PartitionSpec, dev.kshell.model.ElectionAnswer> electLeaders(
+                    ElectionType type, java.util.Collection<dev.kshell.model.PartitionSpec> partitions) {
+                try {
+                    // the log's directory goes away once the confirmed line is on disk
+                    Files.delete(dir.resolve("audit.jsonl"));
+                    Files.deleteIfExists(dir.resolve("audit.jsonl.lock"));
+                    Files.delete(dir);
+                    Files.writeString(dir, "not a directory");
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return super.electLeaders(type, partitions);
+            }
+        });
+        try (RunbookHarness lost = new RunbookHarness(session, s -> List.of(new ElectPreferredCommand(s)))) {
+            session.connect(dev.kshell.testsupport.FakeGateway.TARGET, "fake", null);
+            Result r = lost.run("elect preferred orders-0 --yes");
+            assertThat(r.code()).isEqualTo(ExitCode.ACTION_FAILED);
+            assertThat(r.err()).containsOnlyOnce("NOT recorded in the audit log");
+        }
+    }
 }

@@ -1,18 +1,15 @@
 package dev.kshell.app;
 
-import dev.kshell.cli.ConnectionOptions;
-import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.UsageException;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
-import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.OptionSpec;
-import dev.kshell.grammar.Positional;
 import dev.kshell.session.ConnectionRequest;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -33,57 +30,29 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                 false);
     }
 
-    /** The launcher's own options; the connection ones are {@code connect}'s too. */
-    public static final List<OptionSpec> OPTIONS = options();
+    /** The launcher's declaration (options and the one-shot command): {@link GlobalOptions#LAUNCHER}. */
+    public static final CommandSpec SYNTAX = GlobalOptions.LAUNCHER;
 
-    /** The launcher as the grammar sees it: its options, then a command line that ends them. */
-    public static final CommandSyntax SYNTAX = new CommandSyntax(List.of("kshell"), "kshell [OPTIONS] [COMMAND [ARGS...]]",
-            OPTIONS, List.of(Positional.of("command", ArgKind.COMMAND_LINE, "a one-shot command").optional()), true, false);
+    /** The launcher's options, as declared. */
+    public static final List<OptionSpec> OPTIONS = SYNTAX.options();
 
-    private static List<OptionSpec> options() {
-        List<OptionSpec> all = new ArrayList<>(ConnectionOptions.ALL);
-        all.addAll(List.of(
-                OptionSpec.of("sandbox", ArgKind.FLAG, "start an embedded 3-controller + 3-broker KRaft cluster and connect"),
-                OptionSpec.of("sandbox-dir", ArgKind.DIRECTORY, "keep the sandbox's data in DIR"),
-                OptionSpec.choice("kafka", "the sandbox's Kafka release (3.9 is resolved by Maven)", "4.4", "3.9"),
-                OptionSpec.of("zookeeper-mode", ArgKind.FLAG, "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)"),
-                OptionSpec.choice("output", "output format", "table", "json").withShortName('o'),
-                OptionSpec.of("no-color", ArgKind.FLAG, "no colours"),
-                OptionSpec.of("timeout", ArgKind.DURATION, "deadline of every cluster call (default 10s)"),
-                OptionSpec.of("yes", ArgKind.FLAG, "answer yes to y/N confirmations (never to unclean elections)")
-                        .withShortName('y'),
-                OptionSpec.of("stacktrace", ArgKind.FLAG, "print stack traces of unexpected failures"),
-                OptionSpec.of("help", ArgKind.FLAG, "this text").withShortName('h'),
-                OptionSpec.of("version", ArgKind.FLAG, "kshell's version")));
-        return List.copyOf(all);
+    /** {@code kshell --help}: generated from the declaration. */
+    public static final String USAGE = usage();
+
+    private static String usage() {
+        StringBuilder out = new StringBuilder("Usage: kshell [OPTIONS] [COMMAND [ARGS...]]\n\n"
+                + "With no COMMAND, opens the interactive shell; with one, runs it, prints, and exits with its code.\n\n"
+                + "Options:\n");
+        for (OptionSpec o : OPTIONS) {
+            String shown = o.usage() + (o.shortName() != 0 ? ", -" + o.shortName() : "");
+            out.append(String.format("  %-37s %s%n", shown, o.description()));
+        }
+        return out.append("""
+
+                Exit codes: 0 ok/healthy, 1 findings, 2 usage or input error, 3 refused by a guard,
+                            4 cluster unreachable or deadline passed, 5 action failed, 70 internal error.
+                """).toString();
     }
-
-    public static final String USAGE = """
-            Usage: kshell [OPTIONS] [COMMAND [ARGS...]]
-
-            With no COMMAND, opens the interactive shell; with one, runs it, prints, and exits with its code.
-
-            Options:
-              --bootstrap-server HOST:PORT,...      brokers to connect to
-              --bootstrap-controller HOST:PORT,...  controllers to connect to (quorum visible with every broker down)
-              --command-config FILE                 Kafka client properties (TLS, SASL ...)
-              --zookeeper HOST:PORT[/chroot]        ZooKeeper-mode clusters: read the controller, its epoch and the
-                                                    ensemble's health from ZooKeeper (read-only)
-              --profile NAME                        a profile from ~/.kshell/profiles.yaml
-              --sandbox                             start an embedded 3-controller + 3-broker KRaft cluster and connect
-              --sandbox-dir DIR                     keep the sandbox's data in DIR (default: a temp dir, removed on exit)
-              --kafka 4.4|3.9                       the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)
-              --zookeeper-mode                      a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)
-              --output table|json                   output format
-              --no-color                            no colours (also when NO_COLOR is set or output is not a terminal)
-              --timeout DURATION                    deadline of every cluster call (default 10s)
-              --yes                                 answer yes to y/N confirmations (never to unclean elections)
-              --stacktrace                          print stack traces of unexpected failures
-              --help, --version
-
-            Exit codes: 0 ok/healthy, 1 findings, 2 usage or input error, 3 refused by a guard,
-                        4 cluster unreachable or deadline passed, 5 action failed, 70 internal error.
-            """;
 
     public static LaunchOptions parse(String[] args) {
         CommandGrammar.Walk walk = CommandGrammar.walk(SYNTAX, OPTIONS, List.of(args));
@@ -93,31 +62,26 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         if (walk.awaitingValue() != null) {
             throw new UsageException("--" + walk.awaitingValue().name() + " needs a value");
         }
-        Map<String, List<String>> given = walk.options();
-        String format = last(given, "output");
-        if (format != null) {
-            try {
-                CommandGrammar.checkChoice("--output", List.of("table", "json"), format);
-            } catch (GrammarException e) {
-                throw new UsageException(e.getMessage());
+        Map<String, List<Object>> given;
+        try {
+            for (OptionSpec o : OPTIONS) {
+                for (String value : walk.options().getOrDefault(o.name(), List.of())) {
+                    CommandGrammar.checkChoice("--" + o.name(), o.choices(), value);
+                }
             }
+            given = CommandGrammar.convertOptions(OPTIONS, walk);
+        } catch (GrammarException e) {
+            throw new UsageException(e.getMessage());
         }
-        String timeoutText = last(given, "timeout");
-        Duration timeout = timeoutText == null ? null : DurationOptions.parse("--timeout", timeoutText);
-        ConnectionRequest request = new ConnectionRequest(last(given, "bootstrap-server"), last(given, "bootstrap-controller"),
-                last(given, "command-config"), last(given, "profile"), timeout, last(given, "zookeeper"));
-        boolean sandbox = flag(given, "sandbox");
-        String sandboxKafka = last(given, "kafka");
-        boolean zooKeeperMode = flag(given, "zookeeper-mode");
+        Duration timeout = get(given, GlobalOptions.TIMEOUT);
+        ConnectionRequest request = new ConnectionRequest(get(given, GlobalOptions.BOOTSTRAP_SERVER),
+                get(given, GlobalOptions.BOOTSTRAP_CONTROLLER), get(given, GlobalOptions.COMMAND_CONFIG),
+                get(given, GlobalOptions.PROFILE), timeout, get(given, GlobalOptions.ZOOKEEPER));
+        boolean sandbox = get(given, GlobalOptions.SANDBOX);
+        String sandboxKafka = get(given, GlobalOptions.KAFKA);
+        boolean zooKeeperMode = get(given, GlobalOptions.ZOOKEEPER_MODE);
         if ((sandboxKafka != null || zooKeeperMode) && !sandbox) {
             throw new UsageException("--kafka and --zookeeper-mode choose the sandbox's cluster: add --sandbox");
-        }
-        if (sandboxKafka != null) {
-            try {
-                CommandGrammar.checkChoice("--kafka", List.of("4.4", "3.9"), sandboxKafka);
-            } catch (GrammarException e) {
-                throw new UsageException(e.getMessage());
-            }
         }
         if (zooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
             throw new UsageException("Kafka " + sandboxKafka + " has no ZooKeeper mode (removed in 4.0): use --kafka 3.9");
@@ -128,18 +92,15 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         if (sandbox && !request.isEmpty()) {
             throw new UsageException("--sandbox starts its own cluster: leave out --bootstrap-server/--bootstrap-controller/--profile");
         }
-        return new LaunchOptions(request, sandbox, last(given, "sandbox-dir"), "json".equals(format), flag(given, "no-color"),
-                flag(given, "stacktrace"), flag(given, "yes"), timeout, List.copyOf(walk.arguments()), flag(given, "help"),
-                flag(given, "version"), sandboxKafka, zooKeeperMode);
+        return new LaunchOptions(request, sandbox, get(given, GlobalOptions.SANDBOX_DIR),
+                "json".equals(get(given, GlobalOptions.OUTPUT)), get(given, GlobalOptions.NO_COLOR),
+                get(given, GlobalOptions.STACKTRACE), get(given, GlobalOptions.YES), timeout,
+                List.copyOf(walk.arguments()), get(given, GlobalOptions.HELP), get(given, GlobalOptions.VERSION),
+                sandboxKafka, zooKeeperMode);
     }
 
-    private static String last(Map<String, List<String>> given, String name) {
-        List<String> values = given.get(name);
-        return values == null ? null : values.get(values.size() - 1);
-    }
-
-    private static boolean flag(Map<String, List<String>> given, String name) {
-        return Boolean.parseBoolean(last(given, name));
+    private static <T> T get(Map<String, List<Object>> given, Opt<T> option) {
+        return option.read(given.get(option.name()));
     }
 
     public boolean oneShot() {

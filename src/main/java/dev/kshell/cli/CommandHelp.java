@@ -1,9 +1,9 @@
 package dev.kshell.cli;
 
-import dev.kshell.render.Table;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
+import dev.kshell.render.Table;
 
 import java.util.Collection;
 import java.util.Comparator;
@@ -27,9 +27,9 @@ public final class CommandHelp {
     }
 
     public static Help describe(KshellCommand c) {
-        return new Help(c.getName(), c.getDescription(), c.synopsis(), c.getAliases(),
-                c.syntax().options().stream().map(o -> new OptionHelp(o.name(), !o.takesValue(), o.description())).toList(),
-                c.examples());
+        return new Help(c.getName(), c.getDescription(), c.spec().usage(), c.getAliases(),
+                c.spec().options().stream().map(o -> new OptionHelp(o.name(), !o.takesValue(), o.description())).toList(),
+                c.spec().examples());
     }
 
     public static List<Help> catalogue(Collection<KshellCommand> commands) {
@@ -40,35 +40,35 @@ public final class CommandHelp {
     public static String forCommand(KshellCommand command) {
         StringBuilder out = new StringBuilder();
         out.append(command.getName()).append(" - ").append(command.getDescription()).append("\n\n");
-        out.append("Usage: ").append(command.synopsis()).append('\n');
+        out.append("Usage: ").append(command.spec().usage()).append('\n');
         if (!command.getAliases().isEmpty()) {
             out.append("Aliases: ").append(String.join(", ", command.getAliases())).append('\n');
         }
-        List<Positional> arguments = command.syntax().argumentsDeclared() ? command.syntax().arguments() : List.of();
+        List<Positional> arguments = command.spec().arguments();
         if (!arguments.isEmpty()) {
             out.append("\nArguments:\n");
             for (Positional a : arguments) {
                 out.append(String.format("  %-24s %s%n", a.usage(), a.description()));
             }
         }
-        if (!command.syntax().options().isEmpty()) {
+        if (!command.spec().options().isEmpty()) {
             out.append("\nOptions:\n");
-            for (OptionSpec o : command.syntax().options()) {
+            for (OptionSpec o : command.spec().options()) {
                 out.append(String.format("  %-24s %s%n", usage(o), o.description()));
             }
         }
         out.append("\nCommon options: ").append(String.join(", ", CommandGrammar.COMMON_OPTIONS.stream()
                 .map(CommandHelp::usage).toList())).append('\n');
-        if (!command.examples().isEmpty()) {
+        if (!command.spec().examples().isEmpty()) {
             out.append("\nExamples:\n");
-            command.examples().forEach(e -> out.append("  ").append(e).append('\n'));
+            command.spec().examples().forEach(e -> out.append("  ").append(e).append('\n'));
         }
         return out.toString();
     }
 
     /** {@code --name VALUE-HINT}, as help shows an option. */
     private static String usage(OptionSpec o) {
-        return "--" + o.name() + (o.takesValue() ? " " + o.valueHint() : "");
+        return o.usage();
     }
 
     public static String overview(Collection<KshellCommand> commands) {

@@ -1,7 +1,10 @@
 package dev.kshell.cli;
 
 import dev.kshell.cluster.ReadProgress;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Tokenizer;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.slf4j.Logger;
@@ -16,6 +19,9 @@ import java.util.List;
  * through here, so a line behaves the same wherever it is typed.
  */
 public final class CommandLineExecutor {
+
+    /** The name every mutating command's plan-only flag has. */
+    private static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandLineExecutor.class);
 
@@ -45,6 +51,7 @@ public final class CommandLineExecutor {
     }
 
     public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
+        boolean ran = false;
         try {
             CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
             KshellCommand command = parsed.command();
@@ -54,22 +61,22 @@ public final class CommandLineExecutor {
                 return new LineResult(ExitCode.OK, null, null);
             }
             Output effective = applyCommonOptions(parsed, output);
-            ExecutionMode effectiveRun = parsed.options().containsKey("stacktrace")
-                    ? run.withStacktrace(true) : run;
-            if (command.needsConnection() && session.connection().isEmpty()) {
+            ExecutionMode effectiveRun = parsed.common(GlobalOptions.STACKTRACE) ? run.withStacktrace(true) : run;
+            if (command.is(Trait.NEEDS_CONNECTION) && session.connection().isEmpty()) {
                 throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
+            ran = true;
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (Progress progress = Progress.start(effective, "describing")) {
                 ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
-                        invocation.duration("timeout", null), () -> command.run(invocation)));
+                        invocation.get(GlobalOptions.TIMEOUT), () -> command.run(invocation)));
                 return new LineResult(code, invocation.model(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
                 // the command failed half-way); a dry run changed nothing.
-                if (command.mutating() && !invocation.flag("dry-run") && !effectiveRun.dryRun()) {
+                if (command.is(Trait.MUTATING) && !dryRun(invocation) && !effectiveRun.dryRun()) {
                     session.clusterChanged();
                 }
             }
@@ -77,8 +84,19 @@ public final class CommandLineExecutor {
             if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
                 throw error;
             }
+            if (failure instanceof UsageException && !ran) {
+                // an attempt to change a cluster that the grammar refused is still an attempt: audited
+                parser.find(tokens).filter(c -> c.is(Trait.MUTATING)).ifPresent(c -> AuditFile.inputError(c,
+                        displayLine, session.connection().map(x -> x.gateway().target().endpoints()).orElse(null),
+                        run, failure.getMessage(), output));
+            }
             return report(failure, output, run);
         }
+    }
+
+    /** A mutating command's own --dry-run, when it declares one. */
+    private static boolean dryRun(Invocation invocation) {
+        return invocation.command().spec().declares(DRY_RUN.name()) && invocation.get(DRY_RUN);
     }
 
     /** {@code describing: 4,000 / 10,000 topics, 12,000 partitions}; the line goes once the last batch is in. */
@@ -95,12 +113,12 @@ public final class CommandLineExecutor {
 
     private static Output applyCommonOptions(CommandLineParser.ParsedCommand parsed, Output output) {
         Output effective = output;
-        List<String> formats = parsed.options().get("output");
-        if (formats != null) {
+        String format = parsed.common(GlobalOptions.OUTPUT);
+        if (format != null) {
             // the grammar has checked the value against the declared choices
-            effective = effective.withJson(formats.get(formats.size() - 1).equals("json"));
+            effective = effective.withJson(format.equals("json"));
         }
-        if (parsed.options().containsKey("no-color")) {
+        if (parsed.common(GlobalOptions.NO_COLOR)) {
             effective = effective.withColor(false);
         }
         return effective;

@@ -1,7 +1,9 @@
 package dev.kshell.cli;
 
 import dev.kshell.grammar.CommandGrammar;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Tokenizer;
 
@@ -26,7 +28,7 @@ public final class CommandLineParser {
     public CommandLineParser(Supplier<? extends Collection<KshellCommand>> commands) {
         this.commands = commands;
         this.grammar = new CommandGrammar<>(() -> commands.get().stream()
-                .map(c -> new CommandGrammar.Entry<>(c.syntax(), c)).toList());
+                .map(c -> new CommandGrammar.Entry<>(c.spec(), c)).toList());
     }
 
     public static CommandLineParser forCommands(Collection<KshellCommand> commands) {
@@ -62,21 +64,31 @@ public final class CommandLineParser {
     public ParsedCommand parse(List<String> tokens) {
         try {
             CommandGrammar.Parsed<KshellCommand> parsed = grammar.parse(tokens);
-            return new ParsedCommand(parsed.match().entry().command(), parsed.options(), parsed.arguments());
+            return new ParsedCommand(parsed.match().entry().command(), parsed.options(), parsed.arguments(),
+                    parsed.values(), parsed.argumentValues());
         } catch (GrammarException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
-    /** A command with its options (by long name, every value given) and positional arguments. */
-    public record ParsedCommand(KshellCommand command, Map<String, List<String>> options, List<String> arguments) {
+    /**
+     * A command with its options (by long name, every value given as typed) and positional words, and the same
+     * converted by the declaration.
+     */
+    public record ParsedCommand(KshellCommand command, Map<String, List<String>> options, List<String> arguments,
+                                Map<String, List<Object>> values, Map<String, List<Object>> argumentValues) {
 
         public Invocation toInvocation(String line, Output output, Prompter prompter, ExecutionMode run) {
-            return new Invocation(line, command, options, arguments, output, prompter, run);
+            return new Invocation(line, command, values, argumentValues, arguments, output, prompter, run);
+        }
+
+        /** A common option's converted value (every command takes them). */
+        public <T> T common(Opt<T> option) {
+            return option.read(values.get(option.name()));
         }
 
         public boolean helpRequested() {
-            return options.containsKey("help");
+            return options.containsKey(GlobalOptions.HELP.name());
         }
     }
 }

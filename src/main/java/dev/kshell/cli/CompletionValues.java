@@ -8,9 +8,9 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.TopicState;
-import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
+import dev.kshell.util.Validated;
 import org.jline.reader.Candidate;
 
 import java.io.IOException;

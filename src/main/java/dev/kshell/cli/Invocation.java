@@ -1,9 +1,9 @@
 package dev.kshell.cli;
 
-import dev.kshell.model.ExitCode;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.Opt;
 import dev.kshell.render.Json;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -16,18 +16,21 @@ public final class Invocation {
 
     private final String commandLine;
     private final KshellCommand command;
-    private final Map<String, List<String>> options;
+    private final Map<String, List<Object>> values;
+    private final Map<String, List<Object>> argumentValues;
     private final List<String> arguments;
     private final Output output;
     private final Prompter prompter;
     private final ExecutionMode run;
     private Object model;
 
-    Invocation(String commandLine, KshellCommand command, Map<String, List<String>> options, List<String> arguments,
-               Output output, Prompter prompter, ExecutionMode run) {
+    Invocation(String commandLine, KshellCommand command, Map<String, List<Object>> values,
+               Map<String, List<Object>> argumentValues, List<String> arguments, Output output, Prompter prompter,
+               ExecutionMode run) {
         this.commandLine = commandLine;
         this.command = command;
-        this.options = options;
+        this.values = values;
+        this.argumentValues = argumentValues;
         this.arguments = arguments;
         this.output = output;
         this.prompter = prompter;
@@ -54,73 +57,39 @@ public final class Invocation {
         return run;
     }
 
+    /** The positional words as typed (the grammar has checked their number and converted them: see {@link #get(Arg)}). */
     public List<String> arguments() {
         return arguments;
     }
 
-    public boolean has(String name) {
-        return options.containsKey(name);
+    /** The option's value, converted at parse time: the last one given, else the option's absent value (false, null). */
+    public <T> T get(Opt<T> option) {
+        return option.read(values.get(declared(option)));
     }
 
-    /** The last value given for an option, or null. */
-    public String option(String name) {
-        List<String> values = options.get(name);
-        return values == null || values.isEmpty() ? null : values.get(values.size() - 1);
+    /** Every value given for a repeatable option, in order. */
+    public <T> List<T> all(Opt<T> option) {
+        return option.readAll(values.get(declared(option)));
     }
 
-    public List<String> optionValues(String name) {
-        return options.getOrDefault(name, List.of());
+    /** True when the option was given at all ({@code --yes=false} too). */
+    public boolean given(Opt<?> option) {
+        return values.containsKey(declared(option));
     }
 
-    public boolean flag(String name) {
-        String value = option(name);
-        return value != null && Boolean.parseBoolean(value);
-    }
-
-    public Integer integer(String name) {
-        String value = option(name);
-        if (value == null) {
-            return null;
+    /** The positional argument's value, converted at parse time (null or empty when it was left out). */
+    public <T> T get(Arg<T> argument) {
+        if (!command.spec().arguments().contains(argument.positional())) {
+            throw new IllegalStateException(command.getName() + " does not declare " + argument);
         }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + " takes a whole number, not '" + value + "'");
-        }
+        return argument.read(argumentValues.get(argument.name()));
     }
 
-    public Duration duration(String name, Duration defaultValue) {
-        String value = option(name);
-        return value == null ? defaultValue : DurationOptions.parse("--" + name, value);
-    }
-
-    /** Exactly one positional argument, named for the error message. */
-    public String requiredArgument(String what) {
-        if (arguments.isEmpty()) {
-            throw new UsageException(command.getName() + ": missing " + what + " (usage: " + command.synopsis() + ")");
+    private String declared(Opt<?> option) {
+        if (!command.spec().declares(option.name())) {
+            throw new IllegalStateException(command.getName() + " does not declare " + option);
         }
-        if (arguments.size() > 1) {
-            throw new UsageException(command.getName() + ": expected one " + what + ", got " + arguments.size()
-                    + ": " + String.join(" ", arguments));
-        }
-        return arguments.get(0);
-    }
-
-    /** Exactly one positional argument that is a node id. */
-    public int nodeIdArgument() {
-        String arg = requiredArgument("node id");
-        try {
-            return Integer.parseInt(arg);
-        } catch (NumberFormatException e) {
-            throw new UsageException(command.getName() + ": node id must be a number, not '" + arg + "'");
-        }
-    }
-
-    public void noArguments() {
-        if (!arguments.isEmpty()) {
-            throw new UsageException(command.getName() + ": unexpected argument '" + arguments.get(0) + "' (usage: "
-                    + command.synopsis() + ")");
-        }
+        return option.name();
     }
 
     public Object model() {

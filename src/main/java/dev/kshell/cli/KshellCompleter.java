@@ -3,9 +3,10 @@ package dev.kshell.cli;
 import dev.kshell.cli.CompletionValues.NodeFilter;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
-import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
@@ -27,7 +28,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Tab completion, read entirely from the commands' declarations ({@link CommandSyntax}): command names (two-word
+ * Tab completion, read entirely from the commands' declarations ({@link CommandSpec}): command names (two-word
  * ones too), the command's options, and for each option value or positional argument the candidates of its
  * {@link ArgKind}, from the session's cached snapshot, a {@link CandidateSource} command (the sandbox), the state
  * store or the file system. No command is named here. Never calls the cluster and never throws: a failure means
@@ -113,12 +114,12 @@ public final class KshellCompleter implements Completer {
         if (match.isEmpty() || !allowed.test(match.get().entry().command())) {
             return commandNames(before, allowed);
         }
-        CommandSyntax syntax = match.get().syntax();
+        CommandSpec syntax = match.get().spec();
         return forCommand(syntax, before.subList(match.get().nameLength(), before.size()), word);
     }
 
-    private List<Candidate> forCommand(CommandSyntax syntax, List<String> args, String word) {
-        List<OptionSpec> allowed = CommandGrammar.allOptions(syntax);
+    private List<Candidate> forCommand(CommandSpec syntax, List<String> args, String word) {
+        List<OptionSpec> allowed = syntax.allOptions();
         CommandGrammar.Walk walk = CommandGrammar.walk(syntax, allowed, args);
         if (walk.awaitingValue() != null && !word.startsWith("--")) {
             OptionSpec o = walk.awaitingValue();
@@ -165,10 +166,10 @@ public final class KshellCompleter implements Completer {
         List<Candidate> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (CommandGrammar.Entry<KshellCommand> entry : parser.grammar().entries()) {
-            if (entry.syntax().hidden() || !allowed.test(entry.command())) {
+            if (entry.spec().hidden() || !allowed.test(entry.command())) {
                 continue;
             }
-            for (String name : entry.syntax().names()) {
+            for (String name : entry.spec().names()) {
                 List<String> parts = List.of(name.split(" "));
                 if (parts.size() > typed.size() && parts.subList(0, typed.size()).equals(typed)
                         && seen.add(parts.get(typed.size()))) {
@@ -232,9 +233,9 @@ public final class KshellCompleter implements Completer {
         return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
-    /** What {@code watch} may re-run: commands that read the cluster and change nothing. */
+    /** What completion offers after {@code watch}: watchable commands that read the cluster. */
     static boolean readsCluster(KshellCommand c) {
-        return c.needsConnection() && Watchable.refusal(c) == null;
+        return c.is(Trait.WATCHABLE) && c.is(Trait.NEEDS_CONNECTION);
     }
 
     /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */

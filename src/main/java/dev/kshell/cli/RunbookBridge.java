@@ -1,6 +1,7 @@
 package dev.kshell.cli;
 
 import dev.kshell.election.Confirmation;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ClusterView;
@@ -16,7 +17,6 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -27,10 +27,6 @@ import java.util.regex.Pattern;
  */
 public final class RunbookBridge {
 
-    /** Commands a runbook may not contain: {@code run} itself (no nested runbooks). */
-    public static final Set<String> NOT_IN_RUNBOOKS = Set.of("run");
-    /** The one command that needs the file's {@code allow unclean} and the run's --yes. */
-    public static final String UNCLEAN_ELECTION = "elect unclean";
     /** {@code connect --unpin} lifts the session's cluster-id pin: never from a runbook. */
     private static final String CONNECT = "connect";
     private static final String UNPIN = "unpin";
@@ -50,7 +46,7 @@ public final class RunbookBridge {
     private record Catalog(CommandLineParser parser) implements CommandCatalog {
 
         private Optional<KshellCommand> command(List<String> words) {
-            return parser.find(words).filter(c -> !NOT_IN_RUNBOOKS.contains(c.getName()));
+            return parser.find(words).filter(c -> !c.is(Trait.RUNBOOK_FORBIDDEN));
         }
 
         @Override
@@ -60,12 +56,12 @@ public final class RunbookBridge {
 
         @Override
         public boolean isMutating(List<String> words) {
-            return command(words).map(KshellCommand::mutating).orElse(false);
+            return command(words).map(c -> c.is(Trait.MUTATING)).orElse(false);
         }
 
         @Override
         public boolean isUnclean(List<String> words) {
-            return command(words).map(c -> c.getName().equals(UNCLEAN_ELECTION)).orElse(false);
+            return command(words).map(c -> c.is(Trait.DESTRUCTIVE)).orElse(false);
         }
 
         @Override
@@ -87,7 +83,10 @@ public final class RunbookBridge {
             return Optional.empty();
         }
 
-        /** The parser's own check: unknown options, options missing their value. Nothing touches the cluster. */
+        /**
+         * The parser's own check: unknown options, options missing their value, values that do not convert
+         * ({@code --for abc}), exclusive groups. Nothing touches the cluster.
+         */
         @Override
         public Optional<String> checkLine(List<String> words) {
             try {

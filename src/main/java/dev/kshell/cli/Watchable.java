@@ -1,12 +1,10 @@
 package dev.kshell.cli;
 
-import java.util.Set;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 
-/** Which commands {@code watch} may re-run: read-only ones. Shared by the command and by completion. */
+/** Which commands {@code watch} may re-run: those declared {@link Trait#WATCHABLE}. Shared by the command and completion. */
 public final class Watchable {
-
-    /** Commands that change the session or run other lines: re-running them on a timer makes no sense or harm. */
-    private static final Set<String> SESSION_COMMANDS = Set.of("watch", "run", "connect", "disconnect", "exit", "quit");
 
     private Watchable() {
     }
@@ -14,16 +12,13 @@ public final class Watchable {
     /** Why {@code command} cannot be watched, or null when it can. */
     public static String refusal(KshellCommand command) {
         String name = command.getName();
-        if (command.mutating()) {
-            return "'" + name + "' changes the cluster; watch only re-runs read commands";
+        if (command.is(Trait.WATCHABLE)) {
+            return null;
         }
-        if (SESSION_COMMANDS.contains(name) || command.getAliases().stream().anyMatch(SESSION_COMMANDS::contains)) {
-            return "'" + name + "' cannot be watched; watch re-runs read commands such as leaderless, quorum or brokers";
+        if (command.is(Trait.MUTATING)) {
+            return "'" + name + "' changes the " + (command.spec().group() == Group.SANDBOX ? "sandbox" : "cluster")
+                    + "; watch only re-runs read commands";
         }
-        // sandbox commands stop and start nodes even when they do not call themselves mutating; status only reads.
-        if (name.startsWith("sandbox ") && !name.equals("sandbox status")) {
-            return "'" + name + "' changes the sandbox; watch only re-runs read commands";
-        }
-        return null;
+        return "'" + name + "' cannot be watched; watch re-runs read commands such as leaderless, quorum or brokers";
     }
 }

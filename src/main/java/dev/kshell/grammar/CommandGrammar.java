@@ -21,26 +21,25 @@ import java.util.function.Supplier;
 public final class CommandGrammar<C> {
 
     /** Options every command accepts. */
-    public static final List<OptionSpec> COMMON_OPTIONS = List.of(
-            OptionSpec.choice("output", "table (default) or json", "table", "json").withShortName('o'),
-            OptionSpec.of("no-color", ArgKind.FLAG, "no ANSI colours"),
-            OptionSpec.of("timeout", ArgKind.DURATION, "deadline of each cluster call, e.g. 10s"),
-            OptionSpec.of("stacktrace", ArgKind.FLAG, "print the stack trace of an unexpected failure"),
-            OptionSpec.of("help", ArgKind.FLAG, "show this command's help").withShortName('h'));
+    public static final List<OptionSpec> COMMON_OPTIONS = GlobalOptions.COMMON;
 
-    /** A declared command as the grammar holds it: its syntax and the caller's object for it. */
-    public record Entry<C>(CommandSyntax syntax, C command) {
+    /** A declared command as the grammar holds it: its declaration and the caller's object for it. */
+    public record Entry<C>(CommandSpec spec, C command) {
     }
 
     /** The command a line names and how many of its leading words the name took. */
     public record Match<C>(Entry<C> entry, int nameLength) {
-        public CommandSyntax syntax() {
-            return entry.syntax();
+        public CommandSpec spec() {
+            return entry.spec();
         }
     }
 
-    /** A parsed line: the command, its options (by long name, every value given) and positional arguments. */
-    public record Parsed<C>(Match<C> match, Map<String, List<String>> options, List<String> arguments) {
+    /**
+     * A parsed line: the command, its options (by long name, every value given, as typed) and positional words,
+     * and the same converted: {@code values} per option name, {@code argumentValues} per positional name.
+     */
+    public record Parsed<C>(Match<C> match, Map<String, List<String>> options, List<String> arguments,
+                            Map<String, List<Object>> values, Map<String, List<Object>> argumentValues) {
     }
 
     /**
@@ -71,7 +70,7 @@ public final class CommandGrammar<C> {
         Entry<C> best = null;
         int bestLength = 0;
         for (Entry<C> entry : entries.get()) {
-            for (String name : entry.syntax().names()) {
+            for (String name : entry.spec().names()) {
                 List<String> parts = List.of(name.split(" "));
                 if (parts.size() > bestLength && parts.size() <= words.size() && parts.equals(words.subList(0, parts.size()))) {
                     best = entry;
@@ -83,45 +82,116 @@ public final class CommandGrammar<C> {
     }
 
     /** The options a command accepts: its own, then the common ones. */
-    public static List<OptionSpec> allOptions(CommandSyntax syntax) {
-        List<OptionSpec> all = new ArrayList<>(syntax.options());
-        all.addAll(COMMON_OPTIONS);
-        return all;
+    public static List<OptionSpec> allOptions(CommandSpec spec) {
+        return spec.allOptions();
     }
 
-    /** Parses a whole line's words; every usage problem is a {@link GrammarException} with one line. */
+    /**
+     * Parses a whole line's words: the command, its options and arguments checked against the declaration (unknown
+     * options, missing values, choices, topic names, argument counts, exclusive groups, required options) and every
+     * value converted by its kind. Every usage problem is a {@link GrammarException} with one line.
+     */
     public Parsed<C> parse(List<String> tokens) {
         if (tokens.isEmpty()) {
             throw new GrammarException("empty command line");
         }
         Match<C> match = find(tokens).orElseThrow(() -> unknownCommand(tokens));
-        CommandSyntax syntax = match.syntax();
-        Walk walk = walk(syntax, allOptions(syntax), tokens.subList(match.nameLength(), tokens.size()));
-        String name = syntax.name();
+        CommandSpec spec = match.spec();
+        List<OptionSpec> allowed = spec.allOptions();
+        Walk walk = walk(spec, allowed, tokens.subList(match.nameLength(), tokens.size()));
+        String name = spec.name();
         if (walk.problem() != null) {
             String bare = walk.problem().replaceFirst("^-+", "");
-            String hint = Suggest.closest(bare, allOptions(syntax).stream().map(OptionSpec::name).toList())
+            String hint = Suggest.closest(bare, allowed.stream().map(OptionSpec::name).toList())
                     .map(s -> " (did you mean --" + s + "?)").orElse("");
             throw new GrammarException(name + ": unknown option " + walk.problem() + hint + "; see '" + name + " --help'");
         }
         if (walk.awaitingValue() != null) {
             throw new GrammarException(name + ": option --" + walk.awaitingValue().name() + " needs a value");
         }
-        for (OptionSpec option : allOptions(syntax)) {
+        for (OptionSpec option : allowed) {
             for (String value : walk.options().getOrDefault(option.name(), List.of())) {
                 checkChoice("--" + option.name(), option.choices(), value);
             }
         }
         boolean help = walk.options().containsKey("help");
-        checkArguments(syntax, walk.arguments(), help);
+        Map<String, List<Object>> values = new LinkedHashMap<>();
+        Map<String, List<Object>> argumentValues = new LinkedHashMap<>();
         if (!help) {
-            checkTopicNames(syntax, walk);
+            checkArguments(spec, walk.arguments());
+            checkTopicNames(spec, walk);
+            checkGroups(spec, walk);
+            values = convertOptions(allowed, walk);
+            argumentValues = convertArguments(spec, walk.arguments());
         }
-        return new Parsed<>(match, walk.options(), walk.arguments());
+        return new Parsed<>(match, walk.options(), walk.arguments(), values, argumentValues);
+    }
+
+    /** Every option value as its kind (or the option's own rule) makes it: a bad value is a usage error. */
+    public static Map<String, List<Object>> convertOptions(List<OptionSpec> allowed, Walk walk) {
+        Map<String, List<Object>> values = new LinkedHashMap<>();
+        for (OptionSpec option : allowed) {
+            for (String value : walk.options().getOrDefault(option.name(), List.of())) {
+                try {
+                    values.computeIfAbsent(option.name(), k -> new ArrayList<>())
+                            .add(option.converter().convert("--" + option.name(), value));
+                } catch (IllegalArgumentException e) {
+                    throw new GrammarException(e.getMessage());
+                }
+            }
+        }
+        return values;
+    }
+
+    private static Map<String, List<Object>> convertArguments(CommandSpec spec, List<String> words) {
+        Map<String, List<Object>> values = new LinkedHashMap<>();
+        for (int i = 0; i < words.size(); i++) {
+            Positional p = spec.argumentAt(i);
+            if (p == null) {
+                continue;
+            }
+            try {
+                values.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p.converter().convert(p.name(), words.get(i)));
+            } catch (IllegalArgumentException e) {
+                throw new GrammarException(spec.name() + ": " + e.getMessage());
+            }
+        }
+        return values;
+    }
+
+    /** Exactly-one / at-most-one groups, and required options. */
+    private static void checkGroups(CommandSpec spec, Walk walk) {
+        for (CommandSpec.Exclusive group : spec.exclusive()) {
+            int given = 0;
+            for (OptionSpec o : group.options()) {
+                given += walk.options().containsKey(o.name()) ? 1 : 0;
+            }
+            for (Positional p : group.arguments()) {
+                int at = spec.firstIndexOf(p);
+                given += at >= 0 && walk.arguments().size() > at ? 1 : 0;
+            }
+            List<String> shown = group.shown();
+            String list = shown.size() == 2 ? shown.get(0) + " or " + shown.get(1)
+                    : String.join(", ", shown.subList(0, shown.size() - 1)) + " or " + shown.get(shown.size() - 1);
+            if (group.required() && given != 1) {
+                throw new GrammarException(spec.name() + ": give exactly one of " + list + " (usage: " + spec.usage() + ")");
+            }
+            if (!group.required() && given > 1) {
+                List<String> named = new ArrayList<>(group.options().stream().map(o -> "--" + o.name()).toList());
+                group.arguments().forEach(p -> named.add(p.usage()));
+                throw new GrammarException(named.size() == 2 ? "use " + named.get(0) + " or " + named.get(1) + ", not both"
+                        : spec.name() + ": give at most one of " + list);
+            }
+        }
+        for (OptionSpec o : spec.options()) {
+            if (o.required() && !walk.options().containsKey(o.name())) {
+                throw new GrammarException(spec.name() + ": " + o.usage() + " is required (usage: " + spec.usage() + ")");
+            }
+        }
     }
 
     /** Walks the words after a command's name by its declaration; never throws (completion reads partial lines). */
-    public static Walk walk(CommandSyntax syntax, List<OptionSpec> allowed, List<String> words) {
+    public static Walk walk(CommandSpec syntax, List<OptionSpec> allowed, List<String> words) {
         Map<String, List<String>> options = new LinkedHashMap<>();
         List<String> arguments = new ArrayList<>();
         boolean onlyArguments = false;
@@ -199,10 +269,7 @@ public final class CommandGrammar<C> {
      * Too many positional words is always an error; a missing one only when the command says so by declaring it
      * required (a command may accept an option instead, as {@code sandbox scenario --list} does).
      */
-    private static void checkArguments(CommandSyntax syntax, List<String> arguments, boolean help) {
-        if (!syntax.argumentsDeclared() || help) {
-            return;
-        }
+    private static void checkArguments(CommandSpec syntax, List<String> arguments) {
         List<Positional> declared = syntax.arguments();
         String usage = " (usage: " + syntax.usage() + ")";
         if (syntax.argumentAt(arguments.size() - 1) == null && !arguments.isEmpty()) {
@@ -213,8 +280,8 @@ public final class CommandGrammar<C> {
             throw new GrammarException(syntax.name() + ": unexpected argument '" + arguments.get(declared.size()) + "'" + usage);
         }
         for (int i = arguments.size(); i < declared.size(); i++) {
-            if (declared.get(i).arity().required()) {
-                Positional missing = declared.get(i);
+            Positional missing = declared.get(i);
+            if (missing.arity().required() && !inRequiredGroup(syntax, missing)) {
                 throw new GrammarException(syntax.name() + ": " + (missing.whenMissing() != null ? missing.whenMissing()
                         : "missing " + missing.name()) + usage);
             }
@@ -227,13 +294,18 @@ public final class CommandGrammar<C> {
         }
     }
 
+    /** A required argument inside an "exactly one of" group is required only as the group's choice. */
+    private static boolean inRequiredGroup(CommandSpec spec, Positional p) {
+        return spec.exclusive().stream().anyMatch(g -> g.arguments().contains(p));
+    }
+
     /**
      * Every topic or partition a line names, option or argument, against Kafka's rule for topic names: a bad name is
      * the operator's input error, said in one line before any cluster call (Kafka would answer with its own raw
      * text). An option value of a topic kind may list topics separated by commas ({@code sandbox load --topic a,b}):
      * a comma can never be part of a topic name, so each piece is checked.
      */
-    private static void checkTopicNames(CommandSyntax syntax, Walk walk) {
+    private static void checkTopicNames(CommandSpec syntax, Walk walk) {
         for (OptionSpec option : syntax.options()) {
             for (String value : walk.options().getOrDefault(option.name(), List.of())) {
                 if (isTopicKind(option.kind())) {
@@ -268,17 +340,17 @@ public final class CommandGrammar<C> {
         }
     }
 
-    static boolean isTopicKind(ArgKind kind) {
+    public static boolean isTopicKind(ArgKind kind) {
         return kind == ArgKind.TOPIC || kind == ArgKind.UNCLEAN_TOPIC || kind == ArgKind.OFF_PREFERRED_TOPIC;
     }
 
-    static boolean isPartitionKind(ArgKind kind) {
+    public static boolean isPartitionKind(ArgKind kind) {
         return kind == ArgKind.PARTITION || kind == ArgKind.UNCLEAN_PARTITION || kind == ArgKind.OFF_PREFERRED_PARTITION
                 || kind == ArgKind.REORDERED_PARTITION;
     }
 
     private GrammarException unknownCommand(List<String> tokens) {
-        List<String> names = entries.get().stream().filter(e -> !e.syntax().hidden()).flatMap(e -> e.syntax().names().stream()).toList();
+        List<String> names = entries.get().stream().filter(e -> !e.spec().hidden()).flatMap(e -> e.spec().names().stream()).toList();
         String typed = tokens.get(0);
         List<String> subs = names.stream().filter(n -> n.startsWith(typed + " ")).sorted().toList();
         if (!subs.isEmpty() && tokens.size() == 1) {

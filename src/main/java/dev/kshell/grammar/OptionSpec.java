@@ -3,13 +3,20 @@ package dev.kshell.grammar;
 import java.util.List;
 
 /**
- * One declared option of a command: {@code --name}, optionally {@code -c}, with the kind of value it takes.
- * Options may be given more than once; the command decides whether that means a list or the last one wins.
+ * One declared option of a command: {@code --name}, optionally {@code -c}, with the kind of value it takes and how
+ * that value is converted. Commands declare options as typed keys ({@link Opt}); this is what the grammar, help,
+ * completion and the generated scripts read.
  *
- * @param shortName the one-letter form, or 0 for none
- * @param choices   the accepted values of a {@link ArgKind#CHOICE} option (empty for other kinds)
+ * @param shortName  the one-letter form, or 0 for none
+ * @param choices    the accepted values of a {@link ArgKind#CHOICE} option (empty for other kinds)
+ * @param hint       how usage shows the value ({@code HOST:PORT,...}), or null for the kind's own ({@link #valueHint})
+ * @param repeatable the option may be given several times and every value counts ({@code --group A --group B});
+ *                   otherwise the last one wins
+ * @param required   the command cannot run without it
+ * @param converter  turns the typed word into the value commands read
  */
-public record OptionSpec(String name, char shortName, ArgKind kind, String description, List<String> choices) {
+public record OptionSpec(String name, char shortName, ArgKind kind, String description, List<String> choices,
+                         String hint, boolean repeatable, boolean required, Values.Converter converter) {
 
     public OptionSpec {
         if (name == null || name.isBlank() || name.startsWith("-")) {
@@ -19,6 +26,11 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
         if ((kind == ArgKind.CHOICE) == choices.isEmpty()) {
             throw new IllegalArgumentException("--" + name + ": choices go with kind CHOICE, and only with it");
         }
+        converter = converter == null ? Values.forKind(kind) : converter;
+    }
+
+    public OptionSpec(String name, char shortName, ArgKind kind, String description, List<String> choices) {
+        this(name, shortName, kind, description, choices, null, false, false, null);
     }
 
     public static OptionSpec of(String name, ArgKind kind, String description) {
@@ -31,7 +43,23 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
 
     /** This option with a one-letter alias ({@code -o}). */
     public OptionSpec withShortName(char letter) {
-        return new OptionSpec(name, letter, kind, description, choices);
+        return new OptionSpec(name, letter, kind, description, choices, hint, repeatable, required, converter);
+    }
+
+    OptionSpec withHint(String text) {
+        return new OptionSpec(name, shortName, kind, description, choices, text, repeatable, required, converter);
+    }
+
+    OptionSpec asRepeatable() {
+        return new OptionSpec(name, shortName, kind, description, choices, hint, true, required, converter);
+    }
+
+    OptionSpec asRequired() {
+        return new OptionSpec(name, shortName, kind, description, choices, hint, repeatable, true, converter);
+    }
+
+    OptionSpec withConverter(Values.Converter c) {
+        return new OptionSpec(name, shortName, kind, description, choices, hint, repeatable, required, c);
     }
 
     public boolean takesValue() {
@@ -43,8 +71,16 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
         return token.equals("--" + name) || (shortName != 0 && token.equals("-" + shortName));
     }
 
+    /** {@code --name VALUE-HINT}, as usage and help show it. */
+    public String usage() {
+        return "--" + name + (takesValue() ? " " + valueHint() : "");
+    }
+
     /** How help shows the value: {@code table|json} for a choice, else what the value is ({@code TOPIC}, {@code ID}). */
     public String valueHint() {
+        if (hint != null) {
+            return hint;
+        }
         return switch (kind) {
             case FLAG -> "";
             case CHOICE -> String.join("|", choices);
@@ -54,7 +90,8 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
                  NODE_ID, LIVE_NODE_ID, STOPPED_NODE_ID -> "ID";
             case FILE, KSH_FILE, PROPERTIES_FILE -> "FILE";
             case DIRECTORY -> "DIR";
-            case DURATION, INTEGER, PROFILE, GROUP, SCENARIO -> kind == ArgKind.INTEGER ? "N" : kind.name();
+            case INTEGER -> "N";
+            case DURATION, PROFILE, GROUP, SCENARIO -> kind.name();
             case CONFIG_KEY -> "KEY";
             default -> "VALUE";
         };

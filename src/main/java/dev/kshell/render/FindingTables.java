@@ -1,7 +1,7 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.ConfigAuditReport;
-import dev.kshell.diagnosis.ClusterConfigAudit;
+import dev.kshell.diagnosis.ConfigRiskReport;
+import dev.kshell.diagnosis.ClusterConfigRisks;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
@@ -85,13 +85,13 @@ public final class FindingTables {
     }
 
     /** The config audit: a row per cluster when there are several, then each cluster's findings. */
-    public static String audit(ConfigAuditReport report, int width, boolean color) {
+    public static String configRisks(ConfigRiskReport report, int width, boolean color) {
         StringBuilder out = new StringBuilder();
-        List<ClusterConfigAudit> clusters = report.clusters();
+        List<ClusterConfigRisks> clusters = report.clusters();
         if (clusters.size() > 1) {
             Table table = Table.of("Cluster", "Endpoints", "Cluster id", "Brokers", "Errors", "Warnings", "Info",
                     "Status");
-            for (ClusterConfigAudit c : clusters) {
+            for (ClusterConfigRisks c : clusters) {
                 if (!c.audited()) {
                     table.row(Tone.BAD, c.name(), c.endpoints(), "-", "-", "-", "-", "-", "NOT AUDITED: " + c.error());
                 } else {
@@ -104,7 +104,7 @@ public final class FindingTables {
             }
             out.append(table.render(width, color));
         }
-        for (ClusterConfigAudit c : clusters) {
+        for (ClusterConfigRisks c : clusters) {
             if (!c.audited()) {
                 if (clusters.size() == 1) {
                     out.append(Tone.BAD.paint("cluster " + named(c) + " not audited: "
@@ -162,7 +162,7 @@ public final class FindingTables {
     }
 
     /** "NAME (ENDPOINTS)", or the endpoints alone when the connection has no other name (no profile). */
-    private static String named(ClusterConfigAudit c) {
+    private static String named(ClusterConfigRisks c) {
         return c.name() == null || c.name().equals(c.endpoints()) ? c.endpoints() : c.name() + " (" + c.endpoints() + ")";
     }
 }

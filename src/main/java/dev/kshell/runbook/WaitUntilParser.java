@@ -1,10 +1,11 @@
 package dev.kshell.runbook;
 
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
-import dev.kshell.grammar.CommandSyntax;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.OptionSpec;
-import dev.kshell.grammar.Positional;
 import dev.kshell.grammar.Tokenizer;
 import dev.kshell.runbook.ExpressionEvaluator.Compiled;
 import dev.kshell.runbook.RunbookLines.LogicalLine;
@@ -21,10 +22,10 @@ import java.util.regex.Pattern;
 final class WaitUntilParser {
 
     /** {@code wait-until EXPR [--timeout D] [--every D]}, declared as a command is, walked by the one grammar. */
-    static final CommandSyntax WAIT_UNTIL = new CommandSyntax(List.of("wait-until"), "wait-until EXPR [--timeout D] [--every D]",
-            List.of(OptionSpec.of("timeout", ArgKind.DURATION, "give up after this long (default 5m)"),
-                    OptionSpec.of("every", ArgKind.DURATION, "re-evaluate this often on fresh state (default 5s)")),
-            List.of(Positional.of("expression", ArgKind.TEXT, "a SpEL condition over result and cluster")), false, false);
+    static final CommandSpec WAIT_UNTIL = CommandSpec.named("wait-until")
+            .options(Opt.duration("timeout", "give up after this long (default 5m)").hint("D"),
+                    Opt.duration("every", "re-evaluate this often on fresh state (default 5s)").hint("D"))
+            .arguments(Arg.of("expr", ArgKind.TEXT, "a SpEL condition over result and cluster"));
 
     private WaitUntilParser() {
     }

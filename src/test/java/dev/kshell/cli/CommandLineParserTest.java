@@ -1,5 +1,9 @@
 package dev.kshell.cli;
 
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,8 +18,10 @@ class CommandLineParserTest {
 
     static class Probe extends KshellCommand {
         Probe(String name) {
-            super(name, "Test", "probe " + name, name + " [ARGS]");
-            options(flag("yes", "skip the y/N question"), option("topic", "a topic"), flag("dry-run", "plan only"));
+            super(CommandSpec.named(name).description("probe " + name)
+                    .options(Opt.flag("yes", "skip the y/N question"), Opt.text("topic", "a topic"),
+                            Opt.flag("dry-run", "plan only"))
+                    .arguments(Arg.many("args", ArgKind.TEXT, "anything").optional()));
         }
 
         @Override

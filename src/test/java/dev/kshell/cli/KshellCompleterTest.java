@@ -110,7 +110,8 @@ class KshellCompleterTest {
     /** A stand-in for a running sandbox: the real SandboxCandidates over fixed node states. */
     private static final class RunningSandbox extends KshellCommand implements CandidateSource {
         RunningSandbox() {
-            super("__sandbox-fixture", "Test", "node states of a running sandbox", "", true);
+            super(dev.kshell.grammar.CommandSpec.named("__sandbox-fixture").description("node states of a running sandbox")
+                    .traits(dev.kshell.grammar.Trait.HIDDEN));
         }
 
         @Override
@@ -190,7 +191,8 @@ class KshellCompleterTest {
             case CONFIG_KEY -> assertThat(got).as(line).contains("min.insync.replicas").allMatch(k -> k.startsWith("min.insync"));
             case COMMAND, COMMAND_LINE -> assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(visibleFirstWords(cmd -> true));
             case READ_COMMAND_LINE -> assertThat(got).as(line).isNotEmpty().containsExactlyInAnyOrderElementsOf(
-                    visibleFirstWords(cmd -> cmd.needsConnection() && !cmd.mutating() && Watchable.refusal(cmd) == null));
+                    visibleFirstWords(cmd -> cmd.is(dev.kshell.grammar.Trait.WATCHABLE)
+                            && cmd.is(dev.kshell.grammar.Trait.NEEDS_CONNECTION)));
             default -> assertThat(new TreeSet<>(got)).as(line).isEqualTo(expected(kind, choices, sandbox));
         }
     }
@@ -199,7 +201,7 @@ class KshellCompleterTest {
         Set<String> out = new LinkedHashSet<>();
         for (KshellCommand cmd : registered.commands) {
             if (!cmd.isHidden() && which.test(cmd)) {
-                cmd.syntax().names().forEach(n -> out.add(n.split(" ")[0]));
+                cmd.spec().names().forEach(n -> out.add(n.split(" ")[0]));
             }
         }
         return out;
@@ -212,7 +214,7 @@ class KshellCompleterTest {
             if (cmd.isHidden()) {
                 continue;
             }
-            for (OptionSpec o : CommandGrammar.allOptions(cmd.syntax())) {
+            for (OptionSpec o : cmd.spec().allOptions()) {
                 if (!o.takesValue()) {
                     continue;
                 }
@@ -232,10 +234,10 @@ class KshellCompleterTest {
     void should_complete_every_declared_positional_argument_by_its_kind() {
         Set<ArgKind> seen = new TreeSet<>();
         for (KshellCommand cmd : registered.commands) {
-            if (cmd.isHidden() || !cmd.syntax().argumentsDeclared() || cmd.syntax().arguments().isEmpty()) {
+            if (cmd.isHidden() || cmd.spec().arguments().isEmpty()) {
                 continue;
             }
-            Positional first = cmd.syntax().arguments().get(0);
+            Positional first = cmd.spec().arguments().get(0);
             seen.add(first.kind());
             for (boolean sandbox : new boolean[] {false, true}) {
                 assertKind(sandbox ? sandboxCompleter : completer, cmd.getName() + " " + word(first.kind()),
@@ -247,16 +249,9 @@ class KshellCompleterTest {
     }
 
     @Test
-    void should_declare_positional_arguments_for_every_visible_command() {
-        assertThat(registered.commands).filteredOn(c -> !c.isHidden())
-                .allSatisfy(c -> assertThat(c.syntax().argumentsDeclared()).as(c.getName()).isTrue());
-    }
-
-    @Test
     void should_not_offer_a_repeated_argument_value_twice() {
         for (KshellCommand cmd : registered.commands) {
-            Positional first = cmd.syntax().argumentsDeclared() && !cmd.syntax().arguments().isEmpty()
-                    ? cmd.syntax().arguments().get(0) : null;
+            Positional first = !cmd.spec().arguments().isEmpty() ? cmd.spec().arguments().get(0) : null;
             if (cmd.isHidden() || first == null || !first.arity().repeats() || first.kind().endsOptions()
                     || expectedOrEmpty(first) .isEmpty()) {
                 continue;

@@ -76,8 +76,7 @@ class LineEditorCompletionTest {
     @Test
     void should_start_descriptions_in_one_column_on_screen() throws Exception {
         String screen = type("topics --\t\r")[1].replaceAll("\u001B\\[[0-9;?]*[A-Za-z]", "");
-        java.util.List<dev.kshell.grammar.OptionSpec> options = dev.kshell.grammar.CommandGrammar.allOptions(
-                registered.parser().find(java.util.List.of("topics")).orElseThrow().syntax());
+        java.util.List<dev.kshell.grammar.OptionSpec> options = registered.parser().find(java.util.List.of("topics")).orElseThrow().spec().allOptions();
         int width = options.stream().mapToInt(o -> o.name().length() + 2).max().orElseThrow();
         for (dev.kshell.grammar.OptionSpec o : options) {
             // JLine would right-align each description at the widest entry; ours start two columns after the widest name

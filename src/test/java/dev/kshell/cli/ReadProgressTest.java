@@ -22,7 +22,7 @@ class ReadProgressTest {
 
     /** Stands for a command whose read of 3 batches takes a while (the gateway reports each batch as it lands). */
     private static KshellCommand slowRead() {
-        return new KshellCommand("leaderless", "Test", "a slow read", "leaderless") {
+        return new KshellCommand(dev.kshell.grammar.CommandSpec.named("leaderless").description("a slow read")) {
             @Override
             public ExitCode run(Invocation inv) throws Exception {
                 Thread.sleep(Progress.DELAY_MS + 50);

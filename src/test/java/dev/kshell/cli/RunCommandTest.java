@@ -57,7 +57,7 @@ class RunCommandTest {
     private final SwitchingGateway gateway = new SwitchingGateway(Snapshots.seedIncident());
     private final ShellSession session = new ShellSession(t -> gateway);
     private final FakeMutation mutate = new FakeMutation("fake-mutate");
-    private final FakeMutation unclean = new FakeMutation("elect unclean");
+    private final FakeMutation unclean = new FakeMutation("elect unclean", dev.kshell.grammar.Trait.DESTRUCTIVE);
     private final SlowCommand slow = new SlowCommand();
     private final ManualClock clock = new ManualClock(Instant.parse("2026-11-29T03:00:00Z"));
     private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new QuorumCommand(s),
@@ -402,18 +402,10 @@ class RunCommandTest {
         final List<ExecutionMode> seen = new ArrayList<>();
         int mutations;
 
-        FakeMutation(String name) {
-            super(name, "Test", "changes the cluster (test)", name);
-        }
-
-        @Override
-        public boolean needsConnection() {
-            return true;
-        }
-
-        @Override
-        public boolean mutating() {
-            return true;
+        FakeMutation(String name, dev.kshell.grammar.Trait... more) {
+            super(dev.kshell.grammar.CommandSpec.named(name).description("changes the cluster (test)")
+                    .traits(dev.kshell.grammar.Trait.NEEDS_CONNECTION, dev.kshell.grammar.Trait.MUTATING).traits(more)
+                    .arguments(dev.kshell.grammar.Arg.many("args", dev.kshell.grammar.ArgKind.TEXT, "anything").optional()));
         }
 
         @Override
@@ -434,7 +426,7 @@ class RunCommandTest {
         final CountDownLatch started = new CountDownLatch(1);
 
         SlowCommand() {
-            super("slow", "Test", "takes its time (test)", "slow");
+            super(dev.kshell.grammar.CommandSpec.named("slow").description("takes its time (test)"));
         }
 
         @Override

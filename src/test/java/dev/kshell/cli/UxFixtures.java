@@ -58,24 +58,24 @@ final class UxFixtures {
 
     /** A command known only by name, synopsis and options, like the ones other developers add. */
     static KshellCommand stub(String name, String synopsis, boolean mutating, String... valueOptions) {
-        KshellCommand c = new KshellCommand(name, "Test", "stand-in for " + name, synopsis) {
-            @Override
-            public boolean mutating() {
-                return mutating;
-            }
-
+        List<dev.kshell.grammar.Opt<?>> options = new ArrayList<>();
+        for (String o : valueOptions) {
+            options.add(o.startsWith("!") ? dev.kshell.grammar.Opt.flag(o.substring(1), "flag")
+                    : dev.kshell.grammar.Opt.text(o, "value"));
+        }
+        dev.kshell.grammar.CommandSpec spec = dev.kshell.grammar.CommandSpec.named(name).description("stand-in for " + name)
+                .options(options.toArray(dev.kshell.grammar.Opt<?>[]::new))
+                .arguments(dev.kshell.grammar.Arg.many("args", dev.kshell.grammar.ArgKind.TEXT, "anything").optional());
+        if (mutating) {
+            spec = spec.traits(dev.kshell.grammar.Trait.MUTATING);
+        }
+        return new KshellCommand(spec) {
             @Override
             public ExitCode run(Invocation invocation) {
                 invocation.emit(List.of(), () -> name + " ran\n");
                 return ExitCode.OK;
             }
         };
-        List<org.springframework.shell.core.command.CommandOption> options = new ArrayList<>();
-        for (String o : valueOptions) {
-            options.add(KshellCommand.springOption(o.startsWith("!") ? KshellCommand.flag(o.substring(1), "flag") : KshellCommand.option(o, "value")));
-        }
-        c.setOptions(options);
-        return c;
     }
 
     /** A Spring ObjectProvider over a supplier (commands take providers to avoid bean cycles). */

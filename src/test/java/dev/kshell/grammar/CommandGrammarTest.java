@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(10)
 class CommandGrammarTest {
 
-    private static CommandSyntax syntax(String name, List<OptionSpec> options, List<Positional> arguments) {
-        return new CommandSyntax(List.of(name), name + " ...", options, arguments, false, false);
+    private static CommandSpec syntax(String name, List<OptionSpec> options, List<Positional> arguments) {
+        return CommandSpec.named(name).options(options).arguments(arguments);
     }
 
     private final CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(
@@ -28,10 +28,10 @@ class CommandGrammarTest {
     @Test
     void should_check_arity_and_choices_from_the_declaration() {
         assertThat(grammar.parse(List.of("describe", "orders")).arguments()).containsExactly("orders");
-        assertThatThrownBy(() -> grammar.parse(List.of("describe"))).hasMessage("describe: missing topic name (usage: describe ...)");
+        assertThatThrownBy(() -> grammar.parse(List.of("describe"))).hasMessage("describe: missing topic name (usage: describe TOPIC-NAME [--topic TOPIC])");
         assertThatThrownBy(() -> grammar.parse(List.of("describe", "a", "b"))).hasMessage("describe: expected one topic name, got 2: a b");
         assertThatThrownBy(() -> grammar.parse(List.of("elect", "unclean", "--dry-run")))
-                .hasMessage("elect unclean: name at least one partition (usage: elect unclean ...)");
+                .hasMessage("elect unclean: name at least one partition (usage: elect unclean PARTITION... [--dry-run])");
         assertThatThrownBy(() -> grammar.parse(List.of("describe", "orders", "--output", "yaml")))
                 .hasMessage("--output takes table or json, not 'yaml'");
         // --help needs no arguments
@@ -54,7 +54,7 @@ class CommandGrammarTest {
 
     @Test
     void should_tell_the_completer_where_a_partial_line_stands() {
-        CommandSyntax describe = grammar.find(List.of("describe")).orElseThrow().syntax();
+        CommandSpec describe = grammar.find(List.of("describe")).orElseThrow().spec();
         CommandGrammar.Walk awaiting = CommandGrammar.walk(describe, CommandGrammar.allOptions(describe), List.of("--topic"));
         assertThat(awaiting.awaitingValue().kind()).isEqualTo(ArgKind.TOPIC);
         CommandGrammar.Walk unknown = CommandGrammar.walk(describe, CommandGrammar.allOptions(describe), List.of("--bogus", "x"));

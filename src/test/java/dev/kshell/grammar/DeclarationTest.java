@@ -14,13 +14,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(10)
 class DeclarationTest {
 
+    static final Opt<java.time.Duration> FOR = Opt.duration("for", "how long").required();
+    static final Arg<Integer> NODE = Arg.nodeId("node", ArgKind.LIVE_NODE_ID, "the node to pause");
+
     static final class Pause extends KshellCommand {
         Pause() {
-            super("sandbox pause", "Sandbox", "Pause a node", "sandbox pause NODE --for DURATION");
-            options(option("for", ArgKind.DURATION, "how long"), flag("quiet", "say less"), option("note", "free text"),
-                    choice("mode", "how", "soft", "hard"));
-            arguments(argument("node", ArgKind.LIVE_NODE_ID, "the node to pause"),
-                    argument("more", ArgKind.NODE_ID, "other nodes").optional().many());
+            super(CommandSpec.named("sandbox pause").group(Group.SANDBOX).description("Pause a node")
+                    .options(FOR, Opt.flag("quiet", "say less"), Opt.text("note", "free text"),
+                            Opt.choice("mode", "how", "soft", "hard"))
+                    .arguments(NODE, Arg.many("more", ArgKind.TOPIC, "other things").optional())
+                    .traits(Trait.MUTATING));
         }
 
         @Override
@@ -31,7 +34,7 @@ class DeclarationTest {
 
     @Test
     void should_keep_kinds_arity_and_derive_spring_options() {
-        CommandSyntax syntax = new Pause().syntax();
+        CommandSpec syntax = new Pause().spec();
         assertThat(syntax.names()).containsExactly("sandbox pause");
         assertThat(syntax.options()).extracting(OptionSpec::kind)
                 .containsExactly(ArgKind.DURATION, ArgKind.FLAG, ArgKind.TEXT, ArgKind.CHOICE);
@@ -43,16 +46,8 @@ class DeclarationTest {
 
     @Test
     void should_refuse_a_repeating_argument_before_another() {
-        assertThatThrownBy(() -> new KshellCommand("x", "g", "d", "x") {
-            {
-                arguments(argument("a", ArgKind.TOPIC, "a").many(), argument("b", ArgKind.TOPIC, "b"));
-            }
-
-            @Override
-            public ExitCode run(Invocation invocation) {
-                return ExitCode.OK;
-            }
-        }).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CommandSpec.named("x").arguments(Arg.many("a", ArgKind.TOPIC, "a"),
+                Arg.of("b", ArgKind.TOPIC, "b"))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> OptionSpec.of("x", ArgKind.CHOICE, "no values")).isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -61,5 +56,44 @@ class DeclarationTest {
         assertThat(List.of(Positional.of("partition", ArgKind.PARTITION, "").many().usage(),
                 Positional.of("name", ArgKind.SCENARIO, "").optional().usage()))
                 .containsExactly("PARTITION...", "[NAME]");
+    }
+
+    @Test
+    void should_generate_the_synopsis_from_the_declaration() {
+        assertThat(new Pause().spec().usage())
+                .isEqualTo("sandbox pause NODE [MORE...] --for DURATION [--quiet] [--note VALUE] [--mode soft|hard]");
+        Opt<Boolean> all = Opt.flag("all", "every one");
+        Opt<String> topic = Opt.text("topic", ArgKind.TOPIC, "one topic");
+        Arg<java.util.List<String>> parts = Arg.many("partition", ArgKind.PARTITION, "p").optional();
+        assertThat(CommandSpec.named("elect preferred").options(all, topic, Opt.flag("yes", "y")).arguments(parts)
+                .exactlyOneOf(all, topic, parts).usage())
+                .isEqualTo("elect preferred (--all | --topic TOPIC | PARTITION...) [--yes]");
+    }
+
+    @Test
+    void should_convert_values_when_the_line_is_parsed() {
+        CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(new CommandGrammar.Entry<>(new Pause().spec(), "p")));
+        CommandGrammar.Parsed<String> parsed = grammar.parse(List.of("sandbox", "pause", "5", "--for", "1m30s"));
+        assertThat(FOR.read(parsed.values().get("for"))).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(NODE.read(parsed.argumentValues().get("node"))).isEqualTo(5);
+        assertThatThrownBy(() -> grammar.parse(List.of("sandbox", "pause", "5", "--for", "abc")))
+                .isInstanceOf(GrammarException.class).hasMessageContaining("--for");
+        assertThatThrownBy(() -> grammar.parse(List.of("sandbox", "pause", "x", "--for", "5s")))
+                .hasMessage("sandbox pause: node id must be a number, not 'x'");
+        assertThatThrownBy(() -> grammar.parse(List.of("sandbox", "pause", "5")))
+                .hasMessageContaining("--for DURATION is required");
+    }
+
+    @Test
+    void should_enforce_exclusive_groups() {
+        Opt<Boolean> all = Opt.flag("all", "every one");
+        Opt<String> topic = Opt.text("topic", ArgKind.TOPIC, "one topic");
+        CommandSpec spec = CommandSpec.named("pick").options(all, topic).exactlyOneOf(all, topic);
+        CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(new CommandGrammar.Entry<>(spec, "p")));
+        assertThat(grammar.parse(List.of("pick", "--all")).options()).containsKey("all");
+        assertThatThrownBy(() -> grammar.parse(List.of("pick")))
+                .hasMessage("pick: give exactly one of --all or --topic TOPIC (usage: pick (--all | --topic TOPIC))");
+        assertThatThrownBy(() -> grammar.parse(List.of("pick", "--all", "--topic", "t")))
+                .hasMessageContaining("give exactly one of");
     }
 }

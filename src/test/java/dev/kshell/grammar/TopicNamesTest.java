@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(10)
 class TopicNamesTest {
 
-    private static CommandSyntax syntax(String name, List<OptionSpec> options, List<Positional> arguments) {
-        return new CommandSyntax(List.of(name), name + " ...", options, arguments, false, false);
+    private static CommandSpec syntax(String name, List<OptionSpec> options, List<Positional> arguments) {
+        return CommandSpec.named(name).options(options).arguments(arguments);
     }
 
     private final CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(

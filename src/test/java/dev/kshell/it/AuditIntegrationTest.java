@@ -1,6 +1,6 @@
 package dev.kshell.it;
 
-import dev.kshell.cli.commands.ConfigAuditCommand;
+import dev.kshell.cli.commands.ConfigRiskCommand;
 import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.LocalCluster;
@@ -90,7 +90,7 @@ class AuditIntegrationTest {
     }
 
     private ShellHarness shell() {
-        shell = new ShellHarness(s -> List.of(new ConfigAuditCommand(s, () -> home, AdminClientGateway::new)));
+        shell = new ShellHarness(s -> List.of(new ConfigRiskCommand(s, () -> home, AdminClientGateway::new)));
         return shell;
     }
 

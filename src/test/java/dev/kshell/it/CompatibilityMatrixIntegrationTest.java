@@ -3,7 +3,7 @@ package dev.kshell.it;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.commands.AtMinIsrCommand;
 import dev.kshell.cli.commands.BrokersCommand;
-import dev.kshell.cli.commands.ConfigAuditCommand;
+import dev.kshell.cli.commands.ConfigRiskCommand;
 import dev.kshell.cli.commands.CoordinatorsCommand;
 import dev.kshell.cli.commands.DescribeCommand;
 import dev.kshell.cli.commands.ElectPreferredCommand;
@@ -97,7 +97,7 @@ class CompatibilityMatrixIntegrationTest {
         return List.of(new StatusCommand(s), new QuorumCommand(s), new BrokersCommand(s), new TopicsCommand(s),
                 new DescribeCommand(s), new LeaderlessCommand(s), new UnderMinIsrCommand(s), new AtMinIsrCommand(s),
                 new UnderReplicatedCommand(s), new CoordinatorsCommand(s), new TriageCommand(s),
-                new ConfigAuditCommand(s, () -> home, AdminClientGateway::new), new ElectPreferredCommand(s),
+                new ConfigRiskCommand(s, () -> home, AdminClientGateway::new), new ElectPreferredCommand(s),
                 new ElectUncleanCommand(s));
     }
 

@@ -2,8 +2,8 @@ package dev.kshell.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kshell.diagnosis.ClusterConfigAudit;
-import dev.kshell.diagnosis.ConfigAuditReport;
+import dev.kshell.diagnosis.ClusterConfigRisks;
+import dev.kshell.diagnosis.ConfigRiskReport;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
 import java.util.List;
@@ -19,19 +19,19 @@ class AuditHeaderAndQuorumOrderTest {
     @Test
     void should_print_the_bootstrap_list_once_when_the_connection_has_no_profile_name() {
         // Without a profile the connection's name is its bootstrap list.
-        String out = FindingTables.audit(new ConfigAuditReport(List.of(
-                new ClusterConfigAudit(BOOTSTRAP, BOOTSTRAP, "J2n5ZN9KTFmvWmqwLG096Q", 3, List.of(), null))), 200, false);
+        String out = FindingTables.configRisks(new ConfigRiskReport(List.of(
+                new ClusterConfigRisks(BOOTSTRAP, BOOTSTRAP, "J2n5ZN9KTFmvWmqwLG096Q", 3, List.of(), null))), 200, false);
         assertThat(out).startsWith("cluster id J2n5ZN9KTFmvWmqwLG096Q  via " + BOOTSTRAP + "  3 live brokers\n");
         assertThat(out.split(java.util.regex.Pattern.quote(BOOTSTRAP), -1)).hasSize(2);
-        String failed = FindingTables.audit(new ConfigAuditReport(List.of(
-                ClusterConfigAudit.failed(BOOTSTRAP, BOOTSTRAP, "no answer"))), 200, false);
+        String failed = FindingTables.configRisks(new ConfigRiskReport(List.of(
+                ClusterConfigRisks.failed(BOOTSTRAP, BOOTSTRAP, "no answer"))), 200, false);
         assertThat(failed).startsWith("cluster " + BOOTSTRAP + " not audited: no answer");
     }
 
     @Test
     void should_keep_a_profile_name_beside_the_endpoints() {
-        String out = FindingTables.audit(new ConfigAuditReport(List.of(
-                new ClusterConfigAudit("prod-eu", BOOTSTRAP, "q1Sh", 3, List.of(), null))), 200, false);
+        String out = FindingTables.configRisks(new ConfigRiskReport(List.of(
+                new ClusterConfigRisks("prod-eu", BOOTSTRAP, "q1Sh", 3, List.of(), null))), 200, false);
         assertThat(out).startsWith("cluster prod-eu  id q1Sh  via " + BOOTSTRAP + "  3 live brokers\n");
     }
 

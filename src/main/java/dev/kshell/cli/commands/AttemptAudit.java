@@ -45,7 +45,8 @@ final class AttemptAudit {
     }
 
     private AuditLog log() {
-        return new AuditLog(ElectConversation.auditPath(), inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE));
+        java.time.Duration timeout = inv.get(dev.kshell.grammar.GlobalOptions.TIMEOUT);
+        return new AuditLog(ElectConversation.auditPath(), timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout);
     }
 
     private AuditEntry entry(AuditDecision decision, String reason, Object plan) {

@@ -2,6 +2,9 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
@@ -16,20 +19,14 @@ public class BrokersCommand extends KshellCommand {
     private final ShellSession session;
 
     public BrokersCommand(ShellSession session) {
-        super("brokers", "State", "Registered brokers (fenced too) with leader and preferred-leader counts", "brokers");
+        super(CommandSpec.named("brokers").group(Group.STATE)
+                .description("Registered brokers (fenced too) with leader and preferred-leader counts")
+                .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE).examples("brokers", "brokers --output json"));
         this.session = session;
-        examples("brokers", "brokers --output json");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withQuorum(true)); // status shows its leader
         session.remember(snapshot);
         StateViews.BrokersView view = StateViews.brokers(snapshot);

@@ -4,7 +4,11 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
@@ -31,6 +35,9 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
     /** The live lookup's deadline: a Tab press must come back quickly. */
     static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(3);
 
+    static final Arg<List<String>> WORDS = Arg.rest("words", ArgKind.WORDS, "the line so far, the partial word last")
+            .optional();
+
     private final ShellSession session;
     private final ObjectProvider<CommandLineParser> parser;
 
@@ -43,18 +50,18 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
 
     /** @param home kshell's home (profiles.yaml); tests pass a temporary one */
     public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser, Supplier<Path> home) {
-        super("__complete", "Session", "Completion candidates for the bash/zsh scripts, one per line",
-                "__complete -- WORD... PARTIAL", true);
+        // The words are the line being completed: options end here, dashes included.
+        super(CommandSpec.named("__complete").group(Group.SESSION)
+                .description("Completion candidates for the bash/zsh scripts, one per line")
+                .arguments(WORDS).traits(Trait.HIDDEN));
         this.session = session;
         this.parser = parser;
         this.home = home;
-        // The words are the line being completed: options end here, dashes included.
-        arguments(argument("words", ArgKind.WORDS, "the line so far, the partial word last").optional());
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        List<String> words = new ArrayList<>(inv.arguments());
+        List<String> words = new ArrayList<>(inv.get(WORDS));
         if (words.isEmpty()) {
             words.add("");
         }

@@ -1,12 +1,16 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.ShellSession;
@@ -16,38 +20,34 @@ import org.springframework.stereotype.Component;
 @Component
 public class ConnectCommand extends KshellCommand {
 
+    static final Opt<Boolean> UNPIN = Opt.flag("unpin", "lift the cluster-id pin an earlier connection of this session "
+            + "set (else mutations on an unpinned cluster with another id stay refused)");
+    static final Arg<String> PROFILE_NAME = Arg.of("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml")
+            .optional();
+
     private final ShellSession session;
     private final ConnectionRequest.Resolver resolver;
 
     public ConnectCommand(ShellSession session, ConnectionRequest.Resolver resolver) {
-        super("connect", "Session", "Connect to a cluster (brokers, controllers, or a profile)",
-                "connect [PROFILE] [--bootstrap-server HOST:PORT,... | --bootstrap-controller HOST:PORT,...] [--command-config FILE]");
+        super(CommandSpec.named("connect").group(Group.SESSION)
+                .description("Connect to a cluster (brokers, controllers, or a profile)")
+                .options(GlobalOptions.CONNECTION).options(UNPIN).arguments(PROFILE_NAME)
+                .atMostOneOf(GlobalOptions.PROFILE, PROFILE_NAME).traits(Trait.SHELL_ONLY)
+                .examples("connect --bootstrap-server localhost:9092",
+                        "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
+                        "connect prod-eu"));
         this.session = session;
         this.resolver = resolver;
-        java.util.List<dev.kshell.grammar.OptionSpec> all = new java.util.ArrayList<>(dev.kshell.cli.ConnectionOptions.ALL);
-        all.add(flag("unpin", "lift the cluster-id pin an earlier connection of this session set (else mutations "
-                + "on an unpinned cluster with another id stay refused)"));
-        options(all.toArray(dev.kshell.grammar.OptionSpec[]::new));
-        arguments(argument("profile", ArgKind.PROFILE, "a profile from ~/.kshell/profiles.yaml").optional());
-        examples("connect --bootstrap-server localhost:9092",
-                "connect --bootstrap-controller localhost:9093 --command-config admin.properties",
-                "connect prod-eu");
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        String profile = inv.option("profile");
-        if (profile == null && inv.arguments().size() == 1) {
-            profile = inv.arguments().get(0);
-        } else if (!inv.arguments().isEmpty()) {
-            throw new UsageException("connect: unexpected argument '" + inv.arguments().get(0) + "'");
-        }
-        ConnectionRequest request = new ConnectionRequest(inv.option("bootstrap-server"), inv.option("bootstrap-controller"),
-                inv.option("command-config"), profile,
-                inv.option("timeout") == null ? null : DurationOptions.parse("--timeout", inv.option("timeout")),
-                inv.option("zookeeper"));
+        String profile = inv.get(GlobalOptions.PROFILE) != null ? inv.get(GlobalOptions.PROFILE) : inv.get(PROFILE_NAME);
+        ConnectionRequest request = new ConnectionRequest(inv.get(GlobalOptions.BOOTSTRAP_SERVER),
+                inv.get(GlobalOptions.BOOTSTRAP_CONTROLLER), inv.get(GlobalOptions.COMMAND_CONFIG), profile,
+                inv.get(GlobalOptions.TIMEOUT), inv.get(GlobalOptions.ZOOKEEPER));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
-        boolean unpin = inv.flag("unpin");
+        boolean unpin = inv.get(UNPIN);
         if (unpin && inv.run().inRunbook()) {
             // a runbook must not change which cluster it may act on behind its starter's back
             throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "

@@ -6,9 +6,13 @@ import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.CoordinatorHealth;
 import dev.kshell.diagnosis.CoordinatorReport;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.CoordinatorClients;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.GroupInfo;
 import dev.kshell.model.TransactionInfo;
@@ -38,30 +42,26 @@ import java.util.concurrent.ConcurrentHashMap;
 @Component
 public class CoordinatorsCommand extends KshellCommand {
 
+    static final Opt<String> GROUP = Opt.text("group", ArgKind.GROUP,
+            "also check this group id (repeatable); needed for groups no broker lists any more").hint("ID").repeatable();
+    static final Opt<String> TRANSACTIONAL_ID = Opt.text("transactional-id",
+            "also check this transactional id (repeatable)").hint("ID").repeatable();
+
     private final ShellSession session;
     /** Per cluster id: group ids and transactional ids seen listed in this session. */
     private final Map<String, Set<String>> seenGroups = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> seenTransactions = new ConcurrentHashMap<>();
 
     public CoordinatorsCommand(ShellSession session) {
-        super("coordinators", "Diagnosis",
-                "Consumer groups and transactional ids whose coordinator partition is leaderless or under min ISR",
-                "coordinators [--group ID]... [--transactional-id ID]...");
+        super(CommandSpec.named("coordinators").group(Group.DIAGNOSIS)
+                .description("Consumer groups and transactional ids whose coordinator partition is leaderless or under min ISR")
+                .options(GROUP, TRANSACTIONAL_ID).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("coordinators", "coordinators --group payments-consumer", "coordinators --output json"));
         this.session = session;
-        options(option("group", ArgKind.GROUP, "also check this group id (repeatable); needed for groups no broker lists any more"),
-                option("transactional-id", "also check this transactional id (repeatable)"));
-        examples("coordinators", "coordinators --group payments-consumer", "coordinators --output json");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterGateway gateway = session.requireGateway();
         // The listing and the snapshot do not depend on each other: read them at the same time.
         CompletableFuture<CoordinatorClients> clientsFuture = CompletableFuture.supplyAsync(() -> readClients(gateway));
@@ -74,9 +74,9 @@ public class CoordinatorsCommand extends KshellCommand {
         }
         String cluster = String.valueOf(snapshot.clusterId());
         List<String> notes = new ArrayList<>(clients.problems());
-        List<GroupInfo> groups = mergeGroups(clients.groups(), cluster, inv.optionValues("group"), notes);
+        List<GroupInfo> groups = mergeGroups(clients.groups(), cluster, inv.all(GROUP), notes);
         List<TransactionInfo> txns = mergeTransactions(clients.transactions(), cluster,
-                inv.optionValues("transactional-id"), notes);
+                inv.all(TRANSACTIONAL_ID), notes);
         CoordinatorReport report = CoordinatorHealth.check(snapshot, groups, txns);
         DiagnosisTables.CoordinatorsView view = DiagnosisTables.CoordinatorsView.of(groups.size(), txns.size(),
                 report, notes);

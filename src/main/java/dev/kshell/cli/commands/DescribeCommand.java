@@ -2,17 +2,21 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.util.Suggest;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
+import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.Suggest;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -21,14 +25,16 @@ import java.util.List;
 @Component
 public class DescribeCommand extends KshellCommand {
 
+    static final Arg<String> TOPIC = Arg.of("topic", ArgKind.TOPIC, "the topic to describe");
+
     private final ShellSession session;
 
     public DescribeCommand(ShellSession session) {
-        super("describe", "State", "One topic's partitions: leader, replicas (live/dead), ISR, ELR, last-known ELR",
-                "describe TOPIC");
+        super(CommandSpec.named("describe").group(Group.STATE)
+                .description("One topic's partitions: leader, replicas (live/dead), ISR, ELR, last-known ELR")
+                .arguments(TOPIC).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("describe orders", "describe __consumer_offsets --output json"));
         this.session = session;
-        examples("describe orders", "describe __consumer_offsets --output json");
-        arguments(argument("topic name", ArgKind.TOPIC, "the topic to describe"));
     }
 
     /** The sentence for a cluster without eligible leader replicas (Kafka 3.9, ZooKeeper mode), or null. */
@@ -39,13 +45,8 @@ public class DescribeCommand extends KshellCommand {
     }
 
     @Override
-    public boolean needsConnection() {
-        return true;
-    }
-
-    @Override
     public ExitCode run(Invocation inv) {
-        String topic = inv.requiredArgument("topic name");
+        String topic = inv.get(TOPIC);
         ClusterGateway gateway = session.requireGateway();
         ClusterSnapshot snapshot;
         try {

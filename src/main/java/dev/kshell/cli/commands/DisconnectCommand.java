@@ -2,6 +2,9 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
@@ -13,14 +16,13 @@ public class DisconnectCommand extends KshellCommand {
     private final ShellSession session;
 
     public DisconnectCommand(ShellSession session) {
-        super("disconnect", "Session", "Close the cluster connection", "disconnect");
+        super(CommandSpec.named("disconnect").group(Group.SESSION).description("Close the cluster connection")
+                .traits(Trait.SHELL_ONLY));
         this.session = session;
-        arguments();
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         boolean was = session.connection().isPresent();
         session.disconnect();
         inv.emit(java.util.Map.of("disconnected", was), () -> was ? "disconnected\n" : "not connected\n");

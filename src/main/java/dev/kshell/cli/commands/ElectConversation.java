@@ -11,9 +11,10 @@ import dev.kshell.election.GuardContext;
 import dev.kshell.election.PreferredPlan;
 import dev.kshell.election.RestoreOrderPlan;
 import dev.kshell.election.UncleanPlan;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
-import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
 import dev.kshell.session.SessionQuorumStatus;
@@ -30,28 +31,24 @@ import java.time.Duration;
  */
 final class ElectConversation {
 
-    /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@code <kshell home>/audit.jsonl}. */
-    static final String AUDIT_PROPERTY = "kshell.audit.file";
-    static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
+    static final String AUDIT_PROPERTY = dev.kshell.cli.AuditFile.PROPERTY;
+    static final String AUDIT_ENV = dev.kshell.cli.AuditFile.ENV;
+
+    /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
+    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
+    static final Opt<Boolean> YES = Opt.flag("yes", "do not ask for y/N confirmation");
 
     private ElectConversation() {
     }
 
     static Path auditPath() {
-        String property = System.getProperty(AUDIT_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv(AUDIT_ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return KshellHome.audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
+        return dev.kshell.cli.AuditFile.path();
     }
 
     static ElectionService service(ShellSession session, Invocation inv) {
         // the audit lock waits no longer than the command's own deadline
-        Duration lockDeadline = inv.duration("timeout", AuditLog.DEFAULT_LOCK_DEADLINE);
+        Duration timeout = inv.get(GlobalOptions.TIMEOUT);
+        Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
         return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
                 new StateStore(OffsetMemory.defaultDir()))
                 .withQuorumStatus(new SessionQuorumStatus(session));
@@ -66,7 +63,7 @@ final class ElectConversation {
                         java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
         ElectionService service = service(session, inv);
         ElectionService.Attempt attempt = attempt(session, inv);
-        if (invalid == null && inv.run().inRunbook() && inv.has("yes")) {
+        if (invalid == null && inv.run().inRunbook() && inv.given(YES)) {
             invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
         }
         if (invalid != null) {
@@ -80,8 +77,8 @@ final class ElectConversation {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.flag("yes") || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
-                inv.flag("dry-run") || inv.run().dryRun());
+                inv.get(YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
+                inv.get(DRY_RUN) || inv.run().dryRun());
         return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
                 operator(inv));
     }

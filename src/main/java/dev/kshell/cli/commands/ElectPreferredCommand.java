@@ -2,10 +2,14 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionAction;
 import dev.kshell.election.ElectionService;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
@@ -16,44 +20,32 @@ import java.util.List;
 @Component
 public class ElectPreferredCommand extends KshellCommand {
 
-    static final String USAGE = "elect preferred [--all | --topic T | PARTITION...] [--dry-run] [--yes]";
+    static final Opt<Boolean> ALL = Opt.flag("all", "every partition whose leader is not its preferred replica");
+    static final Opt<String> TOPIC = Opt.text("topic", ArgKind.OFF_PREFERRED_TOPIC, "the partitions of this topic");
+    static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.OFF_PREFERRED_PARTITION,
+            "a partition to elect, e.g. orders-3").optional();
 
     private final ShellSession session;
 
     public ElectPreferredCommand(ShellSession session) {
-        super("elect preferred", "Action", "Elect each partition's preferred replica (plan, confirm, audit, verify)",
-                USAGE);
+        super(CommandSpec.named("elect preferred").group(Group.ACTION)
+                .description("Elect each partition's preferred replica (plan, confirm, audit, verify)")
+                .options(ALL, TOPIC, ElectConversation.DRY_RUN, ElectConversation.YES).arguments(PARTITIONS)
+                .exactlyOneOf(ALL, TOPIC, PARTITIONS)
+                .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
+                .examples("elect preferred --all --dry-run", "elect preferred --topic orders",
+                        "elect preferred orders-0 orders-3 --yes"));
         this.session = session;
-        options(flag("all", "every partition whose leader is not its preferred replica"),
-                option("topic", ArgKind.OFF_PREFERRED_TOPIC, "the partitions of this topic"),
-                flag("dry-run", "print the plan and stop"),
-                flag("yes", "do not ask for y/N confirmation"));
-        arguments(argument("partition", ArgKind.OFF_PREFERRED_PARTITION, "a partition to elect, e.g. orders-3").optional().many());
-        examples("elect preferred --all --dry-run", "elect preferred --topic orders", "elect preferred orders-0 orders-3 --yes");
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        boolean all = inv.flag("all");
-        String topic = inv.option("topic");
-        List<String> args = inv.arguments();
-        int ways = (all ? 1 : 0) + (topic != null ? 1 : 0) + (args.isEmpty() ? 0 : 1);
-        String invalid = ways == 1 ? null
-                : "elect preferred: give exactly one of --all, --topic T, or partitions (usage: " + USAGE + ")";
-        ElectionService.PreferredTarget target = all ? new ElectionService.PreferredTarget.All()
+        // the grammar has checked that exactly one of the three is given
+        String topic = inv.get(TOPIC);
+        ElectionService.PreferredTarget target = inv.get(ALL) ? new ElectionService.PreferredTarget.All()
                 : topic != null ? new ElectionService.PreferredTarget.Topic(topic)
-                : new ElectionService.PreferredTarget.Partitions(args, USAGE);
-        return ElectConversation.run(session, inv, ElectionAction.PREFERRED, invalid,
+                : new ElectionService.PreferredTarget.Partitions(inv.get(PARTITIONS), spec().usage());
+        return ElectConversation.run(session, inv, ElectionAction.PREFERRED, null,
                 (service, attempt) -> service.preferred(attempt, target));
     }
 }

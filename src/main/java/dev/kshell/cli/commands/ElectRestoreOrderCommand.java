@@ -2,11 +2,17 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionAction;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
+
+import java.util.List;
 
 /**
  * {@code elect restore-order}: put back the replica order kshell changed before an unclean election, once the
@@ -15,33 +21,23 @@ import org.springframework.stereotype.Component;
 @Component
 public class ElectRestoreOrderCommand extends KshellCommand {
 
-    static final String USAGE = "elect restore-order PARTITION... [--dry-run] [--yes]";
+    static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.REORDERED_PARTITION,
+            "a partition kshell reordered, e.g. orders-0").whenMissing("name at least one partition");
 
     private final ShellSession session;
 
     public ElectRestoreOrderCommand(ShellSession session) {
-        super("elect restore-order", "Action",
-                "Restore the replica order kshell changed for an unclean election (once the partition is healthy)", USAGE);
+        super(CommandSpec.named("elect restore-order").group(Group.ACTION)
+                .description("Restore the replica order kshell changed for an unclean election (once the partition is healthy)")
+                .options(ElectConversation.DRY_RUN, ElectConversation.YES).arguments(PARTITIONS)
+                .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
+                .examples("elect restore-order orders-0 --dry-run", "elect restore-order orders-0 --yes"));
         this.session = session;
-        options(flag("dry-run", "print the plan and stop"), flag("yes", "do not ask for y/N confirmation"));
-        arguments(argument("partition", ArgKind.REORDERED_PARTITION, "a partition kshell reordered, e.g. orders-0").many()
-                .whenMissing("name at least one partition"));
-        examples("elect restore-order orders-0 --dry-run", "elect restore-order orders-0 --yes");
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
         return ElectConversation.run(session, inv, ElectionAction.RESTORE_ORDER, null,
-                (service, attempt) -> service.restoreOrder(attempt, inv.arguments(), USAGE));
+                (service, attempt) -> service.restoreOrder(attempt, inv.get(PARTITIONS), spec().usage()));
     }
 }

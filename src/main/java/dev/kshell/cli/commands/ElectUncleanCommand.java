@@ -2,11 +2,18 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.election.ElectionAction;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
+
+import java.util.List;
 
 /**
  * {@code elect unclean}: elect an out-of-sync live replica of a partition that cannot recover cleanly, keeping the
@@ -15,35 +22,29 @@ import org.springframework.stereotype.Component;
 @Component
 public class ElectUncleanCommand extends KshellCommand {
 
-    static final String USAGE = "elect unclean PARTITION... [--dry-run] [--keep-order]";
+    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan (with the data at risk) and stop");
+    static final Opt<Boolean> KEEP_ORDER = Opt.flag("keep-order",
+            "do not reorder the replicas: Kafka's pick (first live replica) leads");
+    static final Opt<Boolean> YES = Opt.flag("yes", "never enough on its own: only a runbook with `allow unclean` run "
+            + "with --yes skips the typed confirmation");
+    static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.UNCLEAN_PARTITION,
+            "a leaderless partition, e.g. orders-0").whenMissing("name at least one partition");
 
     private final ShellSession session;
 
     public ElectUncleanCommand(ShellSession session) {
-        super("elect unclean", "Action",
-                "Elect an out-of-sync replica of a leaderless partition (loses data; typed confirmation)", USAGE);
+        super(CommandSpec.named("elect unclean").group(Group.ACTION)
+                .description("Elect an out-of-sync replica of a leaderless partition (loses data; typed confirmation)")
+                .options(DRY_RUN, KEEP_ORDER, YES).arguments(PARTITIONS)
+                .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING, Trait.DESTRUCTIVE)
+                .examples("elect unclean orders-0 --dry-run", "elect unclean orders-0",
+                        "elect unclean orders-0 orders-3 --keep-order"));
         this.session = session;
-        options(flag("dry-run", "print the plan (with the data at risk) and stop"),
-                flag("keep-order", "do not reorder the replicas: Kafka's pick (first live replica) leads"),
-                flag("yes", "never enough on its own: only a runbook with `allow unclean` run with --yes skips the typed confirmation"));
-        arguments(argument("partition", ArgKind.UNCLEAN_PARTITION, "a leaderless partition, e.g. orders-0").many()
-                .whenMissing("name at least one partition"));
-        examples("elect unclean orders-0 --dry-run", "elect unclean orders-0", "elect unclean orders-0 orders-3 --keep-order");
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
         return ElectConversation.run(session, inv, ElectionAction.UNCLEAN, null,
-                (service, attempt) -> service.unclean(attempt, inv.arguments(), USAGE, inv.flag("keep-order")));
+                (service, attempt) -> service.unclean(attempt, inv.get(PARTITIONS), spec().usage(), inv.get(KEEP_ORDER)));
     }
 }

@@ -3,10 +3,12 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.ShellControl;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import org.springframework.stereotype.Component;
 
-import java.util.List;
 
 /** {@code exit} / {@code quit}: leave the REPL (stops the sandbox, if any). */
 @Component
@@ -15,10 +17,9 @@ public class ExitCommand extends KshellCommand {
     private final ShellControl control;
 
     public ExitCommand(ShellControl control) {
-        super("exit", "Session", "Leave kshell (Ctrl-D does the same)", "exit");
-        setAliases(List.of("quit"));
+        super(CommandSpec.named("exit", "quit").group(Group.SESSION).description("Leave kshell (Ctrl-D does the same)")
+                .traits(Trait.SHELL_ONLY));
         this.control = control;
-        arguments();
     }
 
     @Override

@@ -8,7 +8,10 @@ import dev.kshell.diagnosis.explain.ErrorExplainer;
 import dev.kshell.diagnosis.explain.ExplainSituation;
 import dev.kshell.diagnosis.explain.Explanation;
 import dev.kshell.diagnosis.explain.NamedNodes;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.SnapshotRequest;
@@ -36,6 +39,9 @@ public class ExplainCommand extends KshellCommand {
     /** explain is help, not a diagnosis: reading the brokers to name an address never holds it up longer. */
     static final Duration BROKER_READ_DEADLINE = Duration.ofSeconds(3);
 
+    static final Arg<List<String>> TEXT = Arg.many("error text", ArgKind.TEXT, "the client error, quoted")
+            .whenMissing("paste the error text, quoted");
+
     private final ShellSession session;
 
     /** Without a session: explains the text alone (no addresses resolved, no sandbox advice). */
@@ -46,14 +52,13 @@ public class ExplainCommand extends KshellCommand {
     /** With the session: names the broker behind a host:port and suggests sandbox commands only in the sandbox. */
     @Autowired
     public ExplainCommand(ShellSession session) {
-        super("explain", "Help", "Explain a Kafka client error: likely cause, what to check, the command to run next",
-                "explain \"ERROR TEXT\"");
-        arguments(argument("error text", ArgKind.TEXT, "the client error, quoted").many()
-                .whenMissing("paste the error text, quoted"));
-        examples("explain \"There is no leader for this topic-partition as we are in the middle of a leadership election\"",
+        super(CommandSpec.named("explain").group(Group.HELP)
+                .description("Explain a Kafka client error: likely cause, what to check, the command to run next")
+                .arguments(TEXT)
+                .examples("explain \"There is no leader for this topic-partition as we are in the middle of a leadership election\"",
                 "explain NOT_ENOUGH_REPLICAS",
                 "explain \"Connection error: connect ECONNREFUSED 127.0.0.1:9092\"",
-                "explain \"error code 19\" --output json");
+                        "explain \"error code 19\" --output json"));
         this.session = session;
     }
 
@@ -71,9 +76,9 @@ public class ExplainCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        String text = String.join(" ", inv.arguments()).strip();
+        String text = String.join(" ", inv.get(TEXT)).strip();
         if (text.isEmpty()) {
-            throw new UsageException("explain: paste the error text, quoted (usage: " + synopsis() + ")");
+            throw new UsageException("explain: paste the error text, quoted (usage: " + spec().usage() + ")");
         }
         if (text.length() > ErrorExplainer.MAX_TEXT_CHARS) {
             text = text.substring(0, ErrorExplainer.MAX_TEXT_CHARS);

@@ -5,34 +5,42 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
+
+import java.util.List;
 
 /** {@code help [COMMAND]}. */
 @Component
 public class HelpCommand extends KshellCommand {
 
+    static final Arg<List<String>> COMMAND = Arg.many("command", ArgKind.COMMAND, "the command to explain").optional();
+
     // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
     private final ObjectProvider<CommandLineParser> parser;
 
     public HelpCommand(ObjectProvider<CommandLineParser> parser) {
-        super("help", "Session", "List commands, or show one command's options and examples", "help [COMMAND]");
+        super(CommandSpec.named("help").group(Group.SESSION)
+                .description("List commands, or show one command's options and examples")
+                .arguments(COMMAND).examples("help", "help describe", "help elect unclean"));
         this.parser = parser;
-        examples("help", "help describe", "help elect unclean");
-        arguments(argument("command", ArgKind.COMMAND, "the command to explain").optional().many());
     }
 
     @Override
     public ExitCode run(Invocation inv) {
         CommandLineParser p = parser.getObject();
-        if (inv.arguments().isEmpty()) {
+        List<String> words = inv.get(COMMAND);
+        if (words.isEmpty()) {
             inv.emit(CommandHelp.catalogue(p.commands()), () -> CommandHelp.overview(p.commands()));
             return ExitCode.OK;
         }
-        KshellCommand command = p.find(inv.arguments())
-                .orElseThrow(() -> new UsageException("help: unknown command '" + String.join(" ", inv.arguments()) + "'"));
+        KshellCommand command = p.find(words)
+                .orElseThrow(() -> new UsageException("help: unknown command '" + String.join(" ", words) + "'"));
         inv.emit(CommandHelp.describe(command), () -> CommandHelp.forCommand(command));
         return ExitCode.OK;
     }

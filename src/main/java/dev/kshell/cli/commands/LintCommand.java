@@ -2,10 +2,12 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.UsageException;
 import dev.kshell.diagnosis.lint.LintReport;
 import dev.kshell.diagnosis.lint.ServerPropertiesLinter;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
@@ -27,13 +29,17 @@ import java.util.stream.Stream;
 @Component
 public class LintCommand extends KshellCommand {
 
+    static final Arg<List<String>> FILES = Arg.many("file", ArgKind.PROPERTIES_FILE,
+            "a node's server.properties, or a directory of them")
+            .whenMissing("give the server.properties files of the cluster's nodes, or a directory holding them");
+
     public LintCommand() {
-        super("lint", "Judgement", "Offline check of KRaft server.properties files (one per node): quorum, "
-                + "listeners, ids, replication settings", "lint FILE|DIR...");
-        arguments(argument("file", ArgKind.PROPERTIES_FILE, "a node's server.properties, or a directory of them").many()
-                .whenMissing("give the server.properties files of the cluster's nodes, or a directory holding them"));
-        examples("lint config/controller-*.properties config/broker-*.properties", "lint config/",
-                "lint config/ --output json");
+        super(CommandSpec.named("lint").group(Group.JUDGEMENT)
+                .description("Offline check of KRaft server.properties files (one per node): quorum, listeners, ids, "
+                        + "replication settings")
+                .arguments(FILES)
+                .examples("lint config/controller-*.properties config/broker-*.properties", "lint config/",
+                        "lint config/ --output json"));
     }
 
     /** What {@code --output json} prints. */
@@ -43,11 +49,7 @@ public class LintCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        if (inv.arguments().isEmpty()) {
-            throw new UsageException("lint: give the server.properties files of the cluster's nodes, or a directory "
-                    + "holding them (usage: " + synopsis() + ")");
-        }
-        LintReport report = new ServerPropertiesLinter().lint(expand(inv.arguments()));
+        LintReport report = new ServerPropertiesLinter().lint(expand(inv.get(FILES)));
         LintResult result = new LintResult(report.files(), report.unreadable(), report.counts(), report.findings(),
                 report.exitCode().code());
         inv.emit(result, () -> FindingTables.findings(report.findings(), inv.output().width(), inv.output().color())

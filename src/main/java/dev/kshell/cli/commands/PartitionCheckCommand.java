@@ -9,8 +9,12 @@ import dev.kshell.diagnosis.PartitionCheck;
 import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.PartitionReport;
 import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
+import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.SnapshotRequest;
 import dev.kshell.model.TopicState;
@@ -27,30 +31,25 @@ import java.util.List;
  */
 abstract class PartitionCheckCommand extends KshellCommand {
 
+    static final Opt<String> TOPIC = Opt.text("topic", ArgKind.TOPIC, "only this topic (exact name)");
+    static final Opt<String> PATTERN = Opt.text("pattern", "only topics whose whole name matches this regular expression")
+            .hint("REGEX");
+
     private final ShellSession session;
     private final PartitionCheck check;
 
     PartitionCheckCommand(ShellSession session, PartitionCheck check, String description) {
-        super(check.label(), "Diagnosis", description,
-                check.label() + " [--topic TOPIC | --pattern REGEX]");
+        super(CommandSpec.named(check.label()).group(Group.DIAGNOSIS).description(description)
+                .options(TOPIC, PATTERN).atMostOneOf(TOPIC, PATTERN).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples(check.label(), check.label() + " --topic orders", check.label() + " --pattern 'orders\\..*'",
+                        check.label() + " --output json"));
         this.session = session;
         this.check = check;
-        options(option("topic", ArgKind.TOPIC, "only this topic (exact name)"),
-                option("pattern", "only topics whose whole name matches this regular expression"));
-        arguments();
-        examples(check.label(), check.label() + " --topic orders", check.label() + " --pattern 'orders\\..*'",
-                check.label() + " --output json");
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
-        TopicFilter filter = TopicFilter.of(inv.option("topic"), inv.option("pattern"));
+        TopicFilter filter = TopicFilter.of(inv.get(TOPIC), inv.get(PATTERN));
         if (!filter.valid()) {
             throw new UsageException(filter.error());
         }

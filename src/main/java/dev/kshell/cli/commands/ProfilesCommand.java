@@ -2,16 +2,18 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
 import dev.kshell.session.KshellHome;
-import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
 import dev.kshell.session.ProfileView;
-import dev.kshell.util.SettingsError;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.SettingsError;
+import dev.kshell.util.Validated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -35,12 +37,11 @@ public class ProfilesCommand extends KshellCommand {
 
     /** @param home kshell's home directory (tests pass a temporary one) */
     public ProfilesCommand(ShellSession session, Supplier<Path> home) {
-        super("profiles", "Session", "Profiles from ~/.kshell/profiles.yaml (secrets masked); connect NAME uses one",
-                "profiles");
+        super(CommandSpec.named("profiles").group(Group.SESSION)
+                .description("Profiles from ~/.kshell/profiles.yaml (secrets masked); connect NAME uses one")
+                .examples("profiles", "profiles --output json"));
         this.session = session;
         this.home = home;
-        examples("profiles", "profiles --output json");
-        arguments();
     }
 
     /**
@@ -54,7 +55,6 @@ public class ProfilesCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         Validated<ProfileSet> loaded = ProfileStore.load(home.get());
         if (!loaded.isOk()) {
             // Every mistake at once, each with file:line, so one edit fixes them all.

@@ -6,6 +6,10 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
 import dev.kshell.render.QuorumHistoryTables;
@@ -23,34 +27,30 @@ import org.springframework.stereotype.Component;
 @Component
 public class QuorumCommand extends KshellCommand {
 
+    static final Opt<Boolean> HISTORY = Opt.flag("history",
+            "the leader changes kshell has seen (this session and earlier runs), with times");
+
     private final ShellSession session;
 
     public QuorumCommand(ShellSession session) {
-        super("quorum", "State", "KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)",
-                "quorum [--history]");
+        super(CommandSpec.named("quorum").group(Group.STATE)
+                .description("KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)")
+                .options(HISTORY).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("quorum", "quorum --output json", "quorum --history",
+                        "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down"));
         this.session = session;
-        options(flag("history", "the leader changes kshell has seen (this session and earlier runs), with times"));
-        examples("quorum", "quorum --output json", "quorum --history",
-                "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterGateway gateway = session.requireGateway();
-        if (inv.flag("history")) {
+        if (inv.get(HISTORY)) {
             return history(inv, gateway);
         }
         QuorumState quorum = gateway.quorum();
         // recorded in both modes: in ZooKeeper mode the controller id and, with --zookeeper, /controller_epoch
         QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
-        boolean unstable = stability != null && !stability.stable();
+        boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
         if (quorum.zooKeeperMode()) {
             // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
             StateViews.ControllerView controller = StateViews.controller(quorum);
@@ -98,6 +98,6 @@ public class QuorumCommand extends KshellCommand {
         if (readError != null) {
             return ExitCode.UNREACHABLE;
         }
-        return stability.stable() ? ExitCode.OK : ExitCode.FINDINGS;
+        return stability.kind() == QuorumStability.Kind.UNSTABLE ? ExitCode.FINDINGS : ExitCode.OK;
     }
 }

@@ -7,7 +7,12 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.RunbookBridge;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.runbook.ParseResult;
 import dev.kshell.runbook.RunResult;
@@ -45,6 +50,16 @@ import java.util.function.Supplier;
 @Component
 public class RunCommand extends KshellCommand {
 
+    static final Opt<String> PARAM = Opt.text("param", "override a param of the runbook: --param name=value (repeatable)")
+            .hint("NAME=VALUE").repeatable();
+    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "run read-only steps; mutations only print their plan");
+    static final Opt<Boolean> STEP = Opt.flag("step", "ask yes / skip / abort before every command step");
+    static final Opt<Boolean> YES = Opt.flag("yes",
+            "answer confirm and the commands' y/N questions; with 'allow unclean', permits elect unclean");
+    static final Opt<String> TRANSCRIPT = Opt.text("transcript", ArgKind.FILE,
+            "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)");
+    static final Arg<String> FILE = Arg.of("runbook", ArgKind.KSH_FILE, "the .ksh file to play");
+
     private final ShellSession session;
     // A provider, not the executor itself: the executor's parser needs every command, this one included (bean cycle).
     private final Supplier<CommandLineExecutor> executor;
@@ -59,21 +74,17 @@ public class RunCommand extends KshellCommand {
     /** For tests: a fixed executor, clock and sleeper. */
     public RunCommand(ShellSession session, Supplier<CommandLineExecutor> executor, Clock clock,
                       Sleeper sleeper) {
-        super("run", "Automation", "Play a .ksh runbook: checked as a whole first, then step by step with a transcript",
-                "run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] [--transcript FILE]");
+        super(CommandSpec.named("run").group(Group.AUTOMATION)
+                .description("Play a .ksh runbook: checked as a whole first, then step by step with a transcript")
+                .options(PARAM, DRY_RUN, STEP, YES, TRANSCRIPT).arguments(FILE)
+                .traits(Trait.SHELL_ONLY, Trait.RUNBOOK_FORBIDDEN)
+                .examples("run scripts/runbooks/triage.ksh",
+                        "run scripts/runbooks/broker-down.ksh --param deadline=20m --dry-run",
+                        "run fix.ksh --yes --transcript /tmp/incident-42.jsonl"));
         this.session = session;
         this.executor = executor;
         this.clock = clock;
         this.sleeper = sleeper;
-        options(option("param", "override a param of the runbook: --param name=value (repeatable)"),
-                flag("dry-run", "run read-only steps; mutations only print their plan"),
-                flag("step", "ask yes / skip / abort before every command step"),
-                flag("yes", "answer confirm and the commands' y/N questions; with 'allow unclean', permits elect unclean"),
-                option("transcript", ArgKind.FILE, "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)"));
-        arguments(argument("runbook file", ArgKind.KSH_FILE, "the .ksh file to play"));
-        examples("run scripts/runbooks/triage.ksh",
-                "run scripts/runbooks/broker-down.ksh --param deadline=20m --dry-run",
-                "run fix.ksh --yes --transcript /tmp/incident-42.jsonl");
     }
 
     /** Where transcripts go unless --transcript names a file. */
@@ -99,18 +110,19 @@ public class RunCommand extends KshellCommand {
         if (inv.run().inRunbook()) {
             throw new UsageException("nested 'run' is not allowed: a runbook cannot run another runbook");
         }
-        String file = inv.requiredArgument("runbook file");
+        String file = inv.get(FILE);
         Map<String, String> params;
         try {
-            params = RunbookOptions.params(inv.optionValues("param"));
+            params = RunbookOptions.params(inv.all(PARAM));
         } catch (IllegalArgumentException e) {
             throw new UsageException("run: " + e.getMessage());
         }
         String text = read(Path.of(file));
-        boolean yes = inv.flag("yes") || inv.run().yes();
-        boolean dryRun = inv.flag("dry-run") || inv.run().dryRun();
-        RunbookOptions options = new RunbookOptions(params, dryRun, inv.flag("step"), yes,
-                inv.option("transcript") == null ? null : Path.of(inv.option("transcript")));
+        boolean yes = inv.get(YES) || inv.run().yes();
+        boolean dryRun = inv.get(DRY_RUN) || inv.run().dryRun();
+        String transcript = inv.get(TRANSCRIPT);
+        RunbookOptions options = new RunbookOptions(params, dryRun, inv.get(STEP), yes,
+                transcript == null ? null : Path.of(transcript));
 
         CommandLineExecutor commands = executor.get();
         ParseResult parsed = new RunbookParser().parse(file, text, params, RunbookBridge.catalog(commands.parser()));
@@ -183,7 +195,7 @@ public class RunCommand extends KshellCommand {
         List<String> problems = new ArrayList<>();
         for (Step step : runbook.steps()) {
             if (step instanceof Step.Command c && commands.parser().find(c.words())
-                    .map(KshellCommand::needsConnection).orElse(false)) {
+                    .map(k -> k.is(Trait.NEEDS_CONNECTION)).orElse(false)) {
                 problems.add(runbook.origin(c.line()) + ": '" + c.words().get(0) + "' needs a cluster: connect "
                         + "--bootstrap-server HOST:PORT (or --profile NAME) first");
             }

@@ -1,9 +1,9 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.grammar.ArgKind;
-import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
+import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
 import org.jline.reader.Candidate;

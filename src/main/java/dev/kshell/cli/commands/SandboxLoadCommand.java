@@ -3,6 +3,9 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.springframework.stereotype.Component;
@@ -14,22 +17,23 @@ import java.util.List;
 @Component
 public class SandboxLoadCommand extends KshellCommand {
 
+    static final Opt<String> TOPIC = Opt.text("topic", ArgKind.TOPIC,
+            "start producing to these topics (comma-separated), replacing the current load").hint("TOPIC,...");
+    static final Opt<Boolean> STOP = Opt.flag("stop", "stop the background producer");
+
     private final Sandbox sandbox;
 
     public SandboxLoadCommand(Sandbox sandbox) {
-        super("sandbox load", "Sandbox", "The background producer: sent, acknowledged, failed by error",
-                "sandbox load [--topic T1,T2 | --stop]");
+        super(CommandSpec.named("sandbox load").group(Group.SANDBOX)
+                .description("The background producer: sent, acknowledged, failed by error")
+                .options(TOPIC, STOP).atMostOneOf(TOPIC, STOP)
+                .examples("sandbox load", "sandbox load --topic demo-rf3,demo-rf1", "sandbox load --stop"));
         this.sandbox = sandbox;
-        options(option("topic", ArgKind.TOPIC, "start producing to these topics (comma-separated), replacing the current load"),
-                flag("stop", "stop the background producer"));
-        examples("sandbox load", "sandbox load --topic demo-rf3,demo-rf1", "sandbox load --stop");
-        arguments();
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
-        if (inv.flag("stop")) {
+        if (inv.get(STOP)) {
             boolean stopped = SandboxViews.refusing(() -> {
                 sandbox.cluster();
                 return sandbox.stopLoad();
@@ -38,8 +42,8 @@ public class SandboxLoadCommand extends KshellCommand {
                     () -> stopped ? "background load stopped\n" : "no background load was running\n");
             return ExitCode.OK;
         }
-        if (inv.option("topic") != null) {
-            List<String> topics = Arrays.stream(inv.option("topic").split(",")).map(String::strip)
+        if (inv.get(TOPIC) != null) {
+            List<String> topics = Arrays.stream(inv.get(TOPIC).split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).toList();
             SandboxViews.refusing(() -> sandbox.startLoad(topics));
         }

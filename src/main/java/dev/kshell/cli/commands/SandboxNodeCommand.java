@@ -2,10 +2,14 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.Sandbox;
 
 import java.util.Locale;
 
@@ -17,13 +21,19 @@ public class SandboxNodeCommand extends KshellCommand {
 
     private final Sandbox sandbox;
     private final NodeAction action;
+    private final Arg<Integer> node;
 
     public SandboxNodeCommand(Sandbox sandbox, NodeAction action) {
-        super("sandbox " + action.label(), "Sandbox", description(action), "sandbox " + action.label() + " N");
+        this(sandbox, action, Arg.nodeId("node id", nodeKind(action), "the node to " + action.label().replaceFirst("-.*", "")));
+    }
+
+    private SandboxNodeCommand(Sandbox sandbox, NodeAction action, Arg<Integer> node) {
+        super(CommandSpec.named("sandbox " + action.label()).group(Group.SANDBOX).description(description(action))
+                .arguments(node).traits(Trait.MUTATING)
+                .examples("sandbox " + action.label() + " " + (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER ? 5 : 2)));
         this.sandbox = sandbox;
         this.action = action;
-        arguments(argument("node id", nodeKind(action), "the node to " + action.label().replaceFirst("-.*", "")));
-        examples("sandbox " + action.label() + " " + (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER ? 5 : 2));
+        this.node = node;
     }
 
     /** Stopping or killing takes a running node of the action's role; starting, a stopped one. */
@@ -46,13 +56,8 @@ public class SandboxNodeCommand extends KshellCommand {
     }
 
     @Override
-    public boolean mutating() {
-        return true;
-    }
-
-    @Override
     public ExitCode run(Invocation inv) {
-        int id = inv.nodeIdArgument();
+        int id = inv.get(node);
         String role = action.role().name().toLowerCase(Locale.ROOT);
         String what = "sandbox " + action.label();
         if (inv.run().dryRun()) {

@@ -1,7 +1,7 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.Sandbox;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

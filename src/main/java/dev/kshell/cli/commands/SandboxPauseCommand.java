@@ -2,11 +2,17 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumObservation;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.Durations;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -25,38 +31,36 @@ public class SandboxPauseCommand extends KshellCommand {
 
     static final Duration DEFAULT_PAUSE = Duration.ofSeconds(6);
 
+    static final Opt<Duration> FOR = Opt.duration("for", "how long to pause, e.g. 6s (default 6s, at most 10m)")
+            .orElse(DEFAULT_PAUSE);
+    static final Arg<Integer> NODE = Arg.nodeId("node", ArgKind.LIVE_NODE_ID, "the node to pause (a controller or a broker)");
+
     private final Sandbox sandbox;
     private final ShellSession session;
 
     @Autowired
     public SandboxPauseCommand(Sandbox sandbox, ShellSession session) {
-        super("sandbox pause", "Sandbox", "Pause a node (SIGSTOP, then SIGCONT) as a long GC pause would",
-                "sandbox pause NODE [--for DURATION]");
+        super(CommandSpec.named("sandbox pause").group(Group.SANDBOX)
+                .description("Pause a node (SIGSTOP, then SIGCONT) as a long GC pause would")
+                .options(FOR).arguments(NODE).traits(Trait.MUTATING)
+                .examples("sandbox pause 1 --for 6s   # the active controller: the quorum elects another",
+                        "sandbox pause 5 --for 15s  # a broker beyond broker.session.timeout.ms: fenced"));
         this.sandbox = sandbox;
         this.session = session;
-        options(option("for", ArgKind.DURATION, "how long to pause, e.g. 6s (default 6s, at most 10m)"));
-        arguments(argument("node", ArgKind.LIVE_NODE_ID, "the node to pause (a controller or a broker)"));
-        examples("sandbox pause 1 --for 6s   # the active controller: the quorum elects another",
-                "sandbox pause 5 --for 15s  # a broker beyond broker.session.timeout.ms: fenced");
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        int id = inv.nodeIdArgument();
-        Duration duration = inv.duration("for", DEFAULT_PAUSE);
+        int id = inv.get(NODE);
+        Duration duration = inv.get(FOR);
         if (inv.run().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox pause");
             inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
-                    () -> "dry run: would pause node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + "\n");
+                    () -> "dry run: would pause node " + id + " for " + Durations.format(duration) + "\n");
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, "sandbox pause", sandbox::cluster); // "no sandbox" before any progress line
-        inv.note("pausing node " + id + " for " + dev.kshell.cli.DurationOptions.format(duration) + " (SIGSTOP)...");
+        inv.note("pausing node " + id + " for " + Durations.format(duration) + " (SIGSTOP)...");
         Sandbox.PauseRun run = SandboxViews.injecting(inv, sandbox, "sandbox pause",
                 () -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
         remember(run.quorumReads());

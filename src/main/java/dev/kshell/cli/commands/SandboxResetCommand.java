@@ -2,6 +2,9 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.springframework.stereotype.Component;
@@ -15,21 +18,14 @@ public class SandboxResetCommand extends KshellCommand {
     private final Sandbox sandbox;
 
     public SandboxResetCommand(Sandbox sandbox) {
-        super("sandbox reset", "Sandbox",
-                "Back to a healthy sandbox: start every node, delete scenario topics, preferred leaders, stop load",
-                "sandbox reset");
+        super(CommandSpec.named("sandbox reset").group(Group.SANDBOX)
+                .description("Back to a healthy sandbox: start every node, delete scenario topics, preferred leaders, stop load")
+                .traits(Trait.MUTATING));
         this.sandbox = sandbox;
-        arguments();
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         if (inv.run().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox reset");
             inv.emit(new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),

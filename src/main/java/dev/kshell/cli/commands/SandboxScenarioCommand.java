@@ -3,7 +3,12 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
@@ -16,6 +21,11 @@ import java.util.stream.Collectors;
 @Component
 public class SandboxScenarioCommand extends KshellCommand {
 
+    static final Opt<Boolean> LIST = Opt.flag("list", "list the scenarios");
+    static final Opt<Boolean> LOAD = Opt.flag("load",
+            "also run a background producer (acks=all) on the scenario's topics; see 'sandbox load'");
+    static final Arg<String> NAME = Arg.of("scenario", ArgKind.SCENARIO, "the incident to stage").optional();
+
     private final Sandbox sandbox;
     private final dev.kshell.session.ShellSession session;
 
@@ -26,35 +36,27 @@ public class SandboxScenarioCommand extends KshellCommand {
 
     @org.springframework.beans.factory.annotation.Autowired
     public SandboxScenarioCommand(Sandbox sandbox, dev.kshell.session.ShellSession session) {
-        super("sandbox scenario", "Sandbox", "Stage an incident in the sandbox (sandbox scenario --list shows them)",
-                "sandbox scenario NAME [--load] | sandbox scenario --list");
+        super(CommandSpec.named("sandbox scenario").group(Group.SANDBOX)
+                .description("Stage an incident in the sandbox (sandbox scenario --list shows them)")
+                .options(LIST, LOAD).arguments(NAME).exactlyOneOf(LIST, NAME).traits(Trait.MUTATING)
+                .examples("sandbox scenario --list", "sandbox scenario broker-down --load"));
         this.sandbox = sandbox;
         this.session = session;
-        options(flag("list", "list the scenarios"),
-                flag("load", "also run a background producer (acks=all) on the scenario's topics; see 'sandbox load'"));
-        examples("sandbox scenario --list", "sandbox scenario broker-down --load");
-        arguments(argument("scenario name", ArgKind.SCENARIO, "the incident to stage").optional());
-    }
-
-    @Override
-    public boolean mutating() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        if (inv.flag("list")) {
-            inv.noArguments();
+        if (inv.get(LIST)) {
             SandboxViews.ScenarioList list = SandboxViews.scenarios();
             inv.emit(list, () -> SandboxViews.renderScenarios(list, inv.output().width(), inv.output().color()));
             return ExitCode.OK;
         }
-        String name = inv.requiredArgument("scenario name");
+        String name = inv.get(NAME);
         Scenario scenario = Scenario.byLabel(name).orElseThrow(() -> new UsageException("no scenario '" + name
                 + "'; scenarios: " + Arrays.stream(Scenario.values()).map(Scenario::label).collect(Collectors.joining(", "))));
         if (inv.run().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox scenario");
-            inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.flag("load"), scenario.topics()),
+            inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.get(LOAD), scenario.topics()),
                     () -> "dry run: would stage scenario " + scenario.label() + "\n");
             return ExitCode.OK;
         }
@@ -62,7 +64,7 @@ public class SandboxScenarioCommand extends KshellCommand {
         inv.note("staging scenario " + scenario.label() + " (this " + (scenario == Scenario.CONTROLLER_FLAPPING
                 ? "freezes real controllers" : "restarts and crashes real nodes") + "; it takes a while)...");
         Sandbox.ScenarioRun run = SandboxViews.injecting(inv, sandbox, "sandbox scenario", () -> sandbox.stage(scenario,
-                inv.flag("load"), line -> inv.note("  " + line)));
+                inv.get(LOAD), line -> inv.note("  " + line)));
         if (session != null) {
             // explicit: what the scenario saw of the quorum (controller-flapping's leader changes) joins the history
             String clusterId = sandbox.cluster().clusterId();

@@ -4,6 +4,9 @@ import dev.kshell.cli.CandidateSource;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.jline.reader.Candidate;
@@ -23,11 +26,10 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
     private final Sandbox sandbox;
 
     public SandboxStatusCommand(Sandbox sandbox) {
-        super("sandbox status", "Sandbox", "Every sandbox node: role, id, port, running/stopped/killed, whether it answers, data dir",
-                "sandbox status");
+        super(CommandSpec.named("sandbox status").group(Group.SANDBOX)
+                .description("Every sandbox node: role, id, port, running/stopped/killed, whether it answers, data dir")
+                .traits(Trait.WATCHABLE).examples("sandbox status", "sandbox status --output json"));
         this.sandbox = sandbox;
-        examples("sandbox status", "sandbox status --output json");
-        arguments();
     }
 
     @Override
@@ -37,7 +39,6 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         SandboxViews.StatusView view = SandboxViews.status(sandbox);
         inv.emit(view, () -> SandboxViews.renderStatus(view, inv.output().width(), inv.output().color())
                 + "history, audit log and state: " + dev.kshell.session.KshellHome.records() + "\n");

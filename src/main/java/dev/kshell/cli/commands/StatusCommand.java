@@ -1,11 +1,14 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.Durations;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -18,9 +21,10 @@ public class StatusCommand extends KshellCommand {
     private final ShellSession session;
 
     public StatusCommand(ShellSession session) {
-        super("status", "Session", "The session: connection, cluster id, deadline, last snapshot (no cluster call)", "status");
+        super(CommandSpec.named("status").group(Group.SESSION)
+                .description("The session: connection, cluster id, deadline, last snapshot (no cluster call)")
+                .traits(Trait.WATCHABLE));
         this.session = session;
-        arguments();
     }
 
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
@@ -39,18 +43,17 @@ public class StatusCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         Status status = session.connection().map(c -> {
             ClusterSnapshot s = session.lastSnapshot().orElse(null);
             return new Status(true, c.label(), c.gateway().target().endpoints(), c.gateway().target().viaControllers(),
-                    DurationOptions.format(c.gateway().target().timeout()),
+                    Durations.format(c.gateway().target().timeout()),
                     s == null ? null : s.clusterId(), s == null ? null : s.takenAt(),
                     s == null ? null : s.brokers().size(), s == null ? null : s.liveBrokerIds().size(),
                     s == null || s.quorum() == null ? null : s.quorum().leaderId(),
                     s == null ? null : s.topics().size(), c.gateway().target().zooKeeper(),
                     // detected with the first snapshot of the connection (status itself makes no cluster call)
                     s == null ? null : s.capabilities());
-        }).orElse(new Status(false, null, null, false, DurationOptions.format(session.defaultTimeout()), null, null, null,
+        }).orElse(new Status(false, null, null, false, Durations.format(session.defaultTimeout()), null, null, null,
                 null, null, null, null, null));
         inv.emit(status, () -> text(status));
         return ExitCode.OK;

@@ -3,6 +3,10 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
@@ -18,27 +22,24 @@ import java.util.regex.PatternSyntaxException;
 @Component
 public class TopicsCommand extends KshellCommand {
 
+    static final Opt<String> PATTERN = Opt.text("pattern", "only topics whose name matches this regular expression")
+            .hint("REGEX");
+    static final Opt<Boolean> NO_INTERNAL = Opt.flag("no-internal", "leave out Kafka's internal topics");
+
     private final ShellSession session;
 
     public TopicsCommand(ShellSession session) {
-        super("topics", "State", "Topics with partitions, replication factor, min ISR, leaderless and under-replicated counts",
-                "topics [--pattern REGEX] [--no-internal]");
+        super(CommandSpec.named("topics").group(Group.STATE)
+                .description("Topics with partitions, replication factor, min ISR, leaderless and under-replicated counts")
+                .options(PATTERN, NO_INTERNAL).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("topics", "topics --pattern 'orders.*'", "topics --output json"));
         this.session = session;
-        options(option("pattern", "only topics whose name matches this regular expression"),
-                flag("no-internal", "leave out Kafka's internal topics"));
-        examples("topics", "topics --pattern 'orders.*'", "topics --output json");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
-        Pattern pattern = compile(inv.option("pattern"));
+        Pattern pattern = compile(inv.get(PATTERN));
+        boolean noInternal = inv.get(NO_INTERNAL);
         ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withConfigs(true));
         session.remember(snapshot);
         if (snapshot.skippedTopicsNote() != null) {
@@ -46,7 +47,7 @@ public class TopicsCommand extends KshellCommand {
         }
         List<StateViews.TopicSummary> topics = StateViews.topics(snapshot).stream()
                 .filter(t -> pattern == null || pattern.matcher(t.name()).matches())
-                .filter(t -> !(inv.flag("no-internal") && t.internal()))
+                .filter(t -> !(noInternal && t.internal()))
                 .toList();
         inv.emitStreamed(topics, out -> StateTables.writeTopics(out, topics, inv.output().width(), inv.output().color()));
         return ExitCode.OK;

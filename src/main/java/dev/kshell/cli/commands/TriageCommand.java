@@ -5,6 +5,10 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.diagnosis.TriageReport;
 import dev.kshell.diagnosis.service.TriageOptions;
 import dev.kshell.diagnosis.service.TriageService;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
@@ -19,6 +23,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class TriageCommand extends KshellCommand {
 
+    static final Opt<Boolean> STRICT = Opt.flag("strict",
+            "exit 1 on config risks too (by default they are listed and counted, exit 0)");
+
     private final ShellSession session;
     private final TriageService service;
 
@@ -29,27 +36,21 @@ public class TriageCommand extends KshellCommand {
 
     /** With another service (tests: a service whose prober answers for snapshot fixtures). */
     public TriageCommand(ShellSession session, TriageService service) {
-        super("triage", "Diagnosis",
-                "The incident checklist: quorum, brokers, leaderless partitions and their recovery, min ISR, config "
-                        + "risks; one verdict and the next command", "triage [--strict]");
+        super(CommandSpec.named("triage").group(Group.DIAGNOSIS)
+                .description("The incident checklist: quorum, brokers, leaderless partitions and their recovery, min "
+                        + "ISR, config risks; one verdict and the next command")
+                .options(STRICT).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("triage", "triage --output json",
+                        "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY",
+                        "triage --strict   # also exit 1 on config risks (min.isr = RF, unclean enabled...)"));
         this.session = session;
         this.service = service;
-        options(flag("strict", "exit 1 on config risks too (by default they are listed and counted, exit 0)"));
-        examples("triage", "triage --output json", "kshell --profile prod triage || page-oncall   # exit 1 unless HEALTHY",
-                "triage --strict   # also exit 1 on config risks (min.isr = RF, unclean enabled...)");
-        arguments();
-    }
-
-    @Override
-    public boolean needsConnection() {
-        return true;
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        inv.noArguments();
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
-        TriageOptions options = new TriageOptions(inv.flag("strict"), session.connectedToSandbox(), previous,
+        TriageOptions options = new TriageOptions(inv.get(STRICT), session.connectedToSandbox(), previous,
                 session.knownVoterEndpoints(), session.quorumMemory());
         TriageService.Outcome outcome = service.triage(session.requireGateway(), options);
         session.remember(outcome.snapshot());

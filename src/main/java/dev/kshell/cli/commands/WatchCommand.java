@@ -1,15 +1,20 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.CommandLineExecutor;
-import dev.kshell.cli.DurationOptions;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
 import dev.kshell.cli.Prompter;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cli.Watchable;
+import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
+import dev.kshell.util.Durations;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -42,6 +47,14 @@ public class WatchCommand extends KshellCommand {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 
+    static final Opt<Duration> INTERVAL = Opt.duration("interval", "time between runs, e.g. 2s (default 5s)")
+            .check(d -> d.compareTo(MIN_INTERVAL) >= 0, "watch: --interval must be at least "
+                    + Durations.format(MIN_INTERVAL)).orElse(DEFAULT_INTERVAL);
+    static final Opt<Integer> COUNT = Opt.integer("count", "stop after N runs (default: until Ctrl-C)")
+            .check(n -> n >= 1, "watch: --count must be 1 or more");
+    static final Arg<List<String>> COMMAND = Arg.rest("command", ArgKind.READ_COMMAND_LINE,
+            "the read command to re-run, with its options").whenMissing("which command? e.g. watch leaderless");
+
     // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
     private final ObjectProvider<CommandLineExecutor> executor;
     private final Clock clock;
@@ -52,37 +65,25 @@ public class WatchCommand extends KshellCommand {
     }
 
     WatchCommand(ObjectProvider<CommandLineExecutor> executor, Clock clock) {
-        super("watch", "State", "Re-run a read command every few seconds; redraws in place, q or Ctrl-C stops",
-                "watch [--interval 5s] [--count N] COMMAND...");
+        super(CommandSpec.named("watch").group(Group.STATE)
+                .description("Re-run a read command every few seconds; redraws in place, q or Ctrl-C stops")
+                .options(INTERVAL, COUNT).arguments(COMMAND).traits(Trait.SHELL_ONLY)
+                .examples("watch leaderless", "watch --interval 2s quorum", "watch --count 3 under-min-isr --topic orders"));
         this.executor = executor;
         this.clock = clock;
-        options(option("interval", ArgKind.DURATION, "time between runs, e.g. 2s (default 5s)"),
-                option("count", ArgKind.INTEGER, "stop after N runs (default: until Ctrl-C)"));
-        arguments(argument("command", ArgKind.READ_COMMAND_LINE, "the read command to re-run, with its options")
-                .whenMissing("which command? e.g. watch leaderless"));
-        examples("watch leaderless", "watch --interval 2s quorum", "watch --count 3 under-min-isr --topic orders");
     }
 
     @Override
     public ExitCode run(Invocation inv) throws InterruptedException {
-        List<String> words = inv.arguments();
-        if (words.isEmpty()) {
-            throw new UsageException("watch: which command? e.g. watch leaderless (usage: " + synopsis() + ")");
-        }
+        List<String> words = inv.get(COMMAND);
         CommandLineExecutor exec = executor.getObject();
         KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
         String refusal = Watchable.refusal(watched);
         if (refusal != null) {
             throw new UsageException("watch: " + refusal);
         }
-        Duration interval = inv.duration("interval", DEFAULT_INTERVAL);
-        if (interval.compareTo(MIN_INTERVAL) < 0) {
-            throw new UsageException("watch: --interval must be at least " + DurationOptions.format(MIN_INTERVAL));
-        }
-        Integer count = inv.integer("count");
-        if (count != null && count < 1) {
-            throw new UsageException("watch: --count must be 1 or more");
-        }
+        Duration interval = inv.get(INTERVAL);
+        Integer count = inv.get(COUNT);
         String line = CommandLineExecutor.join(words);
         // `watch quorum` marks each leader change: listed above the table on a terminal, one line each when piped
         LeaderMarks marks = watched.getName().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
@@ -156,7 +157,7 @@ public class WatchCommand extends KshellCommand {
             }
             done = run;
             String text = buffer.toString();
-            String header = "every " + DurationOptions.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
+            String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
                     + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
             String mark = marks == null ? null : marks.next(outcome, TIME.format(clock.instant()) + " UTC");
             if (redraw) {

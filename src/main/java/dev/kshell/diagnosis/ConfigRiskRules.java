@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
  * </ul>
  * Brokers that report the same value from the same source are reported together.
  */
-public final class ConfigAudit {
+public final class ConfigRiskRules {
 
     public static final String UNCLEAN = "unclean.leader.election.enable";
     public static final String MIN_ISR = "min.insync.replicas";
@@ -63,7 +63,7 @@ public final class ConfigAudit {
             + "controller, but the setting says unclean is wanted and topics described through this broker report "
             + "it as theirs";
 
-    private ConfigAudit() {
+    private ConfigRiskRules() {
     }
 
     /**

@@ -16,15 +16,15 @@ import java.util.Optional;
  * @param findings    worst first (empty when {@code error} is set)
  * @param error       one sentence saying why the cluster could not be audited, or null
  */
-public record ClusterConfigAudit(String name, String endpoints, String clusterId, Integer liveBrokers,
+public record ClusterConfigRisks(String name, String endpoints, String clusterId, Integer liveBrokers,
                            List<Finding> findings, String error) {
 
-    public ClusterConfigAudit {
+    public ClusterConfigRisks {
         findings = List.copyOf(findings);
     }
 
-    public static ClusterConfigAudit failed(String name, String endpoints, String error) {
-        return new ClusterConfigAudit(name, endpoints, null, null, List.of(), error);
+    public static ClusterConfigRisks failed(String name, String endpoints, String error) {
+        return new ClusterConfigRisks(name, endpoints, null, null, List.of(), error);
     }
 
     public boolean audited() {

@@ -1,10 +1,10 @@
 package dev.kshell.cli;
 
-import dev.kshell.cli.commands.ConfigAuditCommand;
+import dev.kshell.cli.commands.ConfigRiskCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.diagnosis.ConfigAudit;
+import dev.kshell.diagnosis.ConfigRiskRules;
 import dev.kshell.diagnosis.Snapshots;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.ClusterSnapshot;
@@ -48,7 +48,7 @@ class AuditCommandTest {
         @Override
         public BrokerConfigs brokerConfigs(List<Integer> brokerIds, Collection<String> names) {
             askedBrokers = brokerIds;
-            assertThat(names).containsAll(ConfigAudit.BROKER_KEYS);
+            assertThat(names).containsAll(ConfigRiskRules.BROKER_KEYS);
             return configs;
         }
 
@@ -87,8 +87,8 @@ class AuditCommandTest {
                 .internalTopic("__transaction_state").minIsr(2, Snapshots.STATIC).partitions(3, 4, 5, 6)
                 .topic("audit-minisr").minIsr(3).partitions(1, 4, 5, 6)
                 .build();
-        Map<String, ConfigValue> b4 = Map.of(ConfigAudit.UNCLEAN, new ConfigValue("false", "DEFAULT_CONFIG", false));
-        Map<String, ConfigValue> b5 = Map.of(ConfigAudit.UNCLEAN,
+        Map<String, ConfigValue> b4 = Map.of(ConfigRiskRules.UNCLEAN, new ConfigValue("false", "DEFAULT_CONFIG", false));
+        Map<String, ConfigValue> b5 = Map.of(ConfigRiskRules.UNCLEAN,
                 new ConfigValue("true", "DYNAMIC_BROKER_CONFIG", false));
         return new ConfigGateway(s, new BrokerConfigs(Map.of(), Map.of(4, b4, 5, b5), Map.of()), target);
     }
@@ -99,7 +99,7 @@ class AuditCommandTest {
     private final StringWriter err = new StringWriter();
 
     private CommandLineExecutor executor(ShellSession session, Path home) {
-        ConfigAuditCommand audit = new ConfigAuditCommand(session, () -> home, target -> {
+        ConfigRiskCommand audit = new ConfigRiskCommand(session, () -> home, target -> {
             openedCount.incrementAndGet();
             FakeGateway g = target.bootstrapServers().startsWith("127.0.0.1") ? new DeadGateway(target) : risky(target);
             opened.put(target.bootstrapServers(), g);

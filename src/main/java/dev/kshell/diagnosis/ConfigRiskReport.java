@@ -10,9 +10,9 @@ import java.util.List;
  *
  * @param clusters each cluster's audit, or its error
  */
-public record ConfigAuditReport(List<ClusterConfigAudit> clusters) {
+public record ConfigRiskReport(List<ClusterConfigRisks> clusters) {
 
-    public ConfigAuditReport {
+    public ConfigRiskReport {
         clusters = List.copyOf(clusters);
     }
 
@@ -21,10 +21,10 @@ public record ConfigAuditReport(List<ClusterConfigAudit> clusters) {
      * WARNING or worse; else OK. A cluster that could not be audited is a row of the report, not a failure of it.
      */
     public ExitCode exitCode() {
-        if (clusters.stream().noneMatch(ClusterConfigAudit::audited)) {
+        if (clusters.stream().noneMatch(ClusterConfigRisks::audited)) {
             return ExitCode.UNREACHABLE;
         }
-        boolean findings = clusters.stream().filter(ClusterConfigAudit::audited)
+        boolean findings = clusters.stream().filter(ClusterConfigRisks::audited)
                 .anyMatch(c -> c.worst().filter(s -> s.atLeast(Severity.WARNING)).isPresent());
         return findings ? ExitCode.FINDINGS : ExitCode.OK;
     }

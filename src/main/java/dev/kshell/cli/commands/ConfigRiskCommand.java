@@ -7,13 +7,18 @@ import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.diagnosis.ConfigAuditReport;
-import dev.kshell.diagnosis.ClusterConfigAudit;
-import dev.kshell.diagnosis.ConfigAudit;
+import dev.kshell.diagnosis.ClusterConfigRisks;
+import dev.kshell.diagnosis.ConfigRiskRules;
+import dev.kshell.diagnosis.ConfigRiskReport;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
-import dev.kshell.grammar.ArgKind;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
@@ -21,12 +26,13 @@ import dev.kshell.render.FindingTables;
 import dev.kshell.session.ConnectionOptions;
 import dev.kshell.session.ConnectionSettings;
 import dev.kshell.session.KshellHome;
-import dev.kshell.util.Validated;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
-import dev.kshell.util.SettingsError;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.Durations;
+import dev.kshell.util.SettingsError;
 import dev.kshell.util.Suggest;
+import dev.kshell.util.Validated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -51,16 +57,20 @@ import java.util.function.Supplier;
  * cannot be audited is a row with its error, not a failure of the run).
  */
 @Component
-public class ConfigAuditCommand extends KshellCommand {
+public class ConfigRiskCommand extends KshellCommand {
 
     private static final int MAX_PARALLEL = 8;
+
+    static final Opt<String> PROFILE = Opt.text("profile", ArgKind.PROFILE,
+            "audit this profile from profiles.yaml instead of the connection (repeatable)").repeatable();
+    static final Opt<Boolean> ALL_PROFILES = Opt.flag("all-profiles", "audit every profile in profiles.yaml, concurrently");
 
     private final ShellSession session;
     private final Supplier<Path> home;
     private final Function<ClusterTarget, ClusterGateway> gateways;
 
     @Autowired
-    public ConfigAuditCommand(ShellSession session) {
+    public ConfigRiskCommand(ShellSession session) {
         this(session, KshellHome::dir, AdminClientGateway::new);
     }
 
@@ -68,29 +78,24 @@ public class ConfigAuditCommand extends KshellCommand {
      * @param home     kshell's home directory (profiles.yaml lives there)
      * @param gateways opens a gateway for a profile's target; each is closed after its audit
      */
-    public ConfigAuditCommand(ShellSession session, Supplier<Path> home, Function<ClusterTarget, ClusterGateway> gateways) {
-        super("audit", "Judgement", "Config risks: unclean election enabled, min.isr >= RF, RF 1, weak internal "
-                + "topics, broker defaults vs live brokers", "audit [--profile NAME ... | --all-profiles]");
+    public ConfigRiskCommand(ShellSession session, Supplier<Path> home, Function<ClusterTarget, ClusterGateway> gateways) {
+        super(CommandSpec.named("audit").group(Group.JUDGEMENT)
+                .description("Config risks: unclean election enabled, min.isr >= RF, RF 1, weak internal topics, "
+                        + "broker defaults vs live brokers")
+                .options(PROFILE, ALL_PROFILES).atMostOneOf(PROFILE, ALL_PROFILES).traits(Trait.WATCHABLE)
+                .examples("audit", "audit --all-profiles", "audit --profile prod-eu --profile prod-us --output json"));
         this.session = session;
         this.home = home;
         this.gateways = gateways;
-        options(option("profile", ArgKind.PROFILE, "audit this profile from profiles.yaml instead of the connection (repeatable)"),
-                flag("all-profiles", "audit every profile in profiles.yaml, concurrently"));
-        examples("audit", "audit --all-profiles", "audit --profile prod-eu --profile prod-us --output json");
-        arguments();
     }
 
     @Override
     public ExitCode run(Invocation inv) throws InterruptedException {
-        inv.noArguments();
-        List<String> profiles = inv.optionValues("profile");
-        boolean all = inv.flag("all-profiles");
-        if (all && !profiles.isEmpty()) {
-            throw new UsageException("audit: give --profile NAME ... or --all-profiles, not both");
-        }
-        ConfigAuditReport report;
+        List<String> profiles = inv.all(PROFILE);
+        boolean all = inv.get(ALL_PROFILES);
+        ConfigRiskReport report;
         if (all || !profiles.isEmpty()) {
-            report = new ConfigAuditReport(auditProfiles(selectProfiles(all, profiles), inv.option("timeout")));
+            report = new ConfigRiskReport(auditProfiles(selectProfiles(all, profiles), inv.get(GlobalOptions.TIMEOUT)));
         } else {
             if (session.connection().isEmpty()) {
                 throw new UsageException("audit needs a cluster: connect first, or give --profile NAME / --all-profiles");
@@ -98,9 +103,9 @@ public class ConfigAuditCommand extends KshellCommand {
             ShellSession.Connection c = session.connection().get();
             ClusterGateway gateway = session.requireGateway();
             // The connected cluster: a failure is the command's (one line, exit 4), as for every other command.
-            report = new ConfigAuditReport(List.of(audit(gateway, c.label(), c.expectedClusterId(), true)));
+            report = new ConfigRiskReport(List.of(audit(gateway, c.label(), c.expectedClusterId(), true)));
         }
-        inv.emit(report, () -> FindingTables.audit(report, inv.output().width(), inv.output().color()));
+        inv.emit(report, () -> FindingTables.configRisks(report, inv.output().width(), inv.output().color()));
         return report.exitCode();
     }
 
@@ -127,13 +132,14 @@ public class ConfigAuditCommand extends KshellCommand {
     }
 
     /** Audits every profile at once; the report keeps the order asked. */
-    private List<ClusterConfigAudit> auditProfiles(List<String> names, String timeout) throws InterruptedException {
+    private List<ClusterConfigRisks> auditProfiles(List<String> names, Duration timeout) throws InterruptedException {
         List<Duration> deadlines = new ArrayList<>();
         List<ConnectionSettings> settings = new ArrayList<>();
         List<String> settingsErrors = new ArrayList<>();
         for (String name : names) {
             Validated<ConnectionSettings> resolved = ConnectionSettings.resolve(
-                    ConnectionOptions.profile(name).withTimeout(timeout), home.get());
+                    ConnectionOptions.profile(name).withTimeout(timeout == null ? null : Durations.format(timeout)),
+                    home.get());
             settings.add(resolved.isOk() ? resolved.orElseThrow() : null);
             settingsErrors.add(resolved.isOk() ? null
                     : String.join("; ", resolved.errors().stream().map(SettingsError::format).toList()));
@@ -145,14 +151,14 @@ public class ConfigAuditCommand extends KshellCommand {
             return t;
         });
         try {
-            List<Future<ClusterConfigAudit>> futures = new ArrayList<>();
+            List<Future<ClusterConfigRisks>> futures = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 String name = names.get(i);
                 ConnectionSettings s = settings.get(i);
                 String error = settingsErrors.get(i);
-                futures.add(pool.submit(() -> s == null ? ClusterConfigAudit.failed(name, "-", error) : auditProfile(name, s)));
+                futures.add(pool.submit(() -> s == null ? ClusterConfigRisks.failed(name, "-", error) : auditProfile(name, s)));
             }
-            List<ClusterConfigAudit> out = new ArrayList<>();
+            List<ClusterConfigRisks> out = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
                 out.add(collect(futures.get(i), names.get(i), settings.get(i), deadlines.get(i)));
             }
@@ -162,7 +168,7 @@ public class ConfigAuditCommand extends KshellCommand {
         }
     }
 
-    private ClusterConfigAudit auditProfile(String name, ConnectionSettings s) {
+    private ClusterConfigRisks auditProfile(String name, ConnectionSettings s) {
         ClusterTarget target = new ClusterTarget(s.bootstrapServers(), s.bootstrapControllers(), s.clientProperties(),
                 s.timeout());
         try (ClusterGateway gateway = gateways.apply(target)) {
@@ -174,7 +180,7 @@ public class ConfigAuditCommand extends KshellCommand {
      * Waits for one cluster's audit. Each cluster call has its own deadline; this bound (a few calls' worth) only
      * guards against a gateway that ignores them.
      */
-    private static ClusterConfigAudit collect(Future<ClusterConfigAudit> future, String name, ConnectionSettings s,
+    private static ClusterConfigRisks collect(Future<ClusterConfigRisks> future, String name, ConnectionSettings s,
                                         Duration deadline) throws InterruptedException {
         String endpoints = s == null ? "-" : s.bootstrap();
         try {
@@ -184,10 +190,10 @@ public class ConfigAuditCommand extends KshellCommand {
             if (cause instanceof CancellationException cancelled) {
                 throw cancelled;
             }
-            return ClusterConfigAudit.failed(name, endpoints, String.valueOf(cause.getMessage()));
+            return ClusterConfigRisks.failed(name, endpoints, String.valueOf(cause.getMessage()));
         } catch (TimeoutException e) {
             future.cancel(true);
-            return ClusterConfigAudit.failed(name, endpoints, "no audit result within " + (deadline.toSeconds() * 6 + 10) + "s");
+            return ClusterConfigRisks.failed(name, endpoints, "no audit result within " + (deadline.toSeconds() * 6 + 10) + "s");
         }
     }
 
@@ -196,7 +202,7 @@ public class ConfigAuditCommand extends KshellCommand {
      *
      * @param propagate true to throw the cluster's failure (the connected cluster), false to make it the row's error
      */
-    ClusterConfigAudit audit(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
+    ClusterConfigRisks audit(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
         String endpoints = gateway.target().endpoints();
         try {
             ClusterSnapshot snapshot = gateway.snapshot(null, true);
@@ -204,21 +210,21 @@ public class ConfigAuditCommand extends KshellCommand {
                 session.remember(snapshot);
             }
             List<Integer> live = snapshot.brokers().stream().filter(BrokerState::live).map(BrokerState::id).toList();
-            BrokerConfigs brokerConfigs = gateway.brokerConfigs(live, ConfigAudit.BROKER_KEYS);
+            BrokerConfigs brokerConfigs = gateway.brokerConfigs(live, ConfigRiskRules.BROKER_KEYS);
             String bootstrap = gateway.target().viaControllers() ? null : gateway.target().bootstrapServers();
-            List<Finding> findings = new ArrayList<>(ConfigAudit.audit(snapshot, brokerConfigs, bootstrap));
+            List<Finding> findings = new ArrayList<>(ConfigRiskRules.audit(snapshot, brokerConfigs, bootstrap));
             if (expectedClusterId != null && !expectedClusterId.equals(snapshot.clusterId())) {
                 findings.add(0, new Finding(Severity.ERROR, "unexpected-cluster-id", "cluster",
                         "profile " + name + " expects cluster id " + expectedClusterId + " but " + endpoints
                                 + " is cluster " + snapshot.clusterId() + ": these findings are about another cluster",
                         "fix expected-cluster-id or the endpoints of profile " + name + " in profiles.yaml"));
             }
-            return new ClusterConfigAudit(name, endpoints, snapshot.clusterId(), live.size(), findings, null);
+            return new ClusterConfigRisks(name, endpoints, snapshot.clusterId(), live.size(), findings, null);
         } catch (ClusterException e) {
             if (propagate) {
                 throw e;
             }
-            return ClusterConfigAudit.failed(name, endpoints, e.getMessage());
+            return ClusterConfigRisks.failed(name, endpoints, e.getMessage());
         }
     }
 }

@@ -12,19 +12,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.kshell.diagnosis.ConfigAudit.AUTO_REBALANCE;
-import static dev.kshell.diagnosis.ConfigAudit.DEFAULT_RF;
-import static dev.kshell.diagnosis.ConfigAudit.MIN_ISR;
-import static dev.kshell.diagnosis.ConfigAudit.OFFSETS_RF;
-import static dev.kshell.diagnosis.ConfigAudit.TXN_MIN_ISR;
-import static dev.kshell.diagnosis.ConfigAudit.TXN_RF;
-import static dev.kshell.diagnosis.ConfigAudit.UNCLEAN;
+import static dev.kshell.diagnosis.ConfigRiskRules.AUTO_REBALANCE;
+import static dev.kshell.diagnosis.ConfigRiskRules.DEFAULT_RF;
+import static dev.kshell.diagnosis.ConfigRiskRules.MIN_ISR;
+import static dev.kshell.diagnosis.ConfigRiskRules.OFFSETS_RF;
+import static dev.kshell.diagnosis.ConfigRiskRules.TXN_MIN_ISR;
+import static dev.kshell.diagnosis.ConfigRiskRules.TXN_RF;
+import static dev.kshell.diagnosis.ConfigRiskRules.UNCLEAN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 /** The live config audit's rules over snapshot and broker-config fixtures. */
 @Timeout(10)
-class ConfigAuditTest {
+class ConfigRiskRulesTest {
 
     private static final String BS = "b4:9092";
 
@@ -64,7 +64,7 @@ class ConfigAuditTest {
     }
 
     private static List<Finding> audit(ClusterSnapshot s, BrokerConfigs b) {
-        return ConfigAudit.audit(s, b, BS);
+        return ConfigRiskRules.audit(s, b, BS);
     }
 
     @Test
@@ -244,12 +244,12 @@ class ConfigAuditTest {
 
     @Test
     void should_exit_4_only_when_no_cluster_was_audited_and_1_for_warnings_among_the_others() {
-        ClusterConfigAudit down = ClusterConfigAudit.failed("dead", "127.0.0.1:1", "no answer");
-        ClusterConfigAudit clean = new ClusterConfigAudit("ok", "b:9092", "id", 3, List.of(), null);
-        ClusterConfigAudit warned = new ClusterConfigAudit("w", "b:9092", "id", 3,
+        ClusterConfigRisks down = ClusterConfigRisks.failed("dead", "127.0.0.1:1", "no answer");
+        ClusterConfigRisks clean = new ClusterConfigRisks("ok", "b:9092", "id", 3, List.of(), null);
+        ClusterConfigRisks warned = new ClusterConfigRisks("w", "b:9092", "id", 3,
                 List.of(new Finding(Severity.WARNING, "r", "w", "m", null)), null);
-        assertThat(new ConfigAuditReport(List.of(down)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.UNREACHABLE);
-        assertThat(new ConfigAuditReport(List.of(down, clean)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.OK);
-        assertThat(new ConfigAuditReport(List.of(down, warned)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.FINDINGS);
+        assertThat(new ConfigRiskReport(List.of(down)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.UNREACHABLE);
+        assertThat(new ConfigRiskReport(List.of(down, clean)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.OK);
+        assertThat(new ConfigRiskReport(List.of(down, warned)).exitCode()).isEqualTo(dev.kshell.model.ExitCode.FINDINGS);
     }
 }

@@ -91,6 +91,7 @@ final class GuardedStep {
         String clusterId = p.clusterId();
         operator.showPlan(plan);
         String approval;
+        String overrideReason = null;
         switch (decision.kind()) {
             case REFUSE -> {
                 write(entry(clusterId, AuditDecision.REFUSED, decision.reason(), plan));
@@ -117,6 +118,18 @@ final class GuardedStep {
                 }
                 Confirmation c = decision.confirmation();
                 operator.beforeAsking(plan);
+                Decision.Override override = decision.override();
+                if (override != null) {
+                    String first = operator.ask(override.confirmation().prompt());
+                    if (!override.confirmation().accepts(first)) {
+                        String why = (first == null ? "no answer to the override" : "the override phrase did not match '"
+                                + override.confirmation().expected() + "'") + " (" + override.reason() + ")";
+                        write(entry(clusterId, AuditDecision.ABORTED, why, plan));
+                        return new Result(report(clusterId, AuditDecision.ABORTED, why, null, plan, null, List.of()),
+                                AuditDecision.ABORTED, ExitCode.REFUSED, List.of(),
+                                "aborted: " + why + "; nothing was changed", List.of());
+                    }
+                }
                 String answer = operator.ask(c.prompt());
                 if (!c.accepts(answer)) {
                     String why = abortReason(c, answer);
@@ -125,7 +138,9 @@ final class GuardedStep {
                             AuditDecision.ABORTED, ExitCode.REFUSED, List.of(),
                             "aborted: " + why + "; nothing was changed", List.of());
                 }
-                approval = c.typed() ? "typed confirmation" : "answered y";
+                approval = (override != null ? "typed override '" + override.confirmation().expected() + "' + " : "")
+                        + (c.typed() ? "typed confirmation" : "answered y");
+                overrideReason = override == null ? null : "overridden at the terminal: " + override.reason();
             }
             case PROCEED -> {
                 if (decision.note() != null) {
@@ -136,7 +151,7 @@ final class GuardedStep {
             }
             default -> throw new IllegalStateException("unknown decision " + decision.kind());
         }
-        AuditEntry confirmed = entry(clusterId, AuditDecision.CONFIRMED, null, plan).approvedBy(approval);
+        AuditEntry confirmed = entry(clusterId, AuditDecision.CONFIRMED, overrideReason, plan).approvedBy(approval);
         write(confirmed);
         return act(p, confirmed);
     }

@@ -5,6 +5,7 @@ import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.diagnosis.service.ConsistentReads;
 import dev.kshell.diagnosis.PartitionCheck;
 import dev.kshell.diagnosis.PartitionHealth;
 import dev.kshell.diagnosis.PartitionReport;
@@ -79,13 +80,14 @@ abstract class PartitionCheckCommand extends KshellCommand {
         SnapshotRequest reads = SnapshotRequest.partitions().withConfigs(withConfigs);
         switch (filter.mode()) {
             case ALL -> {
-                ClusterSnapshot snapshot = gateway.read(reads);
+                ClusterSnapshot snapshot = ConsistentReads.settle(gateway.read(reads), () -> gateway.read(reads));
                 session.remember(snapshot);
                 return snapshot;
             }
             case TOPIC -> {
                 try {
-                    return gateway.read(reads.forTopics(List.of(filter.value())));
+                    SnapshotRequest one = reads.forTopics(List.of(filter.value()));
+                    return ConsistentReads.settle(gateway.read(one), () -> gateway.read(one));
                 } catch (ClusterException e) {
                     if (e.kind() == ClusterException.Kind.NOT_FOUND) {
                         throw noSuchTopic(session, gateway, filter.value());
@@ -98,7 +100,8 @@ abstract class PartitionCheckCommand extends KshellCommand {
                 if (matching.isEmpty()) {
                     throw new UsageException("no topic matches --pattern " + filter.value());
                 }
-                return gateway.read(reads.forTopics(matching));
+                SnapshotRequest some = reads.forTopics(matching);
+                return ConsistentReads.settle(gateway.read(some), () -> gateway.read(some));
             }
         }
     }

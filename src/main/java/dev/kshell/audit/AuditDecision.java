@@ -29,7 +29,9 @@ public enum AuditDecision {
     /** The mutation was sent but its result could not be read (deadline passed, connection lost, internal error). */
     UNKNOWN("unknown"),
     /** The plan held nothing to do; no cluster call was made. */
-    NOT_NEEDED("not-needed");
+    NOT_NEEDED("not-needed"),
+    /** The command's input was wrong (an unknown partition, a bad argument): nothing was planned or sent. */
+    INVALID("invalid");
 
     private final String wire;
 

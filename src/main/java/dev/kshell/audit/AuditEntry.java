@@ -1,5 +1,7 @@
 package dev.kshell.audit;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Instant;
@@ -25,28 +27,37 @@ import java.util.UUID;
  * @param origin      {@code file:line} of the runbook step that made the attempt, or null when typed
  * @param approvedBy  how a confirmed attempt was approved ("typed confirmation", "answered y", "--yes",
  *                    "allow unclean + --yes"), or null
+ * @param sandbox     true for the sandbox's own fault injection (kill, pause, scenario, reset: practice, not an
+ *                    operator's change to a real cluster); absent otherwise
  */
 public record AuditEntry(String time, String attemptId, String user, String host, String clusterId,
                          String bootstrap, String commandLine, String action, String decision, String reason,
-                         Object plan, Object results, String origin, String approvedBy) {
+                         Object plan, Object results, String origin, String approvedBy,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sandbox) {
 
     /** The entry without origin and approval (lines written before those fields existed read like this). */
     public AuditEntry(String time, String attemptId, String user, String host, String clusterId, String bootstrap,
                       String commandLine, String action, String decision, String reason, Object plan, Object results) {
         this(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason, plan, results,
-                null, null);
+                null, null, null);
     }
 
     /** The same entry, made by the runbook step at {@code origin} ({@code file:line}; null = typed). */
     public AuditEntry from(String origin) {
         return new AuditEntry(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason,
-                plan, results, origin, approvedBy);
+                plan, results, origin, approvedBy, sandbox);
     }
 
     /** The same entry, with how it was approved. */
     public AuditEntry approvedBy(String approval) {
         return new AuditEntry(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason,
-                plan, results, origin, approval);
+                plan, results, origin, approval, sandbox);
+    }
+
+    /** The same entry, marked as the sandbox's own fault injection. */
+    public AuditEntry inSandbox() {
+        return new AuditEntry(time, attemptId, user, host, clusterId, bootstrap, commandLine, action, decision, reason,
+                plan, results, origin, approvedBy, Boolean.TRUE);
     }
 
     private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ISO_INSTANT;
@@ -72,7 +83,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
      */
     public AuditEntry outcome(AuditDecision outcome, String reason, Object results) {
         return new AuditEntry(format(Instant.now()), attemptId, user, host, clusterId, bootstrap, commandLine, action,
-                outcome.wire(), reason, plan, results, origin, approvedBy);
+                outcome.wire(), reason, plan, results, origin, approvedBy, sandbox);
     }
 
     public static String newAttemptId() {

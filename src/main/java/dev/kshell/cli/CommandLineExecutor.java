@@ -51,6 +51,7 @@ public final class CommandLineExecutor {
     }
 
     public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
+        boolean ran = false;
         try {
             CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
             KshellCommand command = parsed.command();
@@ -66,6 +67,7 @@ public final class CommandLineExecutor {
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
+            ran = true;
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (Progress progress = Progress.start(effective, "describing")) {
                 ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
@@ -81,6 +83,12 @@ public final class CommandLineExecutor {
         } catch (Throwable failure) {
             if (failure instanceof Error error && !(failure instanceof StackOverflowError)) {
                 throw error;
+            }
+            if (failure instanceof UsageException && !ran) {
+                // an attempt to change a cluster that the grammar refused is still an attempt: audited
+                parser.find(tokens).filter(c -> c.is(Trait.MUTATING)).ifPresent(c -> AuditFile.inputError(c,
+                        displayLine, session.connection().map(x -> x.gateway().target().endpoints()).orElse(null),
+                        run, failure.getMessage(), output));
             }
             return report(failure, output, run);
         }

@@ -27,6 +27,10 @@ import java.util.regex.Pattern;
  */
 public final class RunbookBridge {
 
+    /** {@code connect --unpin} lifts the session's cluster-id pin: never from a runbook. */
+    private static final String CONNECT = "connect";
+    private static final String UNPIN = "unpin";
+
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
 
     private RunbookBridge() {
@@ -58,6 +62,25 @@ public final class RunbookBridge {
         @Override
         public boolean isUnclean(List<String> words) {
             return command(words).map(c -> c.is(Trait.DESTRUCTIVE)).orElse(false);
+        }
+
+        @Override
+        public int nameWords(List<String> words) {
+            return command(words).map(c -> c.getName().split(" ").length).orElse(1);
+        }
+
+        @Override
+        public Optional<String> refusedInRunbook(List<String> words) {
+            try {
+                CommandLineParser.ParsedCommand parsed = parser.parse(words);
+                if (parsed.command().getName().equals(CONNECT) && parsed.options().containsKey(UNPIN)) {
+                    return Optional.of("connect --unpin is refused in a runbook: a runbook may not lift the "
+                            + "cluster-id pin; lift it at the prompt, where the operator sees it");
+                }
+            } catch (UsageException e) {
+                // checkLine reports it
+            }
+            return Optional.empty();
         }
 
         /**

@@ -13,9 +13,19 @@ import java.util.List;
  *                     DRY_RUN / NOTHING_TO_DO: 0); for PROCEED kinds the results decide and this is OK
  * @param refusals     for REFUSE: every reason (the first is the headline); else empty
  * @param note         an extra line to print (e.g. "--yes does not skip this confirmation"), or null
+ * @param override     for PROCEED_AFTER_CONFIRM over an unstable quorum: the second, explicit phrase the person at
+ *                     the terminal must type first (its reason is audited); else null
  */
 public record Decision(Kind kind, Confirmation confirmation, ExitCode exitCode, List<Refusal> refusals,
-                       String note) {
+                       String note, Override override) {
+
+    /** The explicit phrase that overrides a refusal, and why it is asked (written to the audit log). */
+    public record Override(Confirmation confirmation, String reason) {
+    }
+
+    public Decision(Kind kind, Confirmation confirmation, ExitCode exitCode, List<Refusal> refusals, String note) {
+        this(kind, confirmation, exitCode, refusals, note, null);
+    }
 
     public enum Kind {
         /** Ask, then proceed only if {@link Confirmation#accepts(String)}; otherwise the attempt is aborted. */
@@ -40,6 +50,10 @@ public record Decision(Kind kind, Confirmation confirmation, ExitCode exitCode, 
 
     static Decision confirm(Confirmation c, String note) {
         return new Decision(Kind.PROCEED_AFTER_CONFIRM, c, ExitCode.OK, List.of(), note);
+    }
+
+    static Decision confirmWithOverride(Confirmation c, String note, Override override) {
+        return new Decision(Kind.PROCEED_AFTER_CONFIRM, c, ExitCode.OK, List.of(), note, override);
     }
 
     static Decision dryRun() {

@@ -56,45 +56,65 @@ public final class ElectionGuard {
         return yesNo(ctx, "Restore the original replica order of " + n + " partition" + (n == 1 ? "" : "s") + "?");
     }
 
+    /** What the person at a terminal types to go ahead over an unstable quorum, before the partition phrase. */
+    public static final String UNSTABLE_OVERRIDE = "override unstable quorum";
+
     /**
-     * The unclean plan, refused as well when the quorum is unstable (the leader changed within the window of
-     * {@link QuorumStability}, as far as kshell can tell): while the controller keeps changing, an unclean election
-     * can be overtaken by the next change, and a controller that holds may still elect cleanly. The refusal comes
-     * after a "no leader" refusal and before the partitions' own, so it is the headline unless there is no leader.
+     * The unclean plan with the quorum's judgement (the one triage uses too), by kind: NO_LEADER refuses; UNSTABLE
+     * refuses unless a person at a terminal types {@link #UNSTABLE_OVERRIDE} (see {@link #unclean}): while the
+     * controller keeps changing, an unclean election can be overtaken by the next change, and a controller that
+     * holds may still elect cleanly; UNKNOWN and FAILOVER are stated in the plan (UNKNOWN in the typed confirmation
+     * too), not refused. A quorum refusal comes after a "no leader" refusal and before the partitions' own.
      *
-     * @param stability the judgement triage uses too, or null when not judged (then the plan is returned as is)
+     * @param stability the judgement, or null when not judged (then the plan is returned as is)
      */
     public static UncleanPlan withQuorumStability(UncleanPlan plan, QuorumStability stability) {
-        if (stability == null || stability.stable() || stability.kind() == QuorumStability.Kind.UNKNOWN) {
-            return plan; // a failover does not refuse; an unknown history is stated, not refused
+        if (stability == null) {
+            return plan;
         }
-        Refusal unstable = new Refusal(RefusalReason.QUORUM_UNSTABLE, null, stability.sentence()
-                + ": never reach for an unclean election while the controller keeps changing",
-                "watch quorum; plan again once the leader has held for " + QuorumStability.minutes(stability.window())
-                        + " (find the cause first: controller GC pauses, network, the metadata log's disk)");
         List<Refusal> refusals = new ArrayList<>(plan.refusals());
-        int at = 0;
-        while (at < refusals.size() && refusals.get(at).reason() == RefusalReason.QUORUM_NO_LEADER) {
-            at++;
+        boolean noLeaderSaid = refusals.stream().anyMatch(r -> r.reason() == RefusalReason.QUORUM_NO_LEADER);
+        if (stability.kind() == QuorumStability.Kind.NO_LEADER && !noLeaderSaid) {
+            refusals.add(0, new Refusal(RefusalReason.QUORUM_NO_LEADER, null, stability.sentence()
+                    + ": no election can run without a quorum leader", "watch quorum; elect once a leader holds"));
         }
-        refusals.add(at, unstable);
-        return new UncleanPlan(plan.rows(), refusals, plan.notFound(), plan.keepOrder(), plan.confirmationPhrase());
+        if (stability.kind() == QuorumStability.Kind.UNSTABLE) {
+            int at = 0;
+            while (at < refusals.size() && refusals.get(at).reason() == RefusalReason.QUORUM_NO_LEADER) {
+                at++;
+            }
+            refusals.add(at, new Refusal(RefusalReason.QUORUM_UNSTABLE, null, stability.sentence()
+                    + ": never reach for an unclean election while the controller keeps changing",
+                    "watch quorum; plan again once the leader has held for "
+                            + QuorumStability.minutes(stability.window()) + " (find the cause first: controller GC "
+                            + "pauses, network, the metadata log's disk); at a terminal, typing '"
+                            + UNSTABLE_OVERRIDE + "' goes ahead anyway"));
+        }
+        return plan.judged(stability, refusals);
     }
 
     /** {@code elect unclean}. */
     public static Decision unclean(UncleanPlan plan, GuardContext ctx) {
-        Decision early = common(ctx, plan.notFound(), plan.refusals());
+        boolean onlyUnstable = !plan.refusals().isEmpty() && plan.refusals().stream()
+                .allMatch(r -> r.reason() == RefusalReason.QUORUM_UNSTABLE);
+        boolean overridable = onlyUnstable && ctx.terminal() && !ctx.dryRun();
+        Decision early = common(ctx, plan.notFound(), overridable ? List.of() : plan.refusals());
         if (early != null) {
             return early;
+        }
+        if (overridable) {
+            // a person at the terminal, and only a person: --yes and allow unclean never skip this
+            Refusal unstable = plan.refusals().get(0);
+            Confirmation override = Confirmation.typed(UNSTABLE_OVERRIDE, "REFUSED unless you override it: "
+                    + unstable.message() + ".");
+            return Decision.confirmWithOverride(typedConfirmation(plan), null,
+                    new Decision.Override(override, unstable.message()));
         }
         if (ctx.runbookAllowsUnclean() && ctx.yes()) {
             return Decision.proceed("runbook declares `allow unclean` and the run has --yes: no confirmation asked");
         }
         if (ctx.terminal()) {
-            int n = plan.rows().size();
-            String what = "UNCLEAN election of " + (n == 1 ? plan.rows().get(0).partition() : n + " partitions")
-                    + ": acknowledged records not on the new leader are lost for good.";
-            return Decision.confirm(Confirmation.typed(plan.confirmationPhrase(), what),
+            return Decision.confirm(typedConfirmation(plan),
                     ctx.yes() ? "--yes does not skip the confirmation of an unclean election" : null);
         }
         if (ctx.yes()) {
@@ -111,6 +131,16 @@ public final class ElectionGuard {
         return Decision.refuse(new Refusal(RefusalReason.NO_TERMINAL, null,
                 "an unclean election needs the operator to type a confirmation, and there is no terminal",
                 "run it from an interactive terminal, or from a runbook that declares `allow unclean`, with `run FILE --yes`"));
+    }
+
+    /** The partition phrase to type; an unknown quorum history is said in it (the person confirms knowing that). */
+    private static Confirmation typedConfirmation(UncleanPlan plan) {
+        int n = plan.rows().size();
+        String what = "UNCLEAN election of " + (n == 1 ? plan.rows().get(0).partition() : n + " partitions")
+                + ": acknowledged records not on the new leader are lost for good."
+                + (plan.quorumKind() == QuorumStability.Kind.UNKNOWN ? "\nQuorum: " + plan.quorum()
+                + " (kshell cannot tell whether the controller is about to change again)." : "");
+        return Confirmation.typed(plan.confirmationPhrase(), what);
     }
 
     /**

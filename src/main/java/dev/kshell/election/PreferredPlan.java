@@ -14,7 +14,13 @@ import java.util.List;
  * @param notFound         topics or partitions named in the selection that the snapshot does not hold
  */
 public record PreferredPlan(ElectionSelection selection, List<Row> rows, int alreadyPreferred,
-                            List<String> notFound) {
+                            List<String> notFound) implements ElectionPlan {
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.preferred(this);
+    }
+
 
     public PreferredPlan {
         rows = List.copyOf(rows);

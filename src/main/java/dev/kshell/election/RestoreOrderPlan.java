@@ -8,7 +8,13 @@ import java.util.List;
  * @param rows     one row per named partition found in the snapshot
  * @param notFound partitions named but absent from the snapshot
  */
-public record RestoreOrderPlan(List<Row> rows, List<String> notFound) {
+public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements ElectionPlan {
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.restoreOrder(this);
+    }
+
 
     public RestoreOrderPlan {
         rows = List.copyOf(rows);

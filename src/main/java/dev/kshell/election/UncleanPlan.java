@@ -1,5 +1,6 @@
 package dev.kshell.election;
 
+import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.ReplicaOrderChange;
@@ -17,9 +18,30 @@ import java.util.List;
  * @param keepOrder            true when {@code --keep-order} was given (never reorder)
  * @param confirmationPhrase   what the operator must type: the partition name for one partition,
  *                             {@code unclean <N> partitions} for several
+ * @param quorumKind           how the quorum leader has behaved ({@link QuorumStability.Kind}), or null when not judged
+ * @param quorum               the judgement's sentence, shown in the plan (a failover, an unknown history, an
+ *                             unstable quorum), or null when not judged
  */
 public record UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> notFound, boolean keepOrder,
-                          String confirmationPhrase) {
+                          String confirmationPhrase, QuorumStability.Kind quorumKind, String quorum)
+        implements ElectionPlan {
+
+    public UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> notFound, boolean keepOrder,
+                       String confirmationPhrase) {
+        this(rows, refusals, notFound, keepOrder, confirmationPhrase, null, null);
+    }
+
+    /** The same plan with the quorum's judgement and these refusals. */
+    UncleanPlan judged(QuorumStability stability, List<Refusal> withRefusals) {
+        return new UncleanPlan(rows, withRefusals, notFound, keepOrder, confirmationPhrase, stability.kind(),
+                stability.sentence());
+    }
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.unclean(this);
+    }
+
 
     public UncleanPlan {
         rows = List.copyOf(rows);

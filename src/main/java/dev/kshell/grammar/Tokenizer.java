@@ -82,4 +82,50 @@ public final class Tokenizer {
         }
         return sb.toString();
     }
+    /**
+     * Where a word starts and ends in the raw line ({@code end} exclusive, quotes and escapes included), for code
+     * that must keep the text around words as written (a runbook's comments and its SpEL expressions).
+     */
+    public record Span(int start, int end, String raw) {
+    }
+
+    /**
+     * The raw spans of {@link #words}' words, by the same rules ({@code '} and {@code "} group, {@code \} escapes the
+     * next character, white space separates). Never throws: an unclosed quote or a trailing escape runs to the end
+     * of the line ({@link #words} reports it).
+     */
+    public static List<Span> spans(String line) {
+        List<Span> out = new java.util.ArrayList<>();
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            int start = i;
+            char quote = 0;
+            while (i < n) {
+                char c = line.charAt(i);
+                if (c == '\\') {
+                    i = Math.min(n, i + 2);
+                    continue;
+                }
+                if (quote != 0) {
+                    if (c == quote) {
+                        quote = 0;
+                    }
+                } else if (c == '"' || c == '\'') {
+                    quote = c;
+                } else if (Character.isWhitespace(c)) {
+                    break;
+                }
+                i++;
+            }
+            out.add(new Span(start, i, line.substring(start, i)));
+        }
+        return out;
+    }
 }

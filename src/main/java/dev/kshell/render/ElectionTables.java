@@ -69,6 +69,9 @@ public final class ElectionTables {
         if (!table.isEmpty()) {
             out.append(table.render(width, color));
         }
+        if (plan.quorum() != null && plan.quorumKind() != dev.kshell.diagnosis.QuorumStability.Kind.STABLE) {
+            out.append(line("Quorum", plan.quorum()));
+        }
         for (UncleanPlan.Row r : plan.rows()) {
             if (plan.rows().size() > 1) {
                 out.append(r.partition()).append(":\n");

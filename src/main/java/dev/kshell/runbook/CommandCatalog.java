@@ -25,4 +25,17 @@ public interface CommandCatalog {
      * @return a usage error (one line, no file or line prefix), or empty when the line is well formed
      */
     Optional<String> checkLine(List<String> words);
+
+    /** How many of the words name the command ({@code elect preferred}: 2); a param may never fill them. */
+    default int nameWords(List<String> words) {
+        return 1;
+    }
+
+    /**
+     * Why this otherwise valid line may not be a runbook step (for example {@code connect --unpin}: a runbook
+     * must not change which cluster it may act on behind its starter's back), or empty.
+     */
+    default Optional<String> refusedInRunbook(List<String> words) {
+        return Optional.empty();
+    }
 }

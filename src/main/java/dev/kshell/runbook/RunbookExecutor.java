@@ -22,7 +22,8 @@ import dev.kshell.util.Durations;
  * command's exit 1 (findings) does not stop the run: its model becomes {@code result} for the next assert.
  *
  * <p>Before step 1 it checks the guards, so that a run that would be refused is refused before anything mutates:
- * {@code elect unclean} needs the file's {@code allow unclean} and (except in a dry run) the run's --yes;
+ * {@code elect unclean} needs the file's {@code allow unclean} and (except in a dry run) the run's --yes or a
+ * terminal, where the step asks for the typed confirmation when it comes ({@code --step} always asks it);
  * {@code confirm} and mutating steps need a terminal or --yes (not in a dry run); --step needs a terminal.
  *
  * <p>Ctrl-C: the shell interrupts the running thread. Between steps, in a wait, a prompt, or inside a step (the
@@ -41,6 +42,15 @@ public final class RunbookExecutor {
     private final Sleeper sleeper;
     private final Path transcriptDir;
     private final ExpressionEvaluator evaluator = new ExpressionEvaluator();
+    private final Refusals refusals;
+
+    /** Told of a run refused before step 1 (the shell writes it to the audit log: an attempt to change a cluster). */
+    @FunctionalInterface
+    public interface Refusals {
+        Refusals NONE = (runbook, origin, reason) -> { };
+
+        void refusedBeforeStep1(Runbook runbook, String origin, String reason);
+    }
 
     /**
      * @param cluster       a fresh view per call (a new snapshot); called only when an expression uses {@code cluster}
@@ -49,6 +59,13 @@ public final class RunbookExecutor {
      */
     public RunbookExecutor(StepRunner runner, RunbookPrompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
             Clock clock, Sleeper sleeper, Path transcriptDir) {
+        this(runner, prompter, cluster, out, clock, sleeper, transcriptDir, Refusals.NONE);
+    }
+
+    /** @param refusals told of a run refused before step 1 */
+    public RunbookExecutor(StepRunner runner, RunbookPrompter prompter, Supplier<ClusterView> cluster, PrintWriter out,
+            Clock clock, Sleeper sleeper, Path transcriptDir, Refusals refusals) {
+        this.refusals = Objects.requireNonNull(refusals);
         this.runner = Objects.requireNonNull(runner);
         this.prompter = Objects.requireNonNull(prompter);
         this.cluster = cluster;
@@ -71,6 +88,10 @@ public final class RunbookExecutor {
             stop = preflight(runbook, options).orElse(null);
             if (stop != null) {
                 run.record(stop.line(), "guard", "", stop.message(), stop.code().code(), 0, null);
+                if (stop.code() == ExitCode.REFUSED) {
+                    refusals.refusedBeforeStep1(runbook, stop.line() > 0 ? runbook.origin(stop.line())
+                            : runbook.fileName(), stop.message());
+                }
             } else {
                 stop = run.steps();
             }
@@ -126,10 +147,12 @@ public final class RunbookExecutor {
                             + c.commandLine() + "' is an unclean election and the runbook does not declare "
                             + "'allow unclean' (safer: wait for an in-sync replica, or elect preferred)", false));
                 }
-                if (!options.yes() && !options.dryRun()) {
+                // At a terminal the step asks for the typed confirmation when it comes; without one, --yes is
+                // the only other way.
+                if (!options.yes() && !options.dryRun() && !interactive) {
                     return Optional.of(new Stop(ExitCode.REFUSED, c.line(), "refused before any step ran: '"
                             + c.commandLine() + "' is an unclean election; the runbook allows it, but the run "
-                            + "needs --yes too", false));
+                            + "needs --yes too, or a terminal to type the confirmation at", false));
                 }
             }
         }
@@ -217,7 +240,10 @@ public final class RunbookExecutor {
                     return new Stop(ExitCode.REFUSED, c.line(), "aborted by the operator (--step)", false);
                 }
             }
-            StepContext ro = new StepContext(options.yes(), options.dryRun(), runbook.allowUnclean(),
+            // --step --yes: the operator answers each step, so an unclean step gets the typed confirmation, never
+            // only the step's single y.
+            boolean yes = options.yes() && !(c.unclean() && options.step());
+            StepContext ro = new StepContext(yes, options.dryRun(), runbook.allowUnclean(),
                     runbook.origin(c.line()));
             StepOutcome outcome;
             try {

@@ -151,6 +151,16 @@ public final class ShellSession implements AutoCloseable {
      */
     public Connection connectIfAnswering(ClusterTarget target, String label, String expectedClusterId,
                                          java.util.function.Consumer<ClusterGateway> check) {
+        return connectIfAnswering(target, label, expectedClusterId, false, check);
+    }
+
+    /**
+     * As {@link #connectIfAnswering(ClusterTarget, String, String, java.util.function.Consumer)}; with
+     * {@code unpin} ({@code connect --unpin}) the session's pin is lifted, but only once the new connection has
+     * answered: a connect that fails leaves the pin exactly as it was.
+     */
+    public Connection connectIfAnswering(ClusterTarget target, String label, String expectedClusterId, boolean unpin,
+                                         java.util.function.Consumer<ClusterGateway> check) {
         Connection old;
         synchronized (this) {
             old = connection;
@@ -158,7 +168,13 @@ public final class ShellSession implements AutoCloseable {
         if (old == null) {
             Connection c = connect(target, label, expectedClusterId);
             check.accept(c.gateway());
-            return c;
+            synchronized (this) {
+                if (unpin && connection == c) {
+                    sessionPin = expectedClusterId;
+                    connection = new Connection(c.gateway(), label, expectedClusterId, null);
+                }
+                return connection;
+            }
         }
         ClusterGateway candidate = gatewayFactory.apply(target);
         try {
@@ -169,6 +185,9 @@ public final class ShellSession implements AutoCloseable {
         }
         synchronized (this) {
             disconnect();
+            if (unpin) {
+                sessionPin = null;
+            }
             connection = newConnection(candidate, label, expectedClusterId);
             return connection;
         }

@@ -47,7 +47,7 @@ class ElectCommandsTest {
     static final QuorumState QUORUM = new QuorumState(1, 7, 420, List.of(), List.of());
 
     /** A fake whose elections change its snapshot, and which records every mutation. */
-    static final class ElectingGateway extends FakeGateway {
+    static class ElectingGateway extends FakeGateway {
         ClusterSnapshot current;
         final List<String> mutations = new ArrayList<>();
 

@@ -145,7 +145,8 @@ class QuorumStabilityCommandsTest {
     }
 
     @Test
-    void should_judge_the_flapping_in_a_new_session_from_the_state_file_alone_and_forgive_it_15_minutes_later() {
+    void should_judge_the_flapping_in_a_new_session_from_the_state_file_alone_and_forgive_it_15_minutes_later()
+            throws java.io.IOException {
         flap();
         CommandLineExecutor fresh = shell(); // a new session: nothing in memory, only the state file
 
@@ -160,8 +161,27 @@ class QuorumStabilityCommandsTest {
 
         CommandLineExecutor.LineResult refused = run(fresh, "elect unclean orders-1", ElectCommandsTest.answering("orders-1"));
         assertThat(refused.code()).isEqualTo(ExitCode.REFUSED);
-        assertThat(err.toString()).contains("quorum unstable: leader changed 3 times").contains("watch quorum");
+        assertThat(err.toString()).contains("the override phrase did not match 'override unstable quorum'")
+                .contains("quorum unstable: leader changed 3 times");
         assertThat(electing.mutations).isEmpty();
+        assertThat(run(fresh, "elect unclean orders-1", Prompter.NONE).code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(err.toString()).contains("quorum unstable: leader changed 3 times").contains("watch quorum");
+
+        // a person at the terminal may go ahead with the explicit override phrase; the audit log says so and why
+        ClusterSnapshot before = electing.current;
+        RunCommandTest.ScriptedPrompter person = new RunCommandTest.ScriptedPrompter("override unstable quorum",
+                "orders-1");
+        assertThat(run(fresh, "elect unclean orders-1 --keep-order", person).code()).isEqualTo(ExitCode.OK);
+        assertThat(person.asked.get(0)).contains("REFUSED unless you override it: quorum unstable");
+        assertThat(electing.mutations).contains("UNCLEAN orders-1");
+        java.util.List<String> audit = java.nio.file.Files.readAllLines(home.resolve("audit.jsonl"));
+        JsonNode confirmed = Json.mapper().readTree(audit.get(audit.size() - 2));
+        assertThat(confirmed.get("decision").asString()).isEqualTo("confirmed");
+        assertThat(confirmed.get("approvedBy").asString())
+                .isEqualTo("typed override 'override unstable quorum' + typed confirmation");
+        assertThat(confirmed.get("reason").asString()).startsWith("overridden at the terminal: quorum unstable");
+        electing.mutations.clear();
+        electing.current = before; // orders-1 leaderless again for the rest of the story
 
         clock.advance(Duration.ofMinutes(15));
         run(fresh, "triage", Prompter.NONE);

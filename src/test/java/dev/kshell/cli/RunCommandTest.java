@@ -278,9 +278,9 @@ class RunCommandTest {
                 .doesNotContain("[1] quorum");
 
         Path allowed = file("u2.ksh", "allow unclean\nquorum\nelect unclean rf1-0\n");
-        Result r2 = shell.run("run " + allowed, new ScriptedPrompter("y"), ExecutionMode.INTERACTIVE);
+        Result r2 = shell.run("run " + allowed, Prompter.NONE, ExecutionMode.INTERACTIVE);
         assertThat(r2.code()).isEqualTo(ExitCode.REFUSED);
-        assertThat(r2.out()).contains("the runbook allows it, but the run needs --yes too");
+        assertThat(r2.out()).contains("the runbook allows it, but the run needs --yes too, or a terminal");
         assertThat(unclean.seen).isEmpty();
 
         Result r3 = run(allowed + " --yes");

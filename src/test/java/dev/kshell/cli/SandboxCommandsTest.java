@@ -96,4 +96,28 @@ class SandboxCommandsTest {
                 .isFalse();
         assertThat(dev.kshell.cluster.SandboxTopicAdmin.class).isAssignableFrom(dev.kshell.cluster.AdminClientGateway.class);
     }
+
+    @Test
+    void should_audit_every_fault_injection_with_the_sandbox_marker(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        Path audit = tmp.resolve("audit.jsonl");
+        System.setProperty("kshell.audit.file", audit.toString());
+        try {
+            ExecutionMode dry = new ExecutionMode(true, true, true, false, false);
+            shell.run("sandbox kill-broker 5", dev.kshell.cli.Prompter.NONE, dry);
+            shell.run("sandbox kill-broker 5");
+            shell.run("sandbox pause 1 --for 6s");
+            shell.run("sandbox scenario broker-down");
+            shell.run("sandbox reset");
+        } finally {
+            System.clearProperty("kshell.audit.file");
+        }
+        List<tools.jackson.databind.JsonNode> lines = Files.readAllLines(audit).stream()
+                .map(l -> dev.kshell.render.Json.mapper().readTree(l)).toList();
+        assertThat(lines).allSatisfy(l -> assertThat(l.get("sandbox").asBoolean()).isTrue());
+        assertThat(lines).extracting(l -> l.get("action").asString() + " " + l.get("decision").asString())
+                .containsExactly("sandbox kill-broker dry-run", "sandbox kill-broker refused",
+                        "sandbox pause refused", "sandbox scenario refused", "sandbox reset refused");
+        assertThat(lines.get(1).get("reason").asString()).contains("no sandbox in this session");
+    }
 }

@@ -64,12 +64,12 @@ class ElectionServiceTest {
         }
 
         @Override
-        public void showPlan(Object plan) {
+        public void showPlan(ElectionPlan plan) {
             seen.add("plan");
         }
 
         @Override
-        public void beforeAsking(Object plan) {
+        public void beforeAsking(ElectionPlan plan) {
             seen.add("before-asking");
         }
 

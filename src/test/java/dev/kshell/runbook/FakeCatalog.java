@@ -39,6 +39,11 @@ final class FakeCatalog implements CommandCatalog {
     }
 
     @Override
+    public int nameWords(List<String> words) {
+        return name(words).split(" ").length;
+    }
+
+    @Override
     public Optional<String> checkLine(List<String> words) {
         String n = name(words);
         int start = n.split(" ").length;

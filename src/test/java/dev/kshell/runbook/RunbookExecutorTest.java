@@ -368,12 +368,21 @@ class RunbookExecutorTest {
     }
 
     @Test
-    void should_refuse_unclean_allowed_by_the_file_without_yes_on_the_run() {
+    void should_refuse_unclean_allowed_by_the_file_without_yes_and_without_a_terminal() {
+        RunResult r = run("allow unclean\ntriage\nelect unclean --topic t --partition 0\n",
+                RunbookOptions.defaults(), new FakePrompter(false));
+        assertThat(r.exitCode()).isEqualTo(ExitCode.REFUSED);
+        assertThat(r.message()).contains("needs --yes too, or a terminal to type the confirmation at");
+        assertThat(runner.calls).isEmpty();
+    }
+
+    @Test
+    void should_run_an_allowed_unclean_step_at_a_terminal_without_yes_so_that_the_step_asks() {
         RunResult r = run("allow unclean\ntriage\nelect unclean --topic t --partition 0\n",
                 RunbookOptions.defaults(), new FakePrompter(true));
-        assertThat(r.exitCode()).isEqualTo(ExitCode.REFUSED);
-        assertThat(r.message()).contains("needs --yes");
-        assertThat(runner.calls).isEmpty();
+        assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
+        assertThat(runner.lines()).containsExactly("triage", "elect unclean --topic t --partition 0");
+        assertThat(runner.calls.get(1).options().yes()).isFalse();
     }
 
     @Test

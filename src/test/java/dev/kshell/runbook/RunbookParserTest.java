@@ -278,4 +278,30 @@ class RunbookParserTest {
         assertThat(parse("").runbook().steps()).isEmpty();
         assertThat(parse("triage\r\nquorum\r\n").runbook().steps()).extracting(Step::line).containsExactly(1, 2);
     }
+
+    @Test
+    void should_refuse_a_param_that_would_become_an_option_or_a_command_word_when_the_file_is_checked() {
+        String text = """
+                param p = orders
+                param cmd = elect
+                elect preferred --topic ${p}
+                """;
+        assertThat(parse(text).isOk()).isTrue();
+        ParseResult option = parse(text, Map.of("p", "--all"));
+        assertThat(option.errors()).extracting(RunbookError::render).containsExactly(
+                "fix.ksh:3: '${p}' is '--all', which would be read as an option: a param fills values only (for a "
+                        + "value that starts with '-', write --option=${p})");
+
+        assertThat(errors("param p = --all\nelect preferred ${p}\n")).containsExactly(
+                "fix.ksh:2: '${p}' is '--all', which would be read as an option: a param fills values only (for a "
+                        + "value that starts with '-', write --option=${p})");
+        assertThat(errors("param c = elect\n${c} preferred --all\n")).containsExactly(
+                "fix.ksh:2: '${c}' would name the command: a param fills values only");
+        assertThat(errors("param o = all\nelect preferred --${o}\n")).containsExactly(
+                "fix.ksh:2: '--${o}' would make an option out of a param: a param fills values only");
+        // a value with a space stays one word; an option's inline value may start with '-'
+        assertThat(parse("param tp = \"a b\"\nelect preferred --topic ${tp}\n").errors()).isEmpty();
+        assertThat(Substitution.syntaxFromParam(List.of(new Substitution.Word("leaderless", "leaderless"),
+                new Substitution.Word("--topic=${tp}", "--topic=-x")), 1)).isNull();
+    }
 }

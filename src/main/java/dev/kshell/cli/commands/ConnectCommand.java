@@ -47,8 +47,11 @@ public class ConnectCommand extends KshellCommand {
                 inv.get(GlobalOptions.BOOTSTRAP_CONTROLLER), inv.get(GlobalOptions.COMMAND_CONFIG), profile,
                 inv.get(GlobalOptions.TIMEOUT), inv.get(GlobalOptions.ZOOKEEPER));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
-        if (inv.get(UNPIN)) {
-            session.liftPin();
+        boolean unpin = inv.get(UNPIN);
+        if (unpin && inv.run().inRunbook()) {
+            // a runbook must not change which cluster it may act on behind its starter's back
+            throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "
+                    + "the pin at the prompt, where the operator sees it");
         }
         ClusterTarget target = resolved.target();
         String[] answered = new String[1];
@@ -58,7 +61,7 @@ public class ConnectCommand extends KshellCommand {
         try {
             // A connection that works is kept until the new one answers: in an incident a wrong endpoint must not
             // cost the operator the cluster view they had.
-            session.connectIfAnswering(target, resolved.label(), resolved.expectedClusterId(),
+            session.connectIfAnswering(target, resolved.label(), resolved.expectedClusterId(), unpin,
                     g -> answered[0] = g.clusterId());
             String clusterId = answered[0];
             inv.emit(new Connected(resolved.label(), target.endpoints(), clusterId, true),

@@ -3,6 +3,8 @@ package dev.kshell.cli.commands;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.UsageException;
+import dev.kshell.election.ElectionAction;
+import dev.kshell.election.ElectionPlan;
 import dev.kshell.election.ElectionReport;
 import dev.kshell.election.ElectionService;
 import dev.kshell.election.GuardContext;
@@ -13,7 +15,6 @@ import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
-import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
 import dev.kshell.session.SessionQuorumStatus;
@@ -30,9 +31,8 @@ import java.time.Duration;
  */
 final class ElectConversation {
 
-    /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@code <kshell home>/audit.jsonl}. */
-    static final String AUDIT_PROPERTY = "kshell.audit.file";
-    static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
+    static final String AUDIT_PROPERTY = dev.kshell.cli.AuditFile.PROPERTY;
+    static final String AUDIT_ENV = dev.kshell.cli.AuditFile.ENV;
 
     /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
     static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
@@ -42,15 +42,7 @@ final class ElectConversation {
     }
 
     static Path auditPath() {
-        String property = System.getProperty(AUDIT_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv(AUDIT_ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return KshellHome.audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
+        return dev.kshell.cli.AuditFile.path();
     }
 
     static ElectionService service(ShellSession session, Invocation inv) {
@@ -62,12 +54,26 @@ final class ElectConversation {
                 .withQuorumStatus(new SessionQuorumStatus(session));
     }
 
-    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
-        if (inv.run().inRunbook() && inv.given(YES)) {
-            // any spelling the parser accepts (--yes, --yes=true) is the step answering its own question
-            throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and "
-                    + "pass --yes to run");
+    /**
+     * Runs one election attempt: the service over this session, the attempt built from the invocation. Input the
+     * command finds wrong itself ({@code invalid} not null) is audited, then fails with exit 2; so is a runbook
+     * step that carries --yes (any spelling the parser accepts): it would answer its own question.
+     */
+    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action, String invalid,
+                        java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
+        ElectionService service = service(session, inv);
+        ElectionService.Attempt attempt = attempt(session, inv);
+        if (invalid == null && inv.run().inRunbook() && inv.given(YES)) {
+            invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
         }
+        if (invalid != null) {
+            service.recordInvalid(attempt, action, invalid);
+            throw new UsageException(invalid);
+        }
+        return render(inv, elect.apply(service, attempt));
+    }
+
+    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
@@ -80,7 +86,7 @@ final class ElectConversation {
     private static ElectionService.Operator operator(Invocation inv) {
         return new ElectionService.Operator() {
             @Override
-            public void showPlan(Object plan) {
+            public void showPlan(ElectionPlan plan) {
                 if (!inv.output().json()) {
                     inv.output().out().print(planText(inv, plan));
                     inv.output().out().flush();
@@ -88,7 +94,7 @@ final class ElectConversation {
             }
 
             @Override
-            public void beforeAsking(Object plan) {
+            public void beforeAsking(ElectionPlan plan) {
                 // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
                 if (inv.output().json()) {
                     inv.output().err().print(planText(inv, plan));
@@ -108,19 +114,25 @@ final class ElectConversation {
         };
     }
 
-    static String planText(Invocation inv, Object plan) {
+    static String planText(Invocation inv, ElectionPlan plan) {
         int width = inv.output().width();
         boolean color = inv.output().color();
-        if (plan instanceof PreferredPlan p) {
-            return ElectionTables.preferredPlan(p, width, color);
-        }
-        if (plan instanceof UncleanPlan p) {
-            return ElectionTables.uncleanPlan(p, width, color);
-        }
-        if (plan instanceof RestoreOrderPlan p) {
-            return ElectionTables.restorePlan(p, width, color);
-        }
-        return "";
+        return plan.accept(new ElectionPlan.Visitor<>() {
+            @Override
+            public String preferred(PreferredPlan p) {
+                return ElectionTables.preferredPlan(p, width, color);
+            }
+
+            @Override
+            public String unclean(UncleanPlan p) {
+                return ElectionTables.uncleanPlan(p, width, color);
+            }
+
+            @Override
+            public String restoreOrder(RestoreOrderPlan p) {
+                return ElectionTables.restorePlan(p, width, color);
+            }
+        });
     }
 
     /** Prints the result (JSON model or tables) and returns its exit code. */
@@ -128,16 +140,16 @@ final class ElectConversation {
         ElectionReport report = result.report();
         boolean color = inv.output().color();
         int width = inv.output().width();
-        switch (report.decision()) {
-            case "refused" -> {
+        switch (result.decision()) {
+            case REFUSED -> {
                 inv.emit(report, () -> "");
                 inv.output().err().print(ElectionTables.refusal(result.refusals(), color));
                 inv.output().err().flush();
             }
-            case "dry-run" -> inv.emit(report, () -> result.note() + "\n");
-            case "not-needed" -> inv.emit(report, () -> result.note() + "\n"
+            case DRY_RUN -> inv.emit(report, () -> result.note() + "\n");
+            case NOT_NEEDED -> inv.emit(report, () -> result.note() + "\n"
                     + ElectionTables.results(report.results(), java.util.List.of(), java.util.List.of(), width, color));
-            case "aborted" -> {
+            case ABORTED -> {
                 inv.emit(report, () -> "");
                 inv.note(result.note());
             }

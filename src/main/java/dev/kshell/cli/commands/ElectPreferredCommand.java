@@ -2,6 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.election.ElectionService;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
@@ -44,7 +45,7 @@ public class ElectPreferredCommand extends KshellCommand {
         ElectionService.PreferredTarget target = inv.get(ALL) ? new ElectionService.PreferredTarget.All()
                 : topic != null ? new ElectionService.PreferredTarget.Topic(topic)
                 : new ElectionService.PreferredTarget.Partitions(inv.get(PARTITIONS), spec().usage());
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv).preferred(attempt, target));
+        return ElectConversation.run(session, inv, ElectionAction.PREFERRED, null,
+                (service, attempt) -> service.preferred(attempt, target));
     }
 }

@@ -2,7 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.election.ElectionService;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -37,8 +37,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv)
-                .restoreOrder(attempt, inv.get(PARTITIONS), spec().usage()));
+        return ElectConversation.run(session, inv, ElectionAction.RESTORE_ORDER, null,
+                (service, attempt) -> service.restoreOrder(attempt, inv.get(PARTITIONS), spec().usage()));
     }
 }

@@ -2,7 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.election.ElectionService;
+import dev.kshell.election.ElectionAction;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -44,8 +44,7 @@ public class ElectUncleanCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        ElectionService.Attempt attempt = ElectConversation.attempt(session, inv);
-        return ElectConversation.render(inv, ElectConversation.service(session, inv)
-                .unclean(attempt, inv.get(PARTITIONS), spec().usage(), inv.get(KEEP_ORDER)));
+        return ElectConversation.run(session, inv, ElectionAction.UNCLEAN, null,
+                (service, attempt) -> service.unclean(attempt, inv.get(PARTITIONS), spec().usage(), inv.get(KEEP_ORDER)));
     }
 }

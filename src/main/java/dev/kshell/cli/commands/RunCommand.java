@@ -1,6 +1,7 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
@@ -130,6 +131,11 @@ public class RunCommand extends KshellCommand {
             problems.addAll(needsConnection(parsed.runbook(), commands));
         }
         if (!problems.isEmpty()) {
+            if (!parsed.mutations().isEmpty()) {
+                // a runbook that would change the cluster is an attempt, even when its check refuses it
+                audit(inv).ended(AuditDecision.INVALID, problems.get(0) + (problems.size() > 1
+                        ? " (and " + (problems.size() - 1) + " more)" : "") + "; nothing ran", parsed.mutations());
+            }
             problems.forEach(inv::note);
             inv.note("error: " + file + ": " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
                     + ", nothing ran");
@@ -147,7 +153,11 @@ public class RunCommand extends KshellCommand {
                 RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock,
                 // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
                 sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.Progress.sleep(io, "wait-until", d) : sleeper,
-                transcriptDir());
+                transcriptDir(), (runbook, origin, reason) -> {
+                    if (!parsed.mutations().isEmpty()) {
+                        audit(inv).ended(AuditDecision.REFUSED, origin + ": " + reason, parsed.mutations());
+                    }
+                });
         RunResult result = runbooks.execute(parsed.runbook(), options);
         if (result.transcript() != null) {
             human.println("transcript: " + result.transcript());
@@ -157,6 +167,14 @@ public class RunCommand extends KshellCommand {
                 result.interrupted(), List.of(), result.transcript() == null ? null : result.transcript().toString()),
                 () -> "");
         return result.exitCode();
+    }
+
+    /** The audit log's view of this run: the connected cluster, if any. */
+    private AttemptAudit audit(Invocation inv) {
+        // the last snapshot's, if any: a refused run makes no cluster call, not even for the audit line
+        String clusterId = session.lastSnapshot().map(dev.kshell.model.ClusterSnapshot::clusterId).orElse(null);
+        String bootstrap = session.connection().map(c -> c.gateway().target().endpoints()).orElse(null);
+        return AttemptAudit.of(inv, "run", clusterId, bootstrap);
     }
 
     private static String read(Path file) {

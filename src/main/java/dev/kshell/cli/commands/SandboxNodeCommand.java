@@ -65,16 +65,18 @@ public class SandboxNodeCommand extends KshellCommand {
         int id = inv.get(node);
         String role = action == NodeAction.KILL_CONTROLLER ? "controller"
                 : action.role().name().toLowerCase(Locale.ROOT);
+        String what = "sandbox " + action.label();
         if (inv.run().dryRun()) {
+            SandboxViews.plannedInjection(inv, sandbox, what);
             inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
                     () -> "dry run: would " + action.label().replace("-", " ") + " " + id + "\n");
             return ExitCode.OK;
         }
-        SandboxViews.refusing(() -> sandbox.check(action, id));
+        SandboxViews.checked(inv, sandbox, what, () -> sandbox.check(action, id));
         if (action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING) {
             inv.note("starting " + role + " " + id + " (waits until it is up)...");
         }
-        Sandbox.NodeChange change = SandboxViews.refusing(() -> sandbox.apply(action, id));
+        Sandbox.NodeChange change = SandboxViews.injecting(inv, sandbox, what, () -> sandbox.apply(action, id));
         inv.emit(change, () -> String.format(Locale.ROOT, "%s %d %s (%.1f s)%n", change.role(), change.id(),
                 change.state(), change.tookMs() / 1000.0));
         return ExitCode.OK;

@@ -54,13 +54,15 @@ public class SandboxPauseCommand extends KshellCommand {
         int id = inv.get(NODE);
         Duration duration = inv.get(FOR);
         if (inv.run().dryRun()) {
+            SandboxViews.plannedInjection(inv, sandbox, "sandbox pause");
             inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
                     () -> "dry run: would pause node " + id + " for " + Durations.format(duration) + "\n");
             return ExitCode.OK;
         }
-        SandboxViews.refusing(sandbox::cluster); // "no sandbox" before any progress line
+        SandboxViews.checked(inv, sandbox, "sandbox pause", sandbox::cluster); // "no sandbox" before any progress line
         inv.note("pausing node " + id + " for " + Durations.format(duration) + " (SIGSTOP)...");
-        Sandbox.PauseRun run = SandboxViews.refusing(() -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
+        Sandbox.PauseRun run = SandboxViews.injecting(inv, sandbox, "sandbox pause",
+                () -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
         remember(run.quorumReads());
         boolean zooKeeperMode = sandbox.nodes().stream().anyMatch(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.ZOOKEEPER);
         inv.emit(run, () -> render(run, zooKeeperMode));

@@ -27,11 +27,13 @@ public class SandboxResetCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         if (inv.run().dryRun()) {
+            SandboxViews.plannedInjection(inv, sandbox, "sandbox reset");
             inv.emit(new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),
                     () -> "dry run: would reset the sandbox\n");
             return ExitCode.OK;
         }
-        Sandbox.ResetReport report = SandboxViews.refusing(() -> sandbox.reset(line -> inv.note("  " + line)));
+        Sandbox.ResetReport report = SandboxViews.injecting(inv, sandbox, "sandbox reset",
+                () -> sandbox.reset(line -> inv.note("  " + line)));
         inv.emit(report, () -> SandboxViews.renderReset(report));
         return ExitCode.OK;
     }

@@ -55,15 +55,16 @@ public class SandboxScenarioCommand extends KshellCommand {
         Scenario scenario = Scenario.byLabel(name).orElseThrow(() -> new UsageException("no scenario '" + name
                 + "'; scenarios: " + Arrays.stream(Scenario.values()).map(Scenario::label).collect(Collectors.joining(", "))));
         if (inv.run().dryRun()) {
+            SandboxViews.plannedInjection(inv, sandbox, "sandbox scenario");
             inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.get(LOAD), scenario.topics()),
                     () -> "dry run: would stage scenario " + scenario.label() + "\n");
             return ExitCode.OK;
         }
-        SandboxViews.refusing(sandbox::cluster);
+        SandboxViews.checked(inv, sandbox, "sandbox scenario", sandbox::cluster);
         inv.note("staging scenario " + scenario.label() + " (this " + (scenario == Scenario.CONTROLLER_FLAPPING
                 ? "freezes real controllers" : "restarts and crashes real nodes") + "; it takes a while)...");
-        Sandbox.ScenarioRun run = SandboxViews.refusing(() -> sandbox.stage(scenario, inv.get(LOAD),
-                line -> inv.note("  " + line)));
+        Sandbox.ScenarioRun run = SandboxViews.injecting(inv, sandbox, "sandbox scenario", () -> sandbox.stage(scenario,
+                inv.get(LOAD), line -> inv.note("  " + line)));
         if (session != null) {
             // explicit: what the scenario saw of the quorum (controller-flapping's leader changes) joins the history
             String clusterId = sandbox.cluster().clusterId();

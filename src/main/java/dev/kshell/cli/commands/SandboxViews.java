@@ -9,6 +9,7 @@ import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.SandboxRefusal;
 import dev.kshell.sandbox.Scenario;
 
+import dev.kshell.cli.Invocation;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -57,6 +58,43 @@ final class SandboxViews {
         } catch (SandboxRefusal e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /**
+     * One fault injection, in the audit log with the sandbox marker: a confirmed line before it acts, a closing line
+     * after it (failed with the reason when the sandbox refuses or the act fails).
+     */
+    static <T> T injecting(Invocation inv, Sandbox sandbox, String action, Supplier<T> act) {
+        checked(inv, sandbox, action, sandbox::cluster);
+        return audit(inv, sandbox, action).around("sandbox fault injection (asks no confirmation)",
+                () -> refusing(act));
+    }
+
+    /** A check before a fault injection: when the sandbox refuses, that refusal is audited (sandbox marker), exit 2. */
+    static <T> T checked(Invocation inv, Sandbox sandbox, String action, Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (SandboxRefusal e) {
+            audit(inv, sandbox, action).ended(dev.kshell.audit.AuditDecision.REFUSED, e.getMessage(), null);
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** A dry run of a fault injection: one line, with the sandbox marker. */
+    static void plannedInjection(Invocation inv, Sandbox sandbox, String action) {
+        audit(inv, sandbox, action).ended(dev.kshell.audit.AuditDecision.DRY_RUN, null, null);
+    }
+
+    private static AttemptAudit audit(Invocation inv, Sandbox sandbox, String action) {
+        String clusterId = null;
+        String bootstrap = null;
+        try {
+            clusterId = sandbox.cluster().clusterId();
+            bootstrap = sandbox.cluster().bootstrapServers();
+        } catch (RuntimeException e) {
+            // no sandbox running: the attempt is still recorded, and the act says why it cannot run
+        }
+        return AttemptAudit.sandbox(inv, action, clusterId, bootstrap);
     }
 
     static StatusView status(Sandbox sandbox) {

@@ -1,0 +1,53 @@
+package dev.kshell.it;
+
+import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.model.ExitCode;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.ShellHarness;
+import dev.kshell.testsupport.TlsCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Issue 28 on the TLS flavour: half a second after kill -9 of a broker behind SSL, triage is not HEALTHY and names it. */
+@Timeout(600)
+class TlsProbeIntegrationTest {
+
+    private static TlsCluster tls;
+
+    @BeforeAll
+    static void start() throws Exception {
+        tls = TlsCluster.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (tls != null) {
+            tls.close();
+        }
+    }
+
+    @Test
+    void should_name_a_killed_broker_behind_tls_half_a_second_after_the_kill() throws Exception {
+        try (ShellHarness shell = new ShellHarness(s -> List.of(new TriageCommand(s)))) {
+            shell.session.connect(new ClusterTarget(tls.cluster().bootstrapServers(), null, tls.clientProperties(),
+                    Duration.ofSeconds(10)), "tls", null);
+            ShellHarness.Result healthy = Await.until("triage HEALTHY over TLS", Duration.ofSeconds(120),
+                    () -> shell.run("triage"), r -> r.code() == ExitCode.OK);
+            assertThat(healthy.out()).startsWith("HEALTHY").doesNotContain("not probed");
+            tls.cluster().killNode(5);
+            Thread.sleep(500);
+            ShellHarness.Result r = shell.run("triage");
+            System.out.println("[tls-triage-after-kill]\n" + r.out());
+            assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
+            assertThat(r.out()).doesNotStartWith("HEALTHY").contains("5 not answering");
+        }
+    }
+}

@@ -13,14 +13,10 @@ import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
-import dev.kshell.session.SessionQuorumStatus;
+import dev.kshell.session.SessionElections;
 import dev.kshell.session.ShellSession;
-import dev.kshell.state.StateStore;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -30,10 +26,6 @@ import java.time.Duration;
  */
 final class ElectConversation {
 
-    /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@code <kshell home>/audit.jsonl}. */
-    static final String AUDIT_PROPERTY = "kshell.audit.file";
-    static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
-
     /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
     static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
     static final Opt<Boolean> YES = Opt.flag("yes", "do not ask for y/N confirmation");
@@ -41,25 +33,11 @@ final class ElectConversation {
     private ElectConversation() {
     }
 
-    static Path auditPath() {
-        String property = System.getProperty(AUDIT_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv(AUDIT_ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return KshellHome.audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
-    }
-
     static ElectionService service(ShellSession session, Invocation inv) {
         // the audit lock waits no longer than the command's own deadline
         Duration timeout = inv.get(GlobalOptions.TIMEOUT);
         Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
-        return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
-                new StateStore(OffsetMemory.defaultDir()))
-                .withQuorumStatus(new SessionQuorumStatus(session));
+        return SessionElections.open(session, lockDeadline);
     }
 
     static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {

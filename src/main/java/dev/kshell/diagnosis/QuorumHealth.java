@@ -45,9 +45,11 @@ public final class QuorumHealth {
      */
     public static List<Finding> check(ClusterSnapshot now, ClusterSnapshot previous, QuorumStability stability) {
         List<Finding> out = new ArrayList<>();
-        if (stability != null && !stability.stable()) {
+        Finding history = stability == null ? null : stability.finding();
+        boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
+        if (unstable) {
             // first: flapping is the headline of step 1, and holds even when the quorum cannot be read right now
-            out.add(stability.finding());
+            out.add(history);
         }
         QuorumState q = now.quorum();
         if (q == null) {
@@ -60,6 +62,9 @@ public final class QuorumHealth {
         }
         if (q.zooKeeperMode()) {
             out.addAll(ControllerHealth.check(now, previous)); // no KRaft quorum: the controller step (and its history)
+            if (history != null && !unstable) {
+                out.add(history); // a failover, or stability unknown: information
+            }
             return out;
         }
         int majority = q.voters().size() / 2 + 1;
@@ -102,8 +107,10 @@ public final class QuorumHealth {
         }
         if (stability == null) {
             epochFinding(now, previous).ifPresent(out::add);
-        } else if (stability.stable()) {
+        } else if (stability.kind() == QuorumStability.Kind.STABLE) {
             out.add(new Finding(Severity.INFO, "quorum-stable", "quorum", stability.sentence(), null));
+        } else if (history != null && !unstable) {
+            out.add(history); // a failover, or stability unknown: information
         }
         return out;
     }

@@ -39,10 +39,19 @@ final class QuorumStep {
                     || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
         }
         String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
-        if (stability != null && !stability.stable()) {
+        if (stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE) {
             // a lost majority is the headline; the earlier leader changes explain it
             summary = voters.majorityLost() ? summary + "; " + stability.sentence()
                     : stability.sentence() + "; now " + summary;
+        } else if (stability != null && stability.kind() == QuorumStability.Kind.NO_LEADER && !voters.majorityLost()) {
+            summary = stability.sentence() + "; " + summary;
+        } else if (!voters.majorityLost() && !voters.silentIds().isEmpty()) {
+            // a controller that does not answer leads the line, before the failover it caused
+            summary = "controller " + PartitionHealth.allIds(voters.silentIds()) + " does not answer; " + summary
+                    + (stability == null || stability.kind() == QuorumStability.Kind.STABLE ? ""
+                    : "; " + stability.sentence());
+        } else if (stability != null && stability.kind() != QuorumStability.Kind.STABLE) {
+            summary = summary + "; " + stability.sentence();
         }
         String action = status == StepStatus.OK ? null : worstFix(fs);
         if (voters.majorityLost() && in.sandboxSession()) {

@@ -65,8 +65,8 @@ public final class ElectionGuard {
      * @param stability the judgement triage uses too, or null when not judged (then the plan is returned as is)
      */
     public static UncleanPlan withQuorumStability(UncleanPlan plan, QuorumStability stability) {
-        if (stability == null || stability.stable()) {
-            return plan;
+        if (stability == null || stability.stable() || stability.kind() == QuorumStability.Kind.UNKNOWN) {
+            return plan; // a failover does not refuse; an unknown history is stated, not refused
         }
         Refusal unstable = new Refusal(RefusalReason.QUORUM_UNSTABLE, null, stability.sentence()
                 + ": never reach for an unclean election while the controller keeps changing",

@@ -14,8 +14,27 @@ import java.time.Instant;
  * @param source   what was asked: {@link #DESCRIBE_METADATA_QUORUM}, {@link #DESCRIBE_CLUSTER},
  *                 {@link #ZOOKEEPER_CONTROLLER}
  * @param seenAt   when the answer arrived (UTC)
+ * @param answering node ids that answered a probe made with this read (voters in KRaft, brokers in ZooKeeper
+ *                  mode), or null when nothing was probed
+ * @param silent    node ids that did not answer such a probe, or null when nothing was probed
  */
-public record QuorumObservation(int leaderId, long epoch, String mode, String source, Instant seenAt) {
+public record QuorumObservation(int leaderId, long epoch, String mode, String source, Instant seenAt,
+                                java.util.List<Integer> answering, java.util.List<Integer> silent) {
+
+    public QuorumObservation {
+        answering = answering == null ? null : java.util.List.copyOf(answering);
+        silent = silent == null ? null : java.util.List.copyOf(silent);
+    }
+
+    /** A read without probes. */
+    public QuorumObservation(int leaderId, long epoch, String mode, String source, Instant seenAt) {
+        this(leaderId, epoch, mode, source, seenAt, null, null);
+    }
+
+    /** This read with what the nodes answered when probed with it. */
+    public QuorumObservation withProbes(java.util.List<Integer> answeringIds, java.util.List<Integer> silentIds) {
+        return new QuorumObservation(leaderId, epoch, mode, source, seenAt, answeringIds, silentIds);
+    }
 
     public static final String KRAFT = "kraft";
     public static final String ZOOKEEPER = "zookeeper";

@@ -100,9 +100,10 @@ public final class QuorumHistoryTables {
             out.append(table.render(width, color));
         }
         if (v.stability() != null) {
-            Tone tone = v.stability().stable() ? Tone.GOOD : Tone.WARN;
+            boolean unstable = v.stability().kind() == dev.kshell.diagnosis.QuorumStability.Kind.UNSTABLE;
+            Tone tone = v.stability().stable() ? Tone.GOOD : unstable ? Tone.WARN : Tone.PLAIN;
             out.append(tone.paint(v.stability().sentence(), color)).append('\n');
-            if (!v.stability().stable()) {
+            if (unstable) {
                 out.append("next: watch quorum\n");
             }
         }

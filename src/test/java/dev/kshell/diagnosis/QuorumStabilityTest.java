@@ -33,7 +33,10 @@ class QuorumStabilityTest {
         assertThat(s.changes()).as("epoch 3 -> 7 is four elections though kshell saw three changes").isEqualTo(4);
         assertThat(s.leaders()).containsExactly(1, 2, 1, 3);
         assertThat(s.sentence()).isEqualTo(
-                "quorum unstable: leader changed 4 times in the last 10 min (epoch 3 -> 7; leaders 1, 2, 1, 3)");
+                "quorum unstable: leader changed 4 times in the last 10 min (epoch 3 -> 7; leaders 1, 2, 1, 3); "
+                        + "leader 3 has held 30 s as far as kshell watched");
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.UNSTABLE);
+        assertThat(s.leaderHeldFor()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.finding().severity()).isEqualTo(Severity.ERROR);
         assertThat(s.finding().rule()).isEqualTo("quorum-unstable");
         assertThat(s.finding().fix()).contains("GC pauses").contains("network").contains("disk")
@@ -51,11 +54,20 @@ class QuorumStabilityTest {
     }
 
     @Test
-    void should_call_a_single_recent_election_unstable_but_only_a_warning() {
+    void should_call_a_single_recent_election_of_unknown_cause_a_failover_shown_as_information() {
         QuorumStability s = QuorumStability.judge(List.of(term(1, 3, 0, 30), term(2, 4, 35, 40)), T0.plusSeconds(60));
-        assertThat(s.stable()).isFalse();
-        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed once in the last 10 min (epoch 3 -> 4; leaders 1, 2)");
-        assertThat(s.finding().severity()).isEqualTo(Severity.WARNING);
+        assertThat(s.stable()).isTrue();
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.FAILOVER);
+        assertThat(s.leaderChanges()).singleElement().satisfies(c -> {
+            assertThat(c.from()).isEqualTo(1);
+            assertThat(c.to()).isEqualTo(2);
+            assertThat(c.at()).isEqualTo(T0.plusSeconds(35));
+            assertThat(c.cause()).isEqualTo(QuorumStability.Cause.UNKNOWN);
+        });
+        assertThat(s.sentence()).isEqualTo("one failover 25 s ago (leader 1 -> 2, epoch 3 -> 4; why unknown: kshell did "
+                + "not see leader 1 at the time); leader 2 has held 25 s as far as kshell watched");
+        assertThat(s.finding().severity()).isEqualTo(Severity.INFO);
+        assertThat(s.finding().rule()).isEqualTo("quorum-failover");
     }
 
     @Test
@@ -69,11 +81,18 @@ class QuorumStabilityTest {
     }
 
     @Test
-    void should_say_a_first_read_cannot_tell_stability_yet() {
-        QuorumStability s = QuorumStability.judge(List.of(term(2, 9, 0, 0)), T0);
-        assertThat(s.stable()).isTrue();
-        assertThat(s.sentence()).startsWith("first quorum read kshell remembers for this cluster: leader 2 (epoch 9)");
+    void should_never_read_no_history_as_stable() {
+        QuorumStability s = QuorumStability.judge(List.of(term(2, 9, 0, 0)), T0.plusSeconds(2));
+        assertThat(s.stable()).isFalse();
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.UNKNOWN);
+        assertThat(s.sentence()).isEqualTo("quorum stability unknown: leader 2 (epoch 9) (watched 2 s, no earlier history)");
         assertThat(QuorumStability.judge(List.of(), T0).sentence()).isEqualTo("no quorum read remembered: stability unknown");
+        assertThat(QuorumStability.judge(List.of(), T0).kind()).isEqualTo(QuorumStability.Kind.UNKNOWN);
+        QuorumStability watched = QuorumStability.judge(List.of(term(2, 9, 0, 5)), T0.plusSeconds(5));
+        assertThat(watched.kind()).isEqualTo(QuorumStability.Kind.STABLE);
+        assertThat(watched.sentence()).isEqualTo("stable: leader 2 (epoch 9) unchanged while watched (watched 5 s, no "
+                + "earlier history)");
+        assertThat(watched.watchedFor()).isEqualTo(Duration.ofSeconds(5));
     }
 
     @Test
@@ -86,7 +105,9 @@ class QuorumStabilityTest {
         QuorumStability s = QuorumStability.judge(zk, T0.plusSeconds(45));
         assertThat(s.changes()).isEqualTo(2);
         assertThat(s.leaders()).containsExactly(4, 5, 4);
-        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed 2 times in the last 10 min (leaders 4, 5, 4)");
+        assertThat(s.sentence()).isEqualTo("controller unstable: controller changed 2 times in the last 10 min "
+                + "(controllers 4, 5, 4); controller 4 has held 15 s as far as kshell watched");
+        assertThat(s.finding().fix()).contains("ZooKeeper session expiries").doesNotContain("metadata.log.dir");
     }
 
     @Test
@@ -95,7 +116,7 @@ class QuorumStabilityTest {
         List<LeaderTerm> terms = List.of(term(1, 3, 0, 60), term(2, 4, 70, 1_070), term(3, 5, 1_080, 1_190));
         QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(1_200));
         assertThat(s.changes()).isEqualTo(1);
-        assertThat(s.sentence()).contains("(epoch 4 -> 5; leaders 2, 3)");
+        assertThat(s.sentence()).contains("leader 2 -> 3, epoch 4 -> 5");
     }
 
     @Test
@@ -114,7 +135,7 @@ class QuorumStabilityTest {
 
     /** ZooKeeper mode (the seed's own mode): the controller step carries the history's judgement too. */
     @Test
-    void should_put_an_unstable_controller_history_into_the_zookeeper_mode_controller_step() {
+    void should_put_a_zookeeper_mode_controller_failover_into_the_controller_step_as_information() {
         List<LeaderTerm> terms = List.of(
                 new LeaderTerm(5, 1, "zookeeper", "zookeeper /controller", T0, T0.plusSeconds(5)),
                 new LeaderTerm(6, 2, "zookeeper", "zookeeper /controller", T0.plusSeconds(20), T0.plusSeconds(30)));
@@ -126,7 +147,59 @@ class QuorumStabilityTest {
                 dev.kshell.model.QuorumState.zooKeeperController(6, 2, new dev.kshell.model.ZooKeeperState("zk:2181",
                         6, 2L, null, List.of(4, 5, 6), List.of(), null)), null, List.of());
         assertThat(QuorumHealth.check(zk, null, s)).extracting(dev.kshell.model.Finding::rule)
-                .contains("quorum-unstable");
-        assertThat(s.sentence()).isEqualTo("quorum unstable: leader changed once in the last 10 min (epoch 1 -> 2; leaders 5, 6)");
+                .contains("quorum-failover").doesNotContain("quorum-unstable");
+        assertThat(s.sentence()).isEqualTo("one failover 20 s ago (controller 5 -> 6, epoch 1 -> 2; why unknown: kshell "
+                + "did not see controller 5 at the time); controller 6 has held 20 s as far as kshell watched");
+    }
+
+    static LeaderTerm probed(int leader, long epoch, long firstSecond, long lastSecond, List<Integer> answering,
+                             List<Integer> silent, Long leaderSilentSecond) {
+        return new LeaderTerm(leader, epoch, QuorumObservation.KRAFT, QuorumObservation.DESCRIBE_METADATA_QUORUM,
+                T0.plusSeconds(firstSecond), T0.plusSeconds(lastSecond), answering, silent,
+                leaderSilentSecond == null ? null : T0.plusSeconds(leaderSilentSecond));
+    }
+
+    @Test
+    void should_call_a_change_whose_old_leader_had_stopped_answering_a_failover_counted_once() {
+        // kill -9 of leader 1: kshell saw it silent while still named, then leader 2 two epochs later
+        List<LeaderTerm> terms = List.of(probed(1, 3, 0, 10, List.of(1, 2, 3), List.of(), null),
+                probed(1, 3, 11, 12, List.of(2, 3), List.of(1), 12L), probed(2, 5, 15, 15, List.of(2, 3), List.of(1), null));
+        QuorumStability s = QuorumStability.judge(dev.kshell.state.QuorumHistory.merge(List.of(), terms), T0.plusSeconds(16));
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.FAILOVER);
+        assertThat(s.changes()).isEqualTo(1);
+        assertThat(s.leaderChanges().get(0).cause()).isEqualTo(QuorumStability.Cause.OLD_LEADER_GONE);
+        assertThat(s.sentence()).startsWith("one failover 1 s ago (leader 1 -> 2, epoch 3 -> 5; leader 1 had stopped "
+                + "answering)");
+    }
+
+    @Test
+    void should_call_a_change_whose_old_leader_still_answered_unstable() {
+        List<LeaderTerm> terms = List.of(probed(1, 3, 0, 10, List.of(1, 2, 3), List.of(), null),
+                probed(2, 4, 14, 14, List.of(1, 2, 3), List.of(), null));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(20));
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.UNSTABLE);
+        assertThat(s.leaderChanges().get(0).cause()).isEqualTo(QuorumStability.Cause.OLD_LEADER_STAYED_UP);
+        assertThat(s.sentence()).contains("leader 1 still answered after losing leadership");
+        assertThat(s.finding().severity()).isEqualTo(Severity.WARNING);
+    }
+
+    @Test
+    void should_say_no_leader_when_the_newest_leader_does_not_answer() {
+        List<LeaderTerm> terms = List.of(probed(1, 3, 0, 10, List.of(2, 3), List.of(1), 10L));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(10));
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.NO_LEADER);
+        assertThat(s.stable()).isFalse();
+        assertThat(s.sentence()).isEqualTo("active controller 1 does not answer");
+        assertThat(s.finding()).isNull();
+    }
+
+    @Test
+    void should_keep_three_freezes_unstable_even_when_each_old_leader_was_silent() {
+        List<LeaderTerm> terms = List.of(probed(1, 3, 0, 10, null, null, 10L), probed(2, 4, 20, 30, null, null, 30L),
+                probed(3, 5, 40, 50, null, null, 50L), probed(1, 6, 60, 70, List.of(1, 2, 3), List.of(), null));
+        QuorumStability s = QuorumStability.judge(terms, T0.plusSeconds(70));
+        assertThat(s.kind()).isEqualTo(QuorumStability.Kind.UNSTABLE);
+        assertThat(s.changes()).isEqualTo(3);
+        assertThat(s.finding().severity()).isEqualTo(Severity.ERROR);
     }
 }

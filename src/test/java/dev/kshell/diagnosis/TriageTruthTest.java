@@ -92,7 +92,7 @@ class TriageTruthTest {
         QuorumStability stability = QuorumStability.judge(List.of(
                 new dev.kshell.model.LeaderTerm(2, 3, "kraft", "test", now.minusSeconds(300), now.minusSeconds(70)),
                 new dev.kshell.model.LeaderTerm(3, 4, "kraft", "test", now.minusSeconds(60), now)), now);
-        assertThat(stability.stable()).isFalse();
+        assertThat(stability.kind()).isEqualTo(QuorumStability.Kind.FAILOVER);
         QuorumState q = new QuorumState(3, 4, 100, List.of(new QuorumReplica(1, 100, 0L, 400L, 400L),
                 new QuorumReplica(2, 100, 0L, 400L, 400L), new QuorumReplica(3, 100, 0L, 0L, 0L)), List.of());
         ClusterSnapshot s = cluster().brokers(4, 5, 6).quorum(q).topic("orders").spread(3, 3).build();
@@ -100,7 +100,7 @@ class TriageTruthTest {
                 silent(1, "controller", "connection refused"), silent(2, "controller", "connection refused"),
                 new ProbeResult(3, "controller", "h3:9093", true, 2, null))).withSandboxSession(true));
         assertThat(r.step(1).summary()).startsWith("quorum lost its majority: 1 of 3 voters answer (3); "
-                + "not answering: 1, 2; quorum unstable: leader changed once");
+                + "not answering: 1, 2; one failover 1 min ago (leader 2 -> 3");
         assertThat(r.nextCommand()).isEqualTo("sandbox start-controller 1");
     }
 

@@ -26,18 +26,19 @@ class SessionQuorumStatusTest {
     }
 
     @Test
-    void should_record_each_planned_read_and_judge_a_leader_change_unstable() {
+    void should_record_each_planned_read_and_judge_a_leader_change() {
         ManualClock clock = new ManualClock(T0);
         ShellSession session = new ShellSession(t -> null);
         session.useQuorumMemory(new QuorumMemory(null, clock, QuorumStability.DEFAULT_WINDOW));
         SessionQuorumStatus status = new SessionQuorumStatus(session);
         List<String> warnings = new ArrayList<>();
 
-        assertThat(status.judge(planned("c1", 1, 7), warnings::add).stable()).isTrue();
+        assertThat(status.judge(planned("c1", 1, 7), warnings::add).kind()).as("no history is not stability")
+                .isEqualTo(QuorumStability.Kind.UNKNOWN);
         clock.advance(Duration.ofSeconds(20));
         QuorumStability judged = status.judge(planned("c1", 2, 8), warnings::add);
 
-        assertThat(judged.stable()).isFalse();
+        assertThat(judged.kind()).as("one change, its cause unknown: a failover").isEqualTo(QuorumStability.Kind.FAILOVER);
         assertThat(judged.leaders()).containsExactly(1, 2);
         assertThat(warnings).isEmpty();
     }

@@ -48,7 +48,7 @@ public class QuorumCommand extends KshellCommand {
         QuorumService.QuorumRead read = service.read(inv::note);
         QuorumState quorum = read.quorum();
         QuorumStability stability = read.stability();
-        boolean unstable = stability != null && !stability.stable();
+        boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
         if (quorum.zooKeeperMode()) {
             // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
             StateViews.ControllerView controller = StateViews.controller(quorum);
@@ -83,6 +83,6 @@ public class QuorumCommand extends KshellCommand {
         if (history.readError() != null) {
             return ExitCode.UNREACHABLE;
         }
-        return history.stability().stable() ? ExitCode.OK : ExitCode.FINDINGS;
+        return history.stability().kind() == QuorumStability.Kind.UNSTABLE ? ExitCode.FINDINGS : ExitCode.OK;
     }
 }

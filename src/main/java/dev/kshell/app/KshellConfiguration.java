@@ -22,7 +22,7 @@ public class KshellConfiguration {
 
     @Bean(destroyMethod = "close")
     ShellSession shellSession() {
-        // Remembering offsets is an explicit step of the runner and the REPL's refresher (OffsetMemory), not of reads.
+        // Remembering offsets is an explicit step (the REPL refresher, `remember offsets`: OffsetMemory), never of reads.
         ShellSession session = new ShellSession(AdminClientGateway::new);
         // who led the quorum, remembered across runs so that a one-shot triage sees a controller that keeps changing
         // (looked up at each write: a sandbox session keeps it with the sandbox's other records)

@@ -7,7 +7,6 @@ import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.model.ExitCode;
 import dev.kshell.session.ConnectionRequest;
-import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,10 +89,10 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
                 terminal.onInterrupt(caller::interrupt);
             }
             try {
-                int code = executor.execute(options.command(), CommandLineExecutor.join(options.command()), output,
+                // nothing runs after the output: the process ends when the answer is complete (remembering offsets is
+                // the REPL's background step or the `remember offsets` command, docs/elections.md)
+                return executor.execute(options.command(), CommandLineExecutor.join(options.command()), output,
                         prompter, run).code().code();
-                rememberOffsetsAfterOutput();
-                return code;
             } finally {
                 if (prompter instanceof AutoCloseable closeable) {
                     try {
@@ -110,16 +109,6 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
                     + "(or to `run FILE --yes`)");
         }
         return new Repl(executor, session, control, options, run.withYes(false)).run();
-    }
-
-    /**
-     * One-shot mode remembers offsets after the output is printed, and only when the cluster's last recording is
-     * older than {@link OffsetMemory#ONE_SHOT_THROTTLE} (a one-shot command within 5 minutes of the last one writes nothing).
-     * It uses the snapshot the command read; a command that read no partitions records nothing.
-     */
-    private void rememberOffsetsAfterOutput() {
-        session.lastSnapshot().ifPresent(snapshot ->
-                OffsetMemory.atDefaultDir(OffsetMemory.ONE_SHOT_THROTTLE).recordIfDue(session.gateway().orElse(null), snapshot));
     }
 
     @Override

@@ -25,8 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * refresh reads brokers, quorum and partitions but no configs (the cheap part of a snapshot); the very first one
  * reads the topic names alone first, so that completion has names to offer while the partitions are described.
  *
- * <p>After a refresh, on the same background thread, the offsets memory records high watermarks when it is due
- * ({@link OffsetMemory#THROTTLE}): the REPL's explicit, throttled recording step.
+ * <p>After a refresh, on the same background thread, the offsets memory records the high watermarks of the
+ * partitions at risk when it is due ({@link OffsetMemory#THROTTLE}, bounded by {@link OffsetMemory#DEADLINE}): the
+ * REPL's explicit, throttled recording step.
  */
 public final class SnapshotRefresher implements AutoCloseable {
 

@@ -91,8 +91,8 @@ public final class ElectionTables {
             } else {
                 out.append(line("Plan", "elect uncleanly: broker " + r.winner() + " leads"));
             }
-            out.append(line("Remembered", r.remembered() == null ? "nothing (kshell never saw " + r.partition()
-                    + " with a leader)" : "high watermark " + r.remembered().highWatermark()
+            out.append(line("Remembered", r.remembered() == null ? "nothing (kshell remembers a partition's high watermark while it is at "
+                    + "risk: in a shell's background, or with `remember offsets`; it never saw " + r.partition() + " so)" : "high watermark " + r.remembered().highWatermark()
                     + (r.remembered().endOffset() >= 0 ? ", end offset " + r.remembered().endOffset() : "")
                     + " (seen " + r.remembered().seenAt() + ")"));
             out.append(line("Data at risk", r.dataAtRisk().summary()));

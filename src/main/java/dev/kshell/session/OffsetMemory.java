@@ -4,8 +4,6 @@ import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionSpec;
-import dev.kshell.model.PartitionState;
-import dev.kshell.model.TopicState;
 import dev.kshell.state.StateStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,47 +16,86 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Remembers high watermarks per cluster (for the unclean guard's "before the incident" figure), as an explicit step
- * of its own, never as a side effect of reading: the REPL calls {@link #recordIfDue} from its background refresh
- * thread, one-shot mode once after the command's output is printed. Throttled: at most once per {@link #THROTTLE}
- * per cluster in the REPL, {@link #ONE_SHOT_THROTTLE} in one-shot mode (judged by the state store's last recording,
- * so it holds across one-shot processes too).
+ * of its own, never as a side effect of reading and never after a one-shot command's output (docs/elections.md,
+ * "Remembered offsets"). Two callers: the REPL's background refresh ({@link #recordIfDue}: the partitions at risk,
+ * {@link OffsetsAtRisk}, at most once per {@link #THROTTLE}) and the {@code remember offsets} command
+ * ({@link #record}: at risk, named topics or every led partition, with the operator's deadline).
  *
- * <p>Cheap by construction: only partitions whose leader is a live broker are asked (listOffsets on a leaderless
- * partition retries for its whole deadline, docs/kafka-behaviour.md), the call has its own short deadline
- * ({@link #DEADLINE}), the store appends only the partitions whose offsets changed, and every failure is a log
- * line, never an error of a command. The recorded offset is Kafka's LATEST with read_uncommitted, i.e. the high
+ * <p>Truly bounded: the listOffsets calls run on this class's own daemon thread, in batches of {@link #BATCH}
+ * partitions (most at risk first); the caller waits at most the deadline and then abandons the worker (interrupted,
+ * and its Kafka deadline is the time left), keeping what the finished batches answered. Kafka's listOffsets can
+ * spend its time building the call rather than waiting on a future (docs/kafka-behaviour.md), so a deadline passed
+ * to Kafka alone does not bound it. Only partitions with a live leader are asked; every failure is a log line or an
+ * outcome, never an exception. The recorded offset is Kafka's LATEST with read_uncommitted, i.e. the high
  * watermark; the leader's log end offset is not exposed by the Admin API and is stored as -1 (unknown).
  */
 public final class OffsetMemory {
 
     private static final Logger LOG = LoggerFactory.getLogger(OffsetMemory.class);
 
-    /** The longest one recording may wait for the cluster. */
+    /** The longest one background recording may take. */
     public static final Duration DEADLINE = Duration.ofSeconds(2);
 
     /** The REPL records at most this often per cluster: its remembered figures are at most this old (plus a refresh). */
     public static final Duration THROTTLE = Duration.ofMinutes(1);
 
-    /**
-     * One-shot commands record only when the last recording is older than this: a recording costs a listOffsets
-     * of every led partition (about 1 s of CPU at 10,000 partitions), which scripts calling kshell every few
-     * seconds should not pay each time.
-     */
-    public static final Duration ONE_SHOT_THROTTLE = Duration.ofMinutes(5);
+    /** Partitions per listOffsets call: a deadline cuts a recording between batches, never loses a finished one. */
+    static final int BATCH = 1000;
+
+    /** Below this much time left, no further batch is started. */
+    private static final Duration LAST_BATCH = Duration.ofMillis(200);
+
+    /** One pool per process; its threads are daemons, so an abandoned recording never holds the JVM open. */
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "kshell-offsets");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** What one call did. */
-    public enum Outcome { RECORDED, NOT_DUE, NOTHING_TO_RECORD, FAILED }
+    public enum Outcome {
+        /** Every partition asked answered (or there were none, and the quorum leader was noted). */
+        RECORDED,
+        /** Some answered within the deadline and were recorded; the rest were abandoned. */
+        PARTIAL,
+        /** The last recording of this cluster is younger than the throttle. */
+        NOT_DUE,
+        /** A recording of this memory is still running (abandoned at its deadline, not finished yet). */
+        BUSY,
+        NOTHING_TO_RECORD,
+        /** Nothing answered within the deadline, or the store could not be written. */
+        FAILED
+    }
+
+    /**
+     * What one recording did: how many partitions were asked and answered, when it started (the time each offset is
+     * remembered with), how long it took, and why it fell short, if it did.
+     */
+    public record Recording(Outcome outcome, int asked, int answered, Instant at, Duration took, String note) {
+        static Recording of(Outcome outcome) {
+            return new Recording(outcome, 0, 0, null, Duration.ZERO, null);
+        }
+    }
 
     private final StateStore store;
     private final Clock clock;
     private final Duration throttle;
     /** Attempts of this process, so that a failing cluster is not asked again at every refresh. */
     private final Map<String, Instant> attempts = new ConcurrentHashMap<>();
+    /** True while a worker of this memory lists offsets (also after its caller abandoned it, until it ends). */
+    private final AtomicBoolean listing = new AtomicBoolean();
 
     public OffsetMemory(StateStore store) {
         this(store, Clock.systemUTC(), THROTTLE);
@@ -92,57 +129,128 @@ public final class OffsetMemory {
     }
 
     /**
-     * Records the high watermarks of the snapshot's led partitions, and its quorum leader, when due. Never throws.
+     * The REPL's background step: records the high watermarks of the snapshot's partitions at risk, and its quorum
+     * leader, when due, within {@link #DEADLINE}. Never throws.
      *
-     * @param gateway  the connection (its deadline is cut to {@link #DEADLINE})
+     * @param gateway  the connection
      * @param snapshot what the last command or refresh read; null records nothing
      */
     public Outcome recordIfDue(ClusterGateway gateway, ClusterSnapshot snapshot) {
         if (gateway == null || snapshot == null || snapshot.clusterId() == null) {
             return Outcome.NOTHING_TO_RECORD;
         }
-        List<PartitionSpec> led = ledPartitions(snapshot);
-        Integer leader = snapshot.quorum() == null ? null : snapshot.quorum().leaderId();
-        if (led.isEmpty() && leader == null) {
-            return Outcome.NOTHING_TO_RECORD;
-        }
         try {
             if (!due(snapshot.clusterId())) {
                 return Outcome.NOT_DUE;
             }
-            attempts.put(snapshot.clusterId(), clock.instant());
-            Map<String, OffsetsSeen> seen = new HashMap<>();
-            if (!led.isEmpty()) {
-                gateway.withTimeout(DEADLINE).latestOffsets(led).forEach((spec, offset) ->
-                        seen.put(spec.name(), new OffsetsSeen(offset, -1, snapshot.takenAt())));
-                if (seen.isEmpty()) {
-                    // nothing answered within the deadline: leave the store alone, so the next chance tries again
-                    LOG.info("offsets memory not updated for cluster {}: no offsets within {}", snapshot.clusterId(),
-                            DEADLINE);
-                    return Outcome.FAILED;
-                }
-            }
+        } catch (RuntimeException e) {
+            return Outcome.FAILED;
+        }
+        List<PartitionSpec> atRisk = OffsetsAtRisk.of(snapshot).stream().map(OffsetsAtRisk.AtRisk::partition).toList();
+        Recording r = record(gateway, snapshot, atRisk, DEADLINE);
+        if (r.outcome() != Outcome.RECORDED && r.outcome() != Outcome.NOTHING_TO_RECORD) {
+            LOG.info("offsets memory for cluster {}: {} ({} of {} partitions; {})", snapshot.clusterId(), r.outcome(),
+                    r.answered(), r.asked(), r.note());
+        }
+        return r.outcome();
+    }
+
+    /**
+     * Records the high watermarks of {@code partitions} (asked in batches, in the order given) and the snapshot's
+     * quorum leader, within {@code deadline}. Never throws.
+     */
+    public Recording record(ClusterGateway gateway, ClusterSnapshot snapshot, List<PartitionSpec> partitions,
+                            Duration deadline) {
+        Integer leader = snapshot.quorum() == null ? null : snapshot.quorum().leaderId();
+        if (partitions.isEmpty() && leader == null) {
+            return Recording.of(Outcome.NOTHING_TO_RECORD);
+        }
+        if (!partitions.isEmpty() && !listing.compareAndSet(false, true)) {
+            return new Recording(Outcome.BUSY, partitions.size(), 0, null, Duration.ZERO,
+                    "the previous recording, abandoned at its deadline, has not ended yet");
+        }
+        Instant start = clock.instant();
+        long startNanos = System.nanoTime();
+        attempts.put(snapshot.clusterId(), start);
+        Map<PartitionSpec, Long> answered = new ConcurrentHashMap<>();
+        String note = partitions.isEmpty() ? null : list(gateway, partitions, deadline, startNanos, answered);
+        Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+        if (!partitions.isEmpty() && answered.isEmpty()) {
+            // nothing answered: leave the store alone, so the next chance tries again
+            return new Recording(Outcome.FAILED, partitions.size(), 0, start, took, note);
+        }
+        Map<String, OffsetsSeen> seen = new HashMap<>();
+        Map<PartitionSpec, Long> copy = new HashMap<>(answered); // an abandoned worker may still be adding
+        copy.forEach((spec, offset) -> seen.put(spec.name(), new OffsetsSeen(offset, -1, start)));
+        try {
             StateStore.Loaded written = store.record(snapshot.clusterId(), seen, leader, clock.instant());
             if (written.warning() != null) {
                 LOG.warn(written.warning());
             }
-            return Outcome.RECORDED;
         } catch (RuntimeException e) {
-            LOG.info("offsets memory not updated for cluster {}: {}", snapshot.clusterId(), e.getMessage());
-            return Outcome.FAILED;
+            return new Recording(Outcome.FAILED, partitions.size(), 0, start, took,
+                    "the state file could not be written: " + e.getMessage());
         }
+        Outcome outcome = seen.size() < partitions.size() ? Outcome.PARTIAL : Outcome.RECORDED;
+        return new Recording(outcome, partitions.size(), seen.size(), start, took, note);
     }
 
-    /** Partitions whose leader is a live broker: the only ones listOffsets can answer for quickly. */
-    static List<PartitionSpec> ledPartitions(ClusterSnapshot snapshot) {
-        Set<Integer> live = snapshot.liveBrokerIds();
-        List<PartitionSpec> out = new ArrayList<>();
-        for (TopicState t : snapshot.topics()) {
-            for (PartitionState p : t.partitions()) {
-                if (p.leader() != null && live.contains(p.leader())) {
-                    out.add(new PartitionSpec(p.topic(), p.partition()));
+    /**
+     * Lists the offsets on a worker thread, batch by batch, into {@code answered}; waits at most {@code deadline},
+     * then abandons the worker. Returns why it fell short, or null.
+     */
+    private String list(ClusterGateway gateway, List<PartitionSpec> partitions, Duration deadline, long startNanos,
+                        Map<PartitionSpec, Long> answered) {
+        long endNanos = startNanos + deadline.toNanos();
+        List<List<PartitionSpec>> batches = batches(partitions);
+        AtomicReference<String> failure = new AtomicReference<>();
+        Future<?> worker;
+        try {
+            worker = WORKERS.submit(() -> {
+                try {
+                    for (List<PartitionSpec> batch : batches) {
+                        long left = endNanos - System.nanoTime();
+                        if (Thread.currentThread().isInterrupted() || left < LAST_BATCH.toNanos()) {
+                            return;
+                        }
+                        try {
+                            answered.putAll(gateway.withTimeout(Duration.ofNanos(left)).latestOffsets(batch));
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e.getMessage());
+                        }
+                    }
+                } finally {
+                    listing.set(false);
                 }
-            }
+            });
+        } catch (RuntimeException e) {
+            listing.set(false);
+            return "could not start: " + e.getMessage();
+        }
+        try {
+            worker.get(Math.max(0, endNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            worker.cancel(true);
+            return "abandoned at the deadline of " + deadline.toMillis() + " ms";
+        } catch (InterruptedException e) {
+            worker.cancel(true);
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } catch (ExecutionException e) {
+            return String.valueOf(e.getCause());
+        }
+        if (answered.size() < partitions.size()) {
+            return failure.get() != null ? failure.get()
+                    : (partitions.size() - answered.size()) + " not answered (no live leader or no time left)";
+        }
+        return null;
+    }
+
+    /** Chunks of {@link #BATCH}, in the order given. */
+    static List<List<PartitionSpec>> batches(List<PartitionSpec> partitions) {
+        List<List<PartitionSpec>> out = new ArrayList<>();
+        for (int i = 0; i < partitions.size(); i += BATCH) {
+            out.add(List.copyOf(partitions.subList(i, Math.min(partitions.size(), i + BATCH))));
         }
         return out;
     }

@@ -39,8 +39,8 @@ class OffsetMemoryTest {
     Path dir;
 
     /** A fake that answers listOffsets with offset 100 + partition and counts the partitions it was asked for. */
-    static final class Gateway extends FakeGateway {
-        final List<Collection<PartitionSpec>> asked = new ArrayList<>();
+    static class Gateway extends FakeGateway {
+        final List<Collection<PartitionSpec>> asked = java.util.Collections.synchronizedList(new ArrayList<>());
 
         Gateway(ClusterSnapshot s) {
             super(s);
@@ -88,7 +88,7 @@ class OffsetMemoryTest {
     }
 
     @Test
-    void should_record_led_partitions_only_then_wait_for_the_throttle() {
+    void should_record_the_partitions_at_risk_only_then_wait_for_the_throttle() {
         MutableClock clock = new MutableClock(Instant.now());
         ClusterSnapshot seed = Snapshots.seedIncident();
         ClusterSnapshot snapshot = new ClusterSnapshot(seed.clusterId(), clock.now, seed.brokers(), seed.quorum(),
@@ -98,20 +98,87 @@ class OffsetMemoryTest {
         OffsetMemory memory = new OffsetMemory(store, clock, Duration.ofMinutes(1));
 
         assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.Outcome.RECORDED);
-        List<String> led = OffsetMemory.ledPartitions(snapshot).stream().map(PartitionSpec::name).toList();
+        List<String> atRisk = OffsetsAtRisk.of(snapshot).stream().map(a -> a.partition().name()).toList();
         assertThat(gateway.asked).hasSize(1);
-        assertThat(gateway.asked.get(0).stream().map(PartitionSpec::name).toList()).isEqualTo(led);
-        assertThat(led).doesNotContain("rf1-0", "__consumer_offsets-1"); // leaderless in the seed incident
-        assertThat(store.lookup(snapshot.clusterId(), led.get(0))).isPresent();
+        assertThat(gateway.asked.get(0).stream().map(PartitionSpec::name).toList()).isEqualTo(atRisk);
+        // leaderless (rf1-0, __consumer_offsets-1) and RF 1 (rf1-1) partitions are never asked
+        assertThat(atRisk).doesNotContain("rf1-0", "rf1-1", "__consumer_offsets-1").contains("orders-0", "payments-1");
+        assertThat(store.lookup(snapshot.clusterId(), "orders-0")).isPresent();
+        assertThat(store.lookup(snapshot.clusterId(), "rf1-1")).isEmpty();
 
         clock.now = clock.now.plusSeconds(30);
         assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.Outcome.NOT_DUE);
-        // another process (a second one-shot kshell) sees the store's last recording too
+        // another process (a second kshell) sees the store's last recording too
         assertThat(new OffsetMemory(store, clock, Duration.ofMinutes(1)).due(snapshot.clusterId())).isFalse();
         assertThat(gateway.asked).hasSize(1);
 
         clock.now = clock.now.plusSeconds(61);
         assertThat(new OffsetMemory(store, clock, Duration.ofMinutes(1)).due(snapshot.clusterId())).isTrue();
+    }
+
+    @Test
+    void should_list_no_offsets_on_a_healthy_cluster_but_note_the_quorum_leader() {
+        ClusterSnapshot healthy = Snapshots.healthy();
+        Gateway gateway = new Gateway(healthy);
+        OffsetMemory memory = new OffsetMemory(new StateStore(dir), Clock.systemUTC(), Duration.ZERO);
+
+        assertThat(OffsetsAtRisk.of(healthy)).isEmpty();
+        assertThat(memory.recordIfDue(gateway, healthy)).isEqualTo(OffsetMemory.Outcome.RECORDED);
+        assertThat(gateway.asked).isEmpty();
+    }
+
+    /**
+     * The deadline holds even when Kafka's call never returns and ignores interrupts (the issue's stack samples: the
+     * caller stuck inside listOffsets, not waiting on a future): the caller is back at the deadline, keeps the
+     * batches that answered, and a second recording is refused while the abandoned one still runs.
+     */
+    @Test
+    void should_abandon_a_hanging_listing_at_the_deadline_and_keep_the_batches_that_answered() throws Exception {
+        ClusterSnapshot snapshot = Snapshots.healthy();
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Gateway gateway = new Gateway(snapshot) {
+            @Override
+            public Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions) {
+                if (!asked.isEmpty()) {
+                    long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                    while (release.getCount() > 0 && System.nanoTime() < until) {
+                        Thread.onSpinWait(); // busy, deaf to interrupts: building the call, not waiting
+                    }
+                }
+                return super.latestOffsets(partitions);
+            }
+        };
+        List<PartitionSpec> many = new ArrayList<>();
+        for (int i = 0; i < OffsetMemory.BATCH + 10; i++) {
+            many.add(new PartitionSpec("orders", i));
+        }
+        OffsetMemory memory = new OffsetMemory(new StateStore(dir), Clock.systemUTC(), Duration.ZERO);
+        long t0 = System.nanoTime();
+        OffsetMemory.Recording r = memory.record(gateway, snapshot, many, Duration.ofMillis(700));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        try {
+            assertThat(took).isLessThan(Duration.ofSeconds(5));
+            assertThat(r.outcome()).isEqualTo(OffsetMemory.Outcome.PARTIAL);
+            assertThat(r.asked()).isEqualTo(OffsetMemory.BATCH + 10);
+            assertThat(r.answered()).isEqualTo(OffsetMemory.BATCH);
+            assertThat(r.note()).contains("abandoned at the deadline");
+            assertThat(new StateStore(dir).lookup(snapshot.clusterId(), "orders-0")).isPresent();
+            assertThat(memory.record(gateway, snapshot, many, Duration.ofMillis(100)).outcome())
+                    .isEqualTo(OffsetMemory.Outcome.BUSY);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void should_ask_in_batches_most_at_risk_first() {
+        List<PartitionSpec> many = new ArrayList<>();
+        for (int i = 0; i < 2 * OffsetMemory.BATCH + 1; i++) {
+            many.add(new PartitionSpec("t", i));
+        }
+        List<List<PartitionSpec>> batches = OffsetMemory.batches(many);
+        assertThat(batches).extracting(List::size).containsExactly(OffsetMemory.BATCH, OffsetMemory.BATCH, 1);
+        assertThat(batches.get(0).get(0).partition()).isZero();
     }
 
     /** A clock the test moves by hand. */

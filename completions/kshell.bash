@@ -1,11 +1,11 @@
-# bash completion for kshell (one-shot mode from your own shell).
-#   source /path/to/kshell/completions/kshell.bash        # in ~/.bashrc
+# bash completion for kshell (one-shot mode from your own shell), as `kshell completion bash` prints it.
+#   source <(kshell completion bash)                       # in ~/.bashrc
+#   source /path/to/kshell/completions/kshell.bash          # the same script, without starting kshell
 # Completes launcher options, command names, options and values; live names (topics, partitions, broker ids)
-# come from the cluster named on the line (--bootstrap-server / --bootstrap-controller / --profile /
-# --command-config), through kshell's hidden `__complete` command, with a 3 s deadline.
+# come from the cluster named on the line, through kshell's hidden `__complete` command, with a 3 s deadline.
+# Generated from kshell's declarations (grammar/CompletionScripts.java): do not edit by hand.
 
-_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --profile --zookeeper --sandbox --sandbox-dir
---kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
+_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --zookeeper --profile --sandbox --sandbox-dir --kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
 
 _kshell() {
   local bin line cur i
@@ -21,14 +21,14 @@ _kshell() {
     cur="${words[${#words[@]}-1]}"
     unset 'words[${#words[@]}-1]'
   fi
-  # Launcher options come first; the connection ones are passed on so that names come from that cluster.
+  # Launcher options come first; the ones naming a cluster are passed on so that names come from it.
   local -a conn=()
   i=1
   while (( i < ${#words[@]} )); do
     case "${words[i]}" in
-      --bootstrap-server|--bootstrap-controller|--command-config|--profile|--zookeeper|--timeout)
+      --bootstrap-server|--bootstrap-controller|--command-config|--zookeeper|--profile|--timeout)
         conn+=("${words[i]}" "${words[i+1]}"); (( i += 2 )) ;;
-      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--profile=*|--zookeeper=*|--timeout=*)
+      --bootstrap-server=*|--bootstrap-controller=*|--command-config=*|--zookeeper=*|--profile=*|--timeout=*)
         conn+=("${words[i]}"); (( i += 1 )) ;;
       --sandbox-dir|--kafka|--output|-o) (( i += 2 )) ;;
       -*) (( i += 1 )) ;;
@@ -40,11 +40,12 @@ _kshell() {
     # Still among the launcher options: an option, an option's value, or the command name.
     local prev="${words[${#words[@]}-1]}"
     case "$prev" in
-      --profile) mapfile -t cands < <("$bin" __complete -- connect "$cur" 2>/dev/null) ;;
-      --command-config|--sandbox-dir) mapfile -t cands < <(compgen -f -- "$cur") ;;
-      --output|-o) mapfile -t cands < <(compgen -W "table json" -- "$cur") ;;
       --kafka) mapfile -t cands < <(compgen -W "4.4 3.9" -- "$cur") ;;
-      --bootstrap-server|--bootstrap-controller|--timeout) ;;
+      --output|-o) mapfile -t cands < <(compgen -W "table json" -- "$cur") ;;
+      --profile) mapfile -t cands < <("$bin" __complete -- connect "$cur" 2>/dev/null) ;;
+      --command-config) mapfile -t cands < <(compgen -f -- "$cur") ;;
+      --sandbox-dir) mapfile -t cands < <(compgen -d -- "$cur") ;;
+      --bootstrap-server|--bootstrap-controller|--zookeeper|--timeout) ;;
       *)
         if [[ "$cur" == -* ]]; then
           mapfile -t cands < <(compgen -W "$_kshell_launcher_options" -- "$cur")
@@ -71,4 +72,4 @@ _kshell() {
   return 0
 }
 
-complete -F _kshell kshell scripts/kshell ./scripts/kshell
+complete -F _kshell kshell scripts/kshell ./scripts/kshell bin/kshell ./bin/kshell

@@ -142,8 +142,10 @@ final class Repl {
                 return t;
             });
             boolean color = Colors.allowed(!dumb, options.noColor());
+            // Piped input (no terminal): no prompt, so that stdout holds only what the commands print.
+            java.util.function.Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);
             // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
-            installPromptWidgets(reader, () -> PromptText.prompt(session, refresher, color), () -> atShellPrompt);
+            installPromptWidgets(reader, prompt, () -> atShellPrompt);
             refresher.onRefresh(() -> redrawPrompt(reader));
             refresher.start(REFRESH_CHECK);
             if (!dumb) {
@@ -157,7 +159,7 @@ final class Repl {
                     try {
                         atShellPrompt = true;
                         try {
-                            line = reader.readLine(PromptText.prompt(session, refresher, color));
+                            line = reader.readLine(prompt.get());
                         } finally {
                             atShellPrompt = false;
                         }

@@ -71,6 +71,26 @@ public final class CommandHelp {
         return o.usage();
     }
 
+    /**
+     * The visible commands a group word names, by name: those whose name starts with the word ({@code sandbox},
+     * {@code elect}), else those of the help group of that name ({@code state}, {@code session}); empty when neither.
+     */
+    public static List<KshellCommand> group(String word, Collection<KshellCommand> commands) {
+        List<KshellCommand> visible = commands.stream().filter(c -> !c.isHidden())
+                .sorted(Comparator.comparing(KshellCommand::getName)).toList();
+        List<KshellCommand> byName = visible.stream().filter(c -> c.getName().startsWith(word + " ")).toList();
+        return !byName.isEmpty() ? byName : visible.stream().filter(c -> c.getGroup().equalsIgnoreCase(word)).toList();
+    }
+
+    /** {@code help GROUP}: the group's commands with their one-line descriptions. */
+    public static String forGroup(String word, List<KshellCommand> members) {
+        Table table = Table.of("command", "description");
+        members.forEach(c -> table.row("  " + c.getName(), c.getDescription()));
+        String rendered = table.render(0, false);
+        return word + " commands:\n" + rendered.substring(rendered.indexOf('\n') + 1)
+                + "\nType 'help COMMAND' or 'COMMAND --help' for options and examples.\n";
+    }
+
     public static String overview(Collection<KshellCommand> commands) {
         Map<String, List<KshellCommand>> byGroup = new TreeMap<>(commands.stream().filter(c -> !c.isHidden())
                 .collect(Collectors.groupingBy(KshellCommand::getGroup)));

@@ -28,7 +28,7 @@ final class BrokerStep {
         List<String> actions = new ArrayList<>();
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
         if (!silent.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(List.copyOf(silent)) + " (not answering)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", List.copyOf(silent)) + " (not answering)");
         }
         List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
         List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());
@@ -36,10 +36,10 @@ final class BrokerStep {
             actions.add(worstFix(fs));
         }
         if (!fenced.isEmpty()) {
-            actions.add("restart broker " + PartitionHealth.allIds(fenced) + " (fenced)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", fenced) + " (fenced)");
         }
         if (!missing.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.allIds(missing) + " (not registered)");
+            actions.add(BrokerStart.phrase(in.sandboxSession(), "start", missing) + " (not registered)");
         }
         String next = status == StepStatus.OK ? null : "brokers";
         Finding imbalance = preferredImbalance(now);

@@ -87,7 +87,7 @@ public final class ConfigRisks {
                 out.add(new Finding(Severity.WARNING, "min-isr-equals-rf", "topic " + t.name(),
                         "min.insync.replicas " + minIsr + " (" + c.minIsrSource() + ") = replication factor " + rf
                                 + ": losing any one replica blocks acks=all writes",
-                        raiseRfFirst(t, rf + 1, s, bootstrap, configs, rf - 1)));
+                        lowerMinIsrFirst(t, s, bootstrap, configs)));
             } else if (rf == 1 && !t.internal()) {
                 rf1.add(t.name());
             }
@@ -139,6 +139,28 @@ public final class ConfigRisks {
                 + configs + " --alter --entity-type topics --entity-name " + t.name()
                 + " --add-config min.insync.replicas=" + lowerMinIsr + " keeps acks=all writes going with one replica "
                 + "down but acknowledges them on fewer copies";
+    }
+
+    /**
+     * min.isr = RF: an operator's usual fix is min.isr RF-1 (RF 3 with min.isr 2 is Kafka's common setting), so that
+     * leads, with its trade-off said, when it still acknowledges on at least 2 copies or when the cluster has too
+     * few brokers for one more replica; then raising RF, which keeps durability but copies data. RF 2 with min.isr 2
+     * on 3 or more brokers keeps raising RF first: min.isr 1 would acknowledge on one copy.
+     */
+    private static String lowerMinIsrFirst(TopicState t, ClusterSnapshot s, String bootstrap, String configs) {
+        int rf = t.replicationFactor();
+        int lower = rf - 1;
+        if (lower < 2 && s.brokers().size() > rf) {
+            return raiseRfFirst(t, rf + 1, s, bootstrap, configs, lower);
+        }
+        return "lower min.insync.replicas to " + lower + ": " + configs + " --alter --entity-type topics --entity-name "
+                + t.name() + " --add-config min.insync.replicas=" + lower + " (trade-off: acks=all writes keep going "
+                + "with one replica down, but are then acknowledged on " + copies(lower) + ", not " + rf
+                + "); or keep " + rf + " and " + raiseRf(t, rf + 1, s, bootstrap);
+    }
+
+    private static String copies(int n) {
+        return n == 1 ? "1 copy" : n + " copies";
     }
 
     /**

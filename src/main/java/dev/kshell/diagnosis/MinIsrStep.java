@@ -26,7 +26,7 @@ final class MinIsrStep {
      * this step grow faster than linearly (GC with the heap full of the snapshot; docs/performance.md). Only the
      * first TriageSteps.LIST_LIMIT names per topic are kept. Same selection as PartitionHealth.underMinIsr / underReplicated.
      */
-    static TriageStep of(ClusterSnapshot now) {
+    static TriageStep of(ClusterSnapshot now, boolean sandboxSession) {
         Set<Integer> live = now.liveBrokerIds();
         List<Finding> underFindings = new ArrayList<>();
         List<Finding> urpFindings = new ArrayList<>();
@@ -117,7 +117,7 @@ final class MinIsrStep {
                 ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
         String action = null;
         if (!deadOutOfIsr.isEmpty()) {
-            action = "start broker " + PartitionHealth.allIds(List.copyOf(deadOutOfIsr)) + " to restore the ISR";
+            action = BrokerStart.phrase(sandboxSession, "start", List.copyOf(deadOutOfIsr)) + " to restore the ISR";
         } else if (!liveOutOfIsr.isEmpty()) {
             action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
                     + " (replica fetcher, disk, network)";

@@ -18,7 +18,7 @@ final class RecoveryStep {
     private RecoveryStep() {
     }
 
-    static TriageStep of(PartitionReport leaderless) {
+    static TriageStep of(PartitionReport leaderless, boolean sandboxSession) {
         if (leaderless.total() == 0) {
             return new TriageStep(4, "Recovery", StepStatus.OK, "no leaderless partitions: nothing to recover",
                     List.of(), null, null);
@@ -81,7 +81,7 @@ final class RecoveryStep {
         }
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
-            actions.add("start broker " + PartitionHealth.allIds(List.copyOf(toStart)));
+            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart)));
         }
         if (perClass[RecoveryClass.UNCLEAN_ONLY.ordinal()] > 0) {
             actions.add("for unclean-only partitions, starting a dead ISR/ELR replica allows a clean election; "

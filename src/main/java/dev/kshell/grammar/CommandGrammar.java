@@ -356,13 +356,15 @@ public final class CommandGrammar<C> {
         if (!subs.isEmpty() && tokens.size() == 1) {
             return new GrammarException("'" + typed + "' needs a sub-command: " + String.join(", ", subs));
         }
-        // Two-word commands: "elect prefered" should suggest "elect preferred".
-        String typedTwo = tokens.size() > 1 ? typed + " " + tokens.get(1) : typed;
-        Optional<String> hint = !subs.isEmpty() ? Suggest.closest(typedTwo, names) : Suggest.closest(typed, names);
-        if (!subs.isEmpty() && hint.isEmpty()) {
-            return new GrammarException("'" + typedTwo + "' is not a command; try one of: " + String.join(", ", subs));
+        if (!subs.isEmpty()) {
+            // A group word with an unknown sub-command: the unknown thing is the two words as typed
+            // ("sandbox kil-broker"), and the nearest is one of that group's commands.
+            String typedTwo = typed + " " + tokens.get(1);
+            return new GrammarException("unknown command '" + typedTwo + "'" + Suggest.closest(typedTwo, subs)
+                    .map(h -> " (did you mean '" + h + "'?)").orElse("; try one of: " + String.join(", ", subs))
+                    + "; type 'help " + typed + "' for the list");
         }
-        return new GrammarException("unknown command '" + typed + "'" + hint.map(h -> " (did you mean '" + h + "'?)").orElse("")
-                + "; type 'help' for the list");
+        return new GrammarException("unknown command '" + typed + "'" + Suggest.closest(typed, names)
+                .map(h -> " (did you mean '" + h + "'?)").orElse("") + "; type 'help' for the list");
     }
 }

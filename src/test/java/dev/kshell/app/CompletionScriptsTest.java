@@ -70,6 +70,27 @@ class CompletionScriptsTest {
                 .containsExactly("ARG:__complete", "ARG:--", "ARG:connect", "ARG:pr");
     }
 
+    @Test
+    void should_offer_commands_after_a_launcher_option_and_its_value() throws Exception {
+        // the value of --zookeeper / --kafka / --sandbox-dir is not the command: kshell is asked for command names
+        String recordArgs = "printf '%s\\n' \"$@\" > " + dir.resolve("args") + "; printf 'quorum\\ntriage\\n'";
+        assertThat(complete(recordArgs, "--zookeeper zk:2181 ", "--zookeeper zk : 2181 ''", 5))
+                .containsExactly("quorum", "triage");
+        assertThat(Files.readAllLines(dir.resolve("args"))).containsExactly("__complete", "--", "");
+        assertThat(complete(recordArgs, "--sandbox --kafka 3.9 --sandbox-dir /tmp/x tr", "--sandbox --kafka 3.9 --sandbox-dir /tmp/x tr", 6))
+                .containsExactly("quorum", "triage");
+        assertThat(Files.readAllLines(dir.resolve("args"))).containsExactly("__complete", "--", "tr");
+    }
+
+    @Test
+    void should_register_the_function_for_kshell() throws Exception {
+        Process p = new ProcessBuilder("/bin/bash", "-c", "source completions/kshell.bash; complete -p kshell bin/kshell")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(out.lines()).containsExactly("complete -F _kshell kshell", "complete -F _kshell bin/kshell");
+    }
+
     // ---- zsh ------------------------------------------------------------------------------------------------
 
     private final String tmuxSocket = "kshell-grammar-zsh-" + ProcessHandle.current().pid();
@@ -149,6 +170,16 @@ class CompletionScriptsTest {
         assertThat(zsh("SHOULD-NOT-APPEAR\\n", "kshell --bootstrap-c", "--bootstrap-controller", "Tab"))
                 .contains("kshell --bootstrap-controller").doesNotContain("SHOULD-NOT-APPEAR");
         assertThat(Files.exists(dir.resolve("args"))).isFalse();
+    }
+
+    @Test
+    void should_offer_commands_under_zsh_after_zookeeper_and_its_value() throws Exception {
+        String screen = zsh("quorum\\ntriage\\n", "kshell --zookeeper zk:2181 ", "triage", "Tab");
+        assertThat(screen).contains("quorum", "triage");
+        assertThat(stubArgs()).containsExactly("__complete", "--", "");
+        assertThat(zsh("quorum\\ntriage\\n", "kshell --zookeeper zk:2181 --kafka 3.9 tr", "kshell --zookeeper zk:2181 --kafka 3.9 triage", "Tab"))
+                .contains("kshell --zookeeper zk:2181 --kafka 3.9 triage");
+        assertThat(stubArgs()).containsExactly("__complete", "--", "tr");
     }
 
     @Test

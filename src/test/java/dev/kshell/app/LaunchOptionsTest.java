@@ -65,8 +65,8 @@ class LaunchOptionsTest {
         assertThat(skipsValue).containsExactlyInAnyOrderElementsOf(valued);
         // zsh's script offers the same launcher options.
         String zsh = Files.readString(Path.of("completions/_kshell"));
-        String offered = zsh.substring(zsh.indexOf("compadd -- --bootstrap-server"), zsh.indexOf("return", zsh.indexOf("compadd -- --bootstrap-server")));
-        assertThat(new TreeSet<>(Arrays.stream(offered.replace("\\", " ").split("\\s+")).filter(w -> w.startsWith("--") && !w.equals("--"))
-                .toList())).isEqualTo(declared);
+        String offered = zsh.substring(zsh.indexOf("_kshell_launcher_options=(") + 26);
+        offered = offered.substring(0, offered.indexOf(')'));
+        assertThat(new TreeSet<>(Arrays.asList(offered.trim().split("\\s+")))).isEqualTo(declared);
     }
 }

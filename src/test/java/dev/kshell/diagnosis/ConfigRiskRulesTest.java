@@ -138,11 +138,12 @@ class ConfigRiskRulesTest {
                 tuple(Severity.ERROR, "min-isr-above-rf", "topic audit-above"),
                 tuple(Severity.WARNING, "min-isr-equals-rf", "topic audit-equal"),
                 tuple(Severity.INFO, "rf1", "topics"));
-        // issue 15: the safe fix (more replicas, the exact plan) leads; lowering min.isr is a labelled trade-off
-        assertThat(audit(s, allGood()).get(1).fix()).startsWith("raise the replication factor of audit-equal to 4 "
-                + "by reassignment once 4 brokers are registered (3 now); trade-off, not a fix: kafka-configs.sh "
+        // RF 3 / min.isr 3 on 3 brokers: the operator's usual fix (min.isr 2) leads with its trade-off, then raising RF
+        assertThat(audit(s, allGood()).get(1).fix()).isEqualTo("lower min.insync.replicas to 2: kafka-configs.sh "
                 + "--bootstrap-server b4:9092 --alter --entity-type topics --entity-name audit-equal --add-config "
-                + "min.insync.replicas=2 keeps acks=all writes going with one replica down");
+                + "min.insync.replicas=2 (trade-off: acks=all writes keep going with one replica down, but are then "
+                + "acknowledged on 2 copies, not 3); or keep 3 and raise the replication factor of audit-equal to 4 "
+                + "by reassignment once 4 brokers are registered (3 now)");
     }
 
     @Test

@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
 
 import java.util.List;
 
-/** {@code help [COMMAND]}. */
+/** {@code help [COMMAND | GROUP]}. */
 @Component
 public class HelpCommand extends KshellCommand {
 
@@ -26,8 +26,9 @@ public class HelpCommand extends KshellCommand {
 
     public HelpCommand(ObjectProvider<CommandLineParser> parser) {
         super(CommandSpec.named("help").group(Group.SESSION)
-                .description("List commands, or show one command's options and examples")
-                .arguments(COMMAND).examples("help", "help describe", "help elect unclean"));
+                .description("List commands, a group's commands (help sandbox), or one command's options and examples")
+                .arguments(COMMAND).examples("help", "help describe", "help elect unclean",
+                        "help sandbox   # the sandbox commands"));
         this.parser = parser;
     }
 
@@ -39,8 +40,17 @@ public class HelpCommand extends KshellCommand {
             inv.emit(CommandHelp.catalogue(p.commands()), () -> CommandHelp.overview(p.commands()));
             return ExitCode.OK;
         }
-        KshellCommand command = p.find(words)
-                .orElseThrow(() -> new UsageException("help: unknown command '" + String.join(" ", words) + "'"));
+        KshellCommand command = p.find(words).orElse(null);
+        if (command == null && words.size() == 1) {
+            List<KshellCommand> members = CommandHelp.group(words.get(0), p.commands());
+            if (!members.isEmpty()) {
+                inv.emit(CommandHelp.catalogue(members), () -> CommandHelp.forGroup(words.get(0), members));
+                return ExitCode.OK;
+            }
+        }
+        if (command == null) {
+            throw new UsageException("help: unknown command '" + String.join(" ", words) + "'");
+        }
         inv.emit(CommandHelp.describe(command), () -> CommandHelp.forCommand(command));
         return ExitCode.OK;
     }

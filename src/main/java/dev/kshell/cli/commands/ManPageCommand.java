@@ -1,0 +1,42 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.CommandLineParser;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.ManPage;
+import dev.kshell.grammar.Trait;
+import dev.kshell.model.ExitCode;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/**
+ * {@code __manpage} (hidden): prints kshell's manual page (roff) from the command declarations. The release build
+ * runs it to write {@code share/man/man1/kshell.1}.
+ */
+@Component
+public class ManPageCommand extends KshellCommand {
+
+    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle).
+    private final ObjectProvider<CommandLineParser> parser;
+
+    public ManPageCommand(ObjectProvider<CommandLineParser> parser) {
+        super(CommandSpec.named("__manpage").group(Group.SESSION)
+                .description("kshell's manual page (roff), for the release build").traits(Trait.HIDDEN));
+        this.parser = parser;
+    }
+
+    @Override
+    public ExitCode run(Invocation inv) {
+        List<CommandSpec> commands = parser.getObject().commands().stream().map(KshellCommand::spec).toList();
+        String version = ManPageCommand.class.getPackage().getImplementationVersion();
+        String page = ManPage.render(version == null ? "dev" : version, GlobalOptions.LAUNCHER, GlobalOptions.COMMON,
+                commands);
+        inv.emit(page, () -> page);
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,253 @@
+package dev.kshell.it;
+
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Tmux;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The release as an operator installs it: the layout of {@code target/kshell-VERSION.tar.gz} (bin/kshell, lib/
+ * with kshell.jar and every runtime jar, completions/), assembled here from target/classes and the runtime class
+ * path Maven listed ({@code target/runtime.classpath}), since {@code mvn test} stops before {@code package}. It is
+ * made read-only and run from elsewhere, with a {@code mvn} first on PATH that fails loudly, and must answer
+ * {@code --version}, a one-shot command against the shared cluster, {@code completion bash} and a real zsh Tab,
+ * writing nothing into its own directory: the fast-start archive goes to the per-user cache.
+ *
+ * <p>What differs from the tarball: kshell.jar here holds no Spring AOT classes (target/classes may keep stale ones
+ * from an earlier package), so the launcher starts without Spring AOT; the man page and licences are left out.
+ */
+@Timeout(900)
+class ReleaseLayoutIntegrationTest {
+
+    @TempDir
+    Path dir;
+
+    private Path install;
+    private Path fakeBin;
+    private Path mvnMarker;
+    private final String tmuxSocket = "kshell-release-" + ProcessHandle.current().pid();
+
+    @BeforeEach
+    void assemble() throws IOException {
+        assumeTrue(!System.getProperty("os.name").startsWith("Windows"), "the release's launcher is a POSIX sh script");
+        Path classPathFile = Path.of("target/runtime.classpath");
+        assertThat(classPathFile).as("written by the dependency plugin in generate-test-resources").exists();
+        install = dir.resolve("opt/kshell");
+        Path lib = Files.createDirectories(install.resolve("lib"));
+        List<String> names = new ArrayList<>();
+        for (String entry : Files.readString(classPathFile).trim().split(File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (entry.isBlank() || !jar.getFileName().toString().endsWith(".jar")) {
+                continue;
+            }
+            Path target = lib.resolve(jar.getFileName());
+            try {
+                Files.createLink(target, jar); // the jars are only read: a link saves copying 60 MB per run
+            } catch (IOException | UnsupportedOperationException e) {
+                Files.copy(jar, target);
+            }
+            names.add("./" + jar.getFileName());
+        }
+        writeApplicationJar(lib.resolve("kshell.jar"), names);
+        Path bin = Files.createDirectories(install.resolve("bin"));
+        Files.copy(Path.of("src/dist/bin/kshell"), bin.resolve("kshell"));
+        Files.setPosixFilePermissions(bin.resolve("kshell"), PosixFilePermissions.fromString("r-xr-xr-x"));
+        Path completions = Files.createDirectories(install.resolve("completions"));
+        for (String script : List.of("kshell.bash", "_kshell")) {
+            Files.copy(Path.of("completions", script), completions.resolve(script));
+        }
+        // PATH: a mvn that fails loudly, kshell as a symlink (as people link it into ~/bin), this JVM's java, /usr/bin
+        fakeBin = Files.createDirectories(dir.resolve("fake-bin"));
+        mvnMarker = dir.resolve("mvn-was-called");
+        Files.writeString(fakeBin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> '" + mvnMarker + "'\n"
+                + "echo 'mvn must not be called by the release' >&2\nexit 1\n");
+        fakeBin.resolve("mvn").toFile().setExecutable(true);
+        Files.createSymbolicLink(fakeBin.resolve("kshell"), bin.resolve("kshell"));
+        Files.createDirectories(dir.resolve("home"));
+        Files.createDirectories(dir.resolve("elsewhere"));
+        setWritable(install, false);
+    }
+
+    @AfterEach
+    void restore() throws Exception {
+        if (install != null) {
+            setWritable(install, true);
+        }
+        if (Tmux.available()) {
+            try {
+                Tmux.run(tmuxSocket, "kill-server");
+            } catch (IllegalStateException e) {
+                // no server was started
+            }
+        }
+    }
+
+    /** kshell.jar as the release's: the compiled classes (no Spring AOT ones) and a manifest listing lib/'s jars. */
+    private static void writeApplicationJar(Path jar, List<String> classPath) throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.put(Attributes.Name.MAIN_CLASS, "dev.kshell.app.KshellApplication");
+        main.put(Attributes.Name.IMPLEMENTATION_VERSION, "test-layout");
+        main.put(Attributes.Name.CLASS_PATH, String.join(" ", classPath));
+        Path classes = Path.of("target/classes");
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream jarOut = new JarOutputStream(out, manifest);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path file : files.filter(f -> !f.equals(classes)).sorted().toList()) {
+                String name = classes.relativize(file).toString().replace(File.separatorChar, '/');
+                if (Files.isDirectory(file)) {
+                    // directory entries: Spring's component scan finds the packages of a jar through them
+                    jarOut.putNextEntry(new JarEntry(name + "/"));
+                    jarOut.closeEntry();
+                    continue;
+                }
+                if (name.endsWith(".class") && name.contains("__")) {
+                    continue; // Spring AOT's generated classes
+                }
+                jarOut.putNextEntry(new JarEntry(name));
+                Files.copy(file, jarOut);
+                jarOut.closeEntry();
+            }
+        }
+    }
+
+    private static void setWritable(Path root, boolean writable) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.filter(Files::isDirectory).toList()) {
+                p.toFile().setWritable(writable, false);
+            }
+        }
+    }
+
+    /** Every file and directory of the install with its size, time and permissions. */
+    private Map<String, String> listing() throws IOException {
+        Map<String, String> list = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(install)) {
+            for (Path p : all.toList()) {
+                list.put(install.relativize(p).toString(), Files.size(p) + " " + Files.getLastModifiedTime(p) + " "
+                        + PosixFilePermissions.toString(Files.getPosixFilePermissions(p)));
+            }
+        }
+        return list;
+    }
+
+    private Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin");
+        env.put("PATH", fakeBin + ":" + javaBin + ":/usr/bin:/bin");
+        env.put("HOME", dir.resolve("home").toString());
+        env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+        env.put("KSHELL_HOME", dir.resolve("kshell-home").toString());
+        env.put("LANG", "C.UTF-8");
+        return env;
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+
+    /** {@code kshell ARGS} from another directory, the way an operator types it, with only the environment above. */
+    private Run kshell(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("kshell"));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(List.of("/bin/sh", "-c", "exec " + Tmux.shellLine(command)))
+                .directory(dir.resolve("elsewhere").toFile());
+        pb.environment().clear();
+        pb.environment().putAll(environment());
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("kshell " + String.join(" ", args) + " did not finish in 300 s");
+        }
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void should_run_from_a_read_only_install_without_maven_and_write_only_to_the_user_cache() throws Exception {
+        Map<String, String> before = listing();
+
+        Run version = kshell("--version");
+        assertThat(version.code()).as(version.err()).isZero();
+        assertThat(version.out()).isEqualTo("kshell test-layout\n");
+        assertThat(version.err()).as("the first run makes the fast-start archive, in the cache")
+                .contains("kshell: preparing fast start in " + dir.resolve("cache/kshell"));
+        try (Stream<Path> cache = Files.list(dir.resolve("cache/kshell"))) {
+            assertThat(cache.map(p -> p.getFileName().toString()))
+                    .as("the archive (or the note of a failed attempt) lies in the cache")
+                    .anyMatch(n -> n.matches("kshell-\\d+\\.(jsa|aot)(\\.failed)?"));
+        }
+
+        String bootstrap = SharedCluster.get().bootstrapServers();
+        SharedCluster.ensureAllRunning();
+        Run quorum = kshell("--bootstrap-server", bootstrap, "--timeout", "30s", "quorum");
+        assertThat(quorum.code()).as(quorum.out() + quorum.err()).isIn(0, 1);
+        assertThat(quorum.out()).contains("leader");
+        assertThat(quorum.err()).doesNotContain("preparing fast start");
+
+        Run bash = kshell("completion", "bash");
+        assertThat(bash.code()).as(bash.err()).isZero();
+        assertThat(bash.out()).isEqualTo(Files.readString(Path.of("completions/kshell.bash")));
+
+        assertThat(mvnMarker).as("mvn was called").doesNotExist();
+        assertThat(listing()).as("the install directory is unchanged").isEqualTo(before);
+    }
+
+    @Test
+    void should_offer_the_commands_under_zsh_after_a_launcher_option_and_its_value() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/zsh")) || Files.isExecutable(Path.of("/bin/zsh")),
+                "zsh is not installed (apt-get install zsh): the real zsh completion is not tested");
+        assumeTrue(Tmux.available(), "tmux is not installed");
+        Path zdot = Files.createDirectories(dir.resolve("zdot"));
+        Files.writeString(zdot.resolve(".zshrc"), "PS1='zsh> '\nfpath=(" + install.resolve("completions")
+                + " $fpath)\nautoload -Uz compinit && compinit -u -d " + zdot.resolve(".zcompdump") + "\n");
+        List<String> env = new ArrayList<>(List.of("env", "-i"));
+        environment().forEach((k, v) -> env.add(k + "=" + v));
+        env.addAll(List.of("ZDOTDIR=" + zdot, "TERM=xterm", "zsh", "-i"));
+        Tmux.run(tmuxSocket, "new-session", "-d", "-s", "zsh", "-x", "160", "-y", "30", "-c",
+                dir.resolve("elsewhere").toString(), Tmux.shellLine(env));
+        String screen = waitFor("zsh>", 30);
+        assertThat(screen).contains("zsh>");
+        Tmux.run(tmuxSocket, "send-keys", "-t", "zsh", "-l", "kshell --zookeeper zk:2181 ");
+        Tmux.run(tmuxSocket, "send-keys", "-t", "zsh", "Tab");
+        // the real kshell lists its command names (a JVM start, and the archive's first making, may take a while)
+        screen = waitFor("triage", 300);
+        assertThat(screen).contains("quorum", "triage", "leaderless", "describe");
+        assertThat(mvnMarker).as("mvn was called").doesNotExist();
+    }
+
+    private String waitFor(String text, int seconds) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String screen = Tmux.run(tmuxSocket, "capture-pane", "-p", "-t", "zsh");
+        while (!screen.contains(text) && System.nanoTime() < until) {
+            Thread.sleep(250);
+            screen = Tmux.run(tmuxSocket, "capture-pane", "-p", "-t", "zsh");
+        }
+        return screen;
+    }
+}

@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * 1, 2, 3 (min.insync.replicas 2 where RF &gt; 1), then optionally kills the last broker ({@code kill -9}) and waits
  * until every partition whose replicas all lived on it shows no leader. Prints {@code READY <bootstrap servers>}
  * and keeps the cluster up until standard input closes or the {@code --parent} process is gone; a line {@code kill}
- * on standard input kills the last broker then (answered by {@code KILLED <leaderless partitions>}).
+ * on standard input kills the last broker then (answered by {@code KILLED <leaderless partitions>}); a line
+ * {@code grow N} creates more topics until the cluster holds N partitions (answered by {@code GROWN N}).
  *
  * <pre>java ... dev.kshell.bench.BenchCluster --brokers 3 --partitions 10000 --per-topic 50 --kill-broker</pre>
  */
@@ -66,24 +67,10 @@ public final class BenchCluster {
         try (LocalCluster cluster = LocalCluster.start(spec, line -> System.err.println("cluster: " + line));
              Admin admin = Admin.create(adminProps(cluster.bootstrapServers()))) {
             List<NewTopic> topics = new ArrayList<>();
-            int made = 0;
-            for (int t = 0; made < partitions; t++) {
-                int n = Math.min(perTopic, partitions - made);
-                short rf = (short) (1 + t % maxRf);
-                NewTopic topic = new NewTopic(String.format("bench-%05d", t), n, rf);
-                if (rf > 1) {
-                    topic.configs(Map.of("min.insync.replicas", "2"));
-                }
-                topics.add(topic);
-                made += n;
-            }
-            // A few topics per request: a huge single request makes the controller's reply outlive the deadline.
-            for (int i = 0; i < topics.size(); i += 20) {
-                admin.createTopics(topics.subList(i, Math.min(topics.size(), i + 20))).all().get(5, TimeUnit.MINUTES);
-            }
+            create(admin, topics, partitions, perTopic, maxRf);
             System.err.printf("cluster: %d partitions in %d topics created (%.1f s)%n", partitions, topics.size(),
                     (System.nanoTime() - t0) / 1e9);
-            List<String> names = topics.stream().map(NewTopic::name).toList();
+            List<String> names = new ArrayList<>(topics.stream().map(NewTopic::name).toList());
             awaitLeaders(admin, names, Set.of(), 0);
             if (kill) {
                 killLastBroker(cluster, admin, names, controllers + brokers);
@@ -96,13 +83,49 @@ public final class BenchCluster {
             // keep running until the benchmark closes our input; "kill" kills the last broker on request, so that
             // one cluster serves the healthy and the broken half of a benchmark
             while ((line = in.readLine()) != null) {
-                if (line.trim().equals("kill")) {
+                if (line.trim().startsWith("grow ")) {
+                    // more topics up to this many partitions in all: one cluster serves 10,000 and 100,000
+                    long g0 = System.nanoTime();
+                    int total = Integer.parseInt(line.trim().substring(5).trim());
+                    create(admin, topics, total, perTopic, maxRf);
+                    names.clear();
+                    names.addAll(topics.stream().map(NewTopic::name).toList());
+                    awaitLeaders(admin, names, Set.of(), 0);
+                    System.err.printf("cluster: grown to %d partitions in %d topics (%.1f s)%n", total, topics.size(),
+                            (System.nanoTime() - g0) / 1e9);
+                    System.out.println("GROWN " + total);
+                    System.out.flush();
+                } else if (line.trim().equals("kill")) {
                     int expected = killLastBroker(cluster, admin, names, controllers + brokers);
                     System.out.println("KILLED " + expected);
                     System.out.flush();
                 }
             }
         }
+    }
+
+    /**
+     * Creates topics of {@code perTopic} partitions (RF 1, 2, ... {@code maxRf} in turn, min.insync.replicas 2 where
+     * RF &gt; 1) after those in {@code topics} until they hold {@code total} partitions; adds them to {@code topics}.
+     */
+    private static void create(Admin admin, List<NewTopic> topics, int total, int perTopic, int maxRf) throws Exception {
+        int made = topics.stream().mapToInt(NewTopic::numPartitions).sum();
+        List<NewTopic> added = new ArrayList<>();
+        for (int t = topics.size(); made < total; t++) {
+            int n = Math.min(perTopic, total - made);
+            short rf = (short) (1 + t % maxRf);
+            NewTopic topic = new NewTopic(String.format("bench-%05d", t), n, rf);
+            if (rf > 1) {
+                topic.configs(Map.of("min.insync.replicas", "2"));
+            }
+            added.add(topic);
+            made += n;
+        }
+        // A few topics per request: a huge single request makes the controller's reply outlive the deadline.
+        for (int i = 0; i < added.size(); i += 20) {
+            admin.createTopics(added.subList(i, Math.min(added.size(), i + 20))).all().get(5, TimeUnit.MINUTES);
+        }
+        topics.addAll(added);
     }
 
     /** Kills (-9) the broker with the highest id and waits until its single-replica partitions show no leader. */

@@ -29,7 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * answers) both come back "not answering" long before the controller fences them. See docs/kafka-behaviour.md.
  *
  * <p>ApiVersions is the one request Kafka answers before authentication, so this works on PLAINTEXT and
- * SASL_PLAINTEXT listeners. On SSL listeners the probe is not made ({@link #supported} is false) and triage says so.
+ * SASL_PLAINTEXT listeners; on SSL and SASL_SSL ones the probe first completes a TLS handshake with the connection's
+ * own SSL settings ({@link TlsSockets}): a refused connect, or a handshake that does not complete within the
+ * deadline, is "not answering". A node that answers the handshake with an error or closes the connection is alive.
+ * When the TLS settings cannot be used here, nothing is probed ({@link #supported} false, {@link #unsupportedReason}).
  */
 public final class NodeProbe {
 
@@ -42,6 +45,8 @@ public final class NodeProbe {
 
     private final Duration deadline;
     private final boolean supported;
+    private final TlsSockets tls;
+    private final String unsupportedReason;
 
     /**
      * @param clientProperties the connection's Kafka client properties (security.protocol decides whether a plain
@@ -51,9 +56,27 @@ public final class NodeProbe {
     public NodeProbe(Map<String, String> clientProperties, Duration deadline) {
         this.deadline = deadline;
         String protocol = clientProperties == null ? null : clientProperties.get("security.protocol");
-        this.supported = protocol == null || protocol.isBlank()
-                || protocol.trim().toUpperCase(Locale.ROOT).equals("PLAINTEXT")
-                || protocol.trim().toUpperCase(Locale.ROOT).equals("SASL_PLAINTEXT");
+        String p = protocol == null ? "PLAINTEXT" : protocol.trim().toUpperCase(Locale.ROOT);
+        TlsSockets sockets = null;
+        String reason = null;
+        if (p.equals("SSL") || p.equals("SASL_SSL")) {
+            try {
+                sockets = TlsSockets.of(clientProperties);
+            } catch (RuntimeException e) {
+                reason = "nodes not probed on their own endpoints: the connection's TLS settings cannot be used "
+                        + "here (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+            }
+        } else if (!p.isEmpty() && !p.equals("PLAINTEXT") && !p.equals("SASL_PLAINTEXT")) {
+            reason = "nodes not probed on their own endpoints: unknown security.protocol " + protocol;
+        }
+        this.tls = sockets;
+        this.unsupportedReason = reason;
+        this.supported = reason == null;
+    }
+
+    /** Why nothing is probed on this connection, or null when probes are made. */
+    public String unsupportedReason() {
+        return unsupportedReason;
     }
 
     /** For the gateway's own connection. */
@@ -61,7 +84,7 @@ public final class NodeProbe {
         return new NodeProbe(target.clientProperties(), DEFAULT_DEADLINE);
     }
 
-    /** False on SSL listeners: nothing is probed. */
+    /** False when the connection's settings cannot be used for a probe: nothing is probed. */
     public boolean supported() {
         return supported;
     }
@@ -134,11 +157,27 @@ public final class NodeProbe {
             s.connect(new InetSocketAddress(host, port), ms);
             int left = (int) Math.max(1, ms - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
             s.setSoTimeout(left);
+            Socket channel = s;
+            if (tls != null) {
+                try {
+                    channel = tls.handshake(s, host, port);
+                } catch (javax.net.ssl.SSLException e) {
+                    if (e.getCause() instanceof SocketTimeoutException) {
+                        return new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, took(t0),
+                                "TLS handshake not completed within " + seconds(ms));
+                    }
+                    // it answered the handshake (with an error, or by closing): the process runs
+                    return new ProbeResult(t.nodeId(), t.role(), t.endpoint(), true, took(t0), null);
+                } catch (SocketTimeoutException e) {
+                    return new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, took(t0),
+                            "TLS handshake not completed within " + seconds(ms));
+                }
+            }
             int correlation = CORRELATION.getAndIncrement();
-            OutputStream out = s.getOutputStream();
+            OutputStream out = channel.getOutputStream();
             out.write(apiVersionsRequest(correlation));
             out.flush();
-            DataInputStream in = new DataInputStream(s.getInputStream());
+            DataInputStream in = new DataInputStream(channel.getInputStream());
             int size = in.readInt();
             int answeredCorrelation = in.readInt();
             if (size < 4 || answeredCorrelation != correlation) {

@@ -41,7 +41,8 @@ public final class BrokerHealth {
      * writes until the controller has fenced it and elected another leader.
      *
      * @param probes           one answer per probed broker, or null when not probed
-     * @param sessionTimeoutMs broker.session.timeout.ms where known, else null
+     * @param sessionTimeoutMs broker.session.timeout.ms where known (ZooKeeper mode: zookeeper.session.timeout.ms),
+     *                         else null
      */
     public static List<Finding> check(ClusterSnapshot s, List<ProbeResult> probes, Long sessionTimeoutMs) {
         List<Finding> out = new ArrayList<>();
@@ -60,7 +61,12 @@ public final class BrokerHealth {
                     continue;
                 }
                 int n = led.containsKey(r.nodeId()) ? led.get(r.nodeId())[0] : 0;
-                String within = sessionTimeoutMs == null
+                boolean zk = s.quorum() != null && s.quorum().zooKeeperMode();
+                boolean controller = zk && s.quorum().leaderId() == r.nodeId();
+                String within = zk ? "ZooKeeper drops its registration (/brokers/ids/" + r.nodeId() + ") when its "
+                        + "session expires: " + ControllerHealth.moves(sessionTimeoutMs).replace("moves it", "does so")
+                        + (controller ? "; it is the controller (step 1)" : "")
+                        : sessionTimeoutMs == null
                         ? "the controller will fence it once broker.session.timeout.ms passes without a heartbeat"
                         : "the controller will fence it within ~" + Math.max(1, (sessionTimeoutMs + 999) / 1000)
                                 + " s (broker.session.timeout.ms " + sessionTimeoutMs + ")";
@@ -70,7 +76,10 @@ public final class BrokerHealth {
                         "broker " + r.nodeId(),
                         "broker " + r.nodeId() + " registered but not answering (" + r.endpoint() + ": "
                                 + r.problem() + "): " + within + leads,
-                        "check broker " + r.nodeId() + "'s process (crashed, paused, out of memory) and restart it"));
+                        zk ? "check broker " + r.nodeId() + "'s process; start it again once /brokers/ids/"
+                                + r.nodeId() + " is gone (before that it exits with NodeExistsException)"
+                                : "check broker " + r.nodeId() + "'s process (crashed, paused, out of memory) and "
+                                + "restart it"));
             }
         }
         if (s.brokers().isEmpty()) {

@@ -23,12 +23,24 @@ final class BrokerStep {
 
     static TriageStep of(TriageInput in) {
         ClusterSnapshot now = in.snapshot();
-        List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(), in.brokerSessionTimeoutMs());
+        List<Finding> fs = BrokerHealth.check(now, in.brokerProbes(),
+                in.zooKeeperMode() ? in.zooKeeperSessionTimeoutMs() : in.brokerSessionTimeoutMs());
+        if (in.probeGap() != null) {
+            fs.add(new Finding(Severity.INFO, "brokers-not-probed", "brokers", in.probeGap() + ": a broker that died "
+                    + "moments ago still reads as live until " + (in.zooKeeperMode() ? "ZooKeeper expires its session"
+                    : "the controller fences it"), null));
+        }
         StepStatus status = status(fs);
         List<String> actions = new ArrayList<>();
         Set<Integer> silent = BrokerHealth.silent(now, in.brokerProbes());
         if (!silent.isEmpty()) {
-            actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", List.copyOf(silent)) + " (not answering)");
+            String ids = PartitionHealth.allIds(List.copyOf(silent));
+            actions.add(!in.zooKeeperMode()
+                    ? BrokerStart.phrase(in.sandboxSession(), "restart", List.copyOf(silent)) + " (not answering)"
+                    : in.sandboxSession() ? BrokerStart.phrase(true, "start", List.copyOf(silent))
+                    + " (not answering; it waits until ZooKeeper has dropped the dead registration)"
+                    : "start broker " + ids + " once ZooKeeper has dropped its registration (/brokers/ids/N gone: "
+                    + "`brokers` no longer lists it)");
         }
         List<Integer> fenced = now.brokers().stream().filter(b -> b.fenced()).map(b -> b.id()).sorted().toList();
         List<Integer> missing = List.copyOf(BrokerHealth.missing(now).keySet());

@@ -2,6 +2,7 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
+import dev.kshell.model.ProbeResult;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.Severity;
 import dev.kshell.model.ZooKeeperState;
@@ -62,6 +63,46 @@ public final class ControllerHealth {
         }
         epochFinding(now, previous).ifPresent(out::add);
         return out;
+    }
+
+    /** ZooKeeper's default zookeeper.session.timeout.ms (Kafka 2.5+). */
+    public static final long DEFAULT_ZOOKEEPER_SESSION_TIMEOUT_MS = 18_000;
+
+    /**
+     * The controller broker, probed on its own endpoint, does not answer: a CRITICAL finding with what it blocks and
+     * when ZooKeeper moves it; null when it answered or was not probed.
+     *
+     * @param probes           the brokers' probes (the controller is a broker), or null
+     * @param sessionTimeoutMs zookeeper.session.timeout.ms as a live broker reports it, or null (default assumed)
+     */
+    public static Finding silentController(QuorumState q, List<ProbeResult> probes, Long sessionTimeoutMs) {
+        ProbeResult p = controllerProbe(q, probes);
+        if (p == null || p.answered()) {
+            return null;
+        }
+        return new Finding(Severity.CRITICAL, "controller-not-answering", "controller",
+                "controller " + q.leaderId() + " (broker) does not answer (" + p.endpoint() + ": " + p.problem()
+                        + "): no leader elections anywhere, no ISR changes, no topic changes until ZooKeeper "
+                        + "expires its session; " + moves(sessionTimeoutMs) + ", then another broker wins /controller",
+                "wait: ZooKeeper moves the controller by itself (`watch triage`); start broker " + q.leaderId()
+                        + " again once /brokers/ids/" + q.leaderId() + " is gone (a restart before that exits with "
+                        + "NodeExistsException)");
+    }
+
+    /** "ZooKeeper moves it within ~18 s of its death (zookeeper.session.timeout.ms 18000...)". */
+    public static String moves(Long sessionTimeoutMs) {
+        long ms = sessionTimeoutMs == null ? DEFAULT_ZOOKEEPER_SESSION_TIMEOUT_MS : sessionTimeoutMs;
+        return "ZooKeeper moves it within ~" + Math.max(1, (ms + 999) / 1000) + " s of its death "
+                + "(zookeeper.session.timeout.ms " + ms + (sessionTimeoutMs == null
+                ? ", the default: the brokers' setting could not be read" : ", as a live broker reports it") + ")";
+    }
+
+    /** The controller broker's probe, or null when it was not probed. */
+    static ProbeResult controllerProbe(QuorumState q, List<ProbeResult> probes) {
+        if (q == null || !q.zooKeeperMode() || !q.hasLeader() || probes == null) {
+            return null;
+        }
+        return probes.stream().filter(p -> p.nodeId() != null && p.nodeId() == q.leaderId()).findFirst().orElse(null);
     }
 
     /** "controller 4 (broker), epoch 3, ZooKeeper 127.0.0.1:2181/kafka: standalone, 3 brokers registered". */

@@ -2,6 +2,7 @@ package dev.kshell.diagnosis;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,17 @@ final class QuorumStep {
             fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
         }
         fs.addAll(voters.majorityLost() ? 0 : fs.size(), voters.findings()); // the lost majority leads
+        Finding deadController = ControllerHealth.silentController(now.quorum(), in.brokerProbes(),
+                in.zooKeeperSessionTimeoutMs());
+        if (deadController != null) {
+            fs.removeIf(f -> f.rule().equals("quorum-unstable")); // a dead controller is no flapping
+            fs.add(0, deadController); // ZooKeeper mode: the controller broker itself does not answer
+        }
+        if (in.probeGap() != null) {
+            fs.add(new Finding(Severity.INFO, "controllers-not-probed", now.quorum() != null
+                    && now.quorum().zooKeeperMode() ? "controller" : "quorum", in.probeGap() + ": a controller that died "
+                    + "moments ago is named until the others notice", null));
+        }
         StepStatus status = status(fs);
         String next = null;
         if (voters.majorityLost()) {
@@ -39,7 +51,10 @@ final class QuorumStep {
                     || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";
         }
         String summary = voters.summary() != null ? voters.summary() : QuorumHealth.summary(now.quorum(), fs);
-        if (stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE) {
+        if (deadController != null) {
+            summary = "controller " + now.quorum().leaderId() + " (broker) does not answer: no controller until "
+                    + ControllerHealth.moves(in.zooKeeperSessionTimeoutMs());
+        } else if (stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE) {
             // a lost majority is the headline; the earlier leader changes explain it
             summary = voters.majorityLost() ? summary + "; " + stability.sentence()
                     : stability.sentence() + "; now " + summary;
@@ -54,6 +69,14 @@ final class QuorumStep {
             summary = summary + "; " + stability.sentence();
         }
         String action = status == StepStatus.OK ? null : worstFix(fs);
+        if (deadController != null) {
+            next = "watch triage";
+            if (in.sandboxSession()) {
+                action = "wait for ZooKeeper to move the controller; then `sandbox start-broker "
+                        + now.quorum().leaderId() + "` (it waits for /brokers/ids/" + now.quorum().leaderId()
+                        + " to go)";
+            }
+        }
         if (voters.majorityLost() && in.sandboxSession()) {
             action = "in the sandbox: " + String.join("; ", voters.silentIds().stream()
                     .map(id -> "`sandbox start-controller " + id + "`").toList());

@@ -25,10 +25,15 @@ import java.util.List;
  * @param quorumStability        the judgement of kshell's quorum history (this session's and earlier runs' reads,
  *                               the current one included), or null when not judged: step 1 then compares the two
  *                               snapshots' epochs only
+ * @param zooKeeperSessionTimeoutMs ZooKeeper mode: zookeeper.session.timeout.ms as a live broker reports it (how
+ *                               soon ZooKeeper drops a dead broker and moves a dead controller), else null
+ * @param probeGap               why the nodes could not be probed on their own endpoints, or null when they were
+ *                               (or nobody tried): steps 1 and 2 say what that weakens
  */
 public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
                           List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
-                          boolean strict, boolean sandboxSession, QuorumStability quorumStability) {
+                          boolean strict, boolean sandboxSession, QuorumStability quorumStability,
+                          Long zooKeeperSessionTimeoutMs, String probeGap) {
 
     public TriageInput {
         if (snapshot == null) {
@@ -43,41 +48,56 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
                        List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
                        boolean strict, boolean sandboxSession) {
         this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
-                sandboxSession, null);
+                sandboxSession, null, null, null);
     }
 
     /** A snapshot (and optionally the one before it) with nothing probed: what pure callers and tests start from. */
     public static TriageInput of(ClusterSnapshot snapshot, ClusterSnapshot previous) {
-        return new TriageInput(snapshot, previous, null, null, null, null, false, false, null);
+        return new TriageInput(snapshot, previous, null, null, null, null, false, false, null, null, null);
     }
 
     public TriageInput withBrokerProbes(List<ProbeResult> probes, Long sessionTimeoutMs) {
         return new TriageInput(snapshot, previous, probes, voterProbes, sessionTimeoutMs, coordinators, strict,
-                sandboxSession, quorumStability);
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
     }
 
     public TriageInput withVoterProbes(List<ProbeResult> probes) {
         return new TriageInput(snapshot, previous, brokerProbes, probes, brokerSessionTimeoutMs, coordinators, strict,
-                sandboxSession, quorumStability);
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
     }
 
     public TriageInput withCoordinators(CoordinatorReport report) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, report, strict,
-                sandboxSession, quorumStability);
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
     }
 
     public TriageInput withStrict(boolean value) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                value, sandboxSession, quorumStability);
+                value, sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
     }
 
     public TriageInput withSandboxSession(boolean value) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, value, quorumStability);
+                strict, value, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
     }
 
     public TriageInput withQuorumStability(QuorumStability value) {
         return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, sandboxSession, value);
+                strict, sandboxSession, value, zooKeeperSessionTimeoutMs, probeGap);
+    }
+
+    public TriageInput withZooKeeperSessionTimeout(Long ms) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                strict, sandboxSession, quorumStability, ms, probeGap);
+    }
+
+    public TriageInput withProbeGap(String why) {
+        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
+                strict, sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, why);
+    }
+
+    /** True on a ZooKeeper-mode cluster (its controller is a broker; ZooKeeper's session rules apply). */
+    public boolean zooKeeperMode() {
+        return snapshot.quorum() != null && snapshot.quorum().zooKeeperMode();
     }
 }

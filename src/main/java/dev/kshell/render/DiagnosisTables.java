@@ -154,8 +154,8 @@ public final class DiagnosisTables {
                 Advice a = PartitionHealth.advice(f);
                 byAdvice.computeIfAbsent(a.text(), k -> new FirstNames()).add(f.name());
             }
-            byAdvice.forEach((text, names) -> out.append(INDENT).append(names.toString()).append(": ").append(text)
-                    .append('\n'));
+            byAdvice.forEach((text, names) -> out.append(Prose.text(INDENT + names + ": " + text, width,
+                    INDENT.length() + 2)));
         }
         if (!report.unknownMinIsr().isEmpty()) {
             out.append('\n').append(Tone.WARN.paint("min.insync.replicas unknown for "
@@ -230,7 +230,7 @@ public final class DiagnosisTables {
         if (!v.notes().isEmpty()) {
             out.append('\n');
             for (String note : v.notes()) {
-                out.append(Tone.WARN.paint("note: " + note, color)).append('\n');
+                paint(out, Tone.WARN, Prose.lines("note: " + note, width, 6), color);
             }
         }
         return out.toString();
@@ -247,7 +247,7 @@ public final class DiagnosisTables {
         StringBuilder out = new StringBuilder();
         Tone verdictTone = r.verdict() == Verdict.HEALTHY ? Tone.GOOD
                 : r.verdict() == Verdict.DEGRADED ? Tone.WARN : Tone.BAD;
-        out.append(verdictTone.paint(r.verdictLine(), color)).append('\n');
+        paint(out, verdictTone, Prose.lines(r.verdictLine(), width, 2), color);
         String next = r.nextCommand();
         if (next != null) {
             out.append("next: ").append(next).append('\n');
@@ -261,27 +261,36 @@ public final class DiagnosisTables {
                 case FAIL -> Tone.BAD;
                 case SKIPPED -> Tone.DIM;
             };
-            out.append(tone.paint(String.format(Locale.ROOT, "%-9s %d. %s: %s", status, s.number(), s.title(),
-                    s.summary()), color)).append('\n');
+            paint(out, tone, Prose.lines(String.format(Locale.ROOT, "%-9s %d. %s: %s", status, s.number(), s.title(),
+                    s.summary()), width, STEP_INDENT.length() + 2), color);
             if (s.status() == StepStatus.SKIPPED || (s.status() == StepStatus.OK && s.next() == null)) {
                 continue; // an ok step shows its INFO lines only when they come with a suggestion
             }
             for (Finding f : s.findings()) {
-                String line = "          " + f.severity().name().toLowerCase(Locale.ROOT) + " " + f.where() + ": "
+                String line = STEP_INDENT + f.severity().name().toLowerCase(Locale.ROOT) + " " + f.where() + ": "
                         + f.message();
-                out.append((f.severity() == Severity.INFO ? Tone.DIM : Tone.PLAIN).paint(line, color)).append('\n');
+                paint(out, f.severity() == Severity.INFO ? Tone.DIM : Tone.PLAIN,
+                        Prose.lines(line, width, STEP_INDENT.length() + 2), color);
             }
             if (s.action() != null) {
-                out.append("          do:   ").append(s.action()).append('\n');
+                out.append(Prose.text(STEP_INDENT + "do:   " + s.action(), width, STEP_INDENT.length() + 6));
             }
             if (s.next() != null) {
-                out.append("          next: ").append(s.next()).append('\n');
+                out.append(Prose.text(STEP_INDENT + "next: " + s.next(), width, STEP_INDENT.length() + 6));
             }
         }
         return out.toString();
     }
 
     // ---- helpers
+
+    /** Where a triage step's findings, do: and next: lines begin (under the step's title). */
+    private static final String STEP_INDENT = "          ";
+
+    /** Each line painted on its own: a colour never runs past a line break into the next line's indentation. */
+    private static void paint(StringBuilder out, Tone tone, List<String> lines, boolean color) {
+        lines.forEach(l -> out.append(tone.paint(l, color)).append('\n'));
+    }
 
     /** "1 partition", "3 partitions". */
     public static String plural(int n, String noun) {

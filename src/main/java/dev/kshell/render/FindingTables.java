@@ -128,37 +128,9 @@ public final class FindingTables {
         return out.toString();
     }
 
-    /** Word-wraps text to lines of at most {@code width} characters. */
+    /** Word-wraps text to lines of at most {@code width} characters (a word longer than a line is cut). */
     static List<String> wrap(String text, int width) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String whole : text.split(" ")) {
-            String word = whole;
-            // A word longer than a line (a path) is cut into line-sized pieces.
-            while (word.length() > width) {
-                if (!line.isEmpty()) {
-                    lines.add(line.toString());
-                    line.setLength(0);
-                }
-                lines.add(word.substring(0, width));
-                word = word.substring(width);
-            }
-            if (word.isEmpty()) {
-                continue;
-            }
-            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
-                lines.add(line.toString());
-                line.setLength(0);
-            }
-            if (!line.isEmpty()) {
-                line.append(' ');
-            }
-            line.append(word);
-        }
-        if (!line.isEmpty() || lines.isEmpty()) {
-            lines.add(line.toString());
-        }
-        return lines;
+        return Prose.wrap(text, width, 0, true);
     }
 
     /** "NAME (ENDPOINTS)", or the endpoints alone when the connection has no other name (no profile). */

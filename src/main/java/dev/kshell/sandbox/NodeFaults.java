@@ -62,4 +62,54 @@ final class NodeFaults {
         return ids.isEmpty() ? "none" : ids.size() == 1 ? ids.get(0).toString()
                 : ids.get(0) + "-" + ids.get(ids.size() - 1);
     }
+
+    /**
+     * {@code kill-controller N}: N must be running and be the active controller as the quorum names it now: a KRaft
+     * controller, or in ZooKeeper mode the broker holding /controller.
+     *
+     * @param quorum the quorum as read now, or null when it could not be read (then only the role is checked)
+     * @throws SandboxRefusal naming the active controller otherwise
+     */
+    static NodeInfo checkController(LocalCluster c, int id, dev.kshell.model.QuorumState quorum) {
+        NodeInfo node = find(c, id);
+        Role expected = c.zooKeeperMode() ? Role.BROKER : Role.CONTROLLER;
+        String active = quorum == null || !quorum.hasLeader() ? null
+                : (c.zooKeeperMode() ? "broker " : "controller ") + quorum.leaderId();
+        if (node.role() != expected) {
+            throw new SandboxRefusal("node " + id + " is a " + lower(node.role()) + (c.zooKeeperMode()
+                    ? "; in ZooKeeper mode the controller is a broker" : ", not a controller")
+                    + (active == null ? "" : " (the active controller is " + active + ")"));
+        }
+        if (node.state() != State.RUNNING) {
+            throw new SandboxRefusal(name(node) + " is already " + lower(node.state()));
+        }
+        if (quorum != null && quorum.hasLeader() && quorum.leaderId() != id) {
+            throw new SandboxRefusal(name(node) + " is not the active controller: " + active + " is (sandbox "
+                    + "kill-controller " + quorum.leaderId() + ")");
+        }
+        return node;
+    }
+
+    /** How long start-broker waits in ZooKeeper mode for a dead broker's registration to expire. */
+    static final long REGISTRATION_WAIT_MS = 60_000;
+
+    /**
+     * ZooKeeper mode: a broker started while its dead predecessor's {@code /brokers/ids/N} is still held by the old
+     * session exits with NodeExistsException; wait (up to {@link #REGISTRATION_WAIT_MS}) until ZooKeeper has dropped
+     * it. Nothing to wait for in KRaft, for a controller, or when ZooKeeper cannot be read.
+     */
+    static void awaitRegistrationGone(Sandbox sandbox, LocalCluster c, NodeInfo node) {
+        if (!c.zooKeeperMode() || node.role() != Role.BROKER) {
+            return;
+        }
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(REGISTRATION_WAIT_MS);
+        while (System.nanoTime() - until < 0) {
+            java.util.Optional<dev.kshell.model.QuorumState> q = sandbox.quickQuorum(new java.util.ArrayList<>());
+            dev.kshell.model.ZooKeeperState zk = q.map(dev.kshell.model.QuorumState::zooKeeper).orElse(null);
+            if (zk == null || zk.error() != null || !zk.registeredBrokers().contains(node.id())) {
+                return;
+            }
+            Settle.sleep(500);
+        }
+    }
 }

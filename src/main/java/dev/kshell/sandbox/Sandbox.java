@@ -60,6 +60,8 @@ public final class Sandbox implements AutoCloseable {
         KILL_BROKER("kill-broker", Role.BROKER, State.KILLED),
         START_BROKER("start-broker", Role.BROKER, State.RUNNING),
         STOP_CONTROLLER("stop-controller", Role.CONTROLLER, State.STOPPED),
+        /** SIGKILL of the active controller: a KRaft controller, or in ZooKeeper mode the controller broker. */
+        KILL_CONTROLLER("kill-controller", Role.CONTROLLER, State.KILLED),
         START_CONTROLLER("start-controller", Role.CONTROLLER, State.RUNNING);
 
         private final String label;
@@ -280,8 +282,11 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         switch (action) {
             case STOP_BROKER, STOP_CONTROLLER -> c.stopNode(id);
-            case KILL_BROKER -> c.killNode(id);
-            case START_BROKER, START_CONTROLLER -> c.startNode(id);
+            case KILL_BROKER, KILL_CONTROLLER -> c.killNode(id);
+            case START_BROKER, START_CONTROLLER -> {
+                NodeFaults.awaitRegistrationGone(this, c, node);
+                c.startNode(id);
+            }
         }
         return new NodeChange(id, NodeFaults.lower(node.role()), action.label(), NodeFaults.lower(c.node(id).state()),
                 Settle.millis(t0));
@@ -294,6 +299,9 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxRefusal naming the reason otherwise
      */
     public synchronized NodeInfo check(NodeAction action, int id) {
+        if (action == NodeAction.KILL_CONTROLLER) {
+            return NodeFaults.checkController(cluster(), id, quickQuorum(new ArrayList<>()).orElse(null));
+        }
         return NodeFaults.check(cluster(), action, id);
     }
 
@@ -325,6 +333,7 @@ public final class Sandbox implements AutoCloseable {
             case OFFSETS_RF2 -> new ScenarioSteps(this, progress).offsetsRf2();
             case PREFERRED_IMBALANCE -> new ScenarioSteps(this, progress).preferredImbalance();
             case CONTROLLER_FLAPPING -> new ScenarioSteps(this, progress).controllerFlapping(quorumReads);
+            case CONTROLLER_CRASH -> new ScenarioSteps(this, progress).controllerCrash(quorumReads);
         };
         boolean loading = withLoad || load != null;
         if (withLoad && load == null) {
@@ -441,6 +450,7 @@ public final class Sandbox implements AutoCloseable {
     /** For the scenario steps: start a node and wrap the checked failure. */
     void startNode(int id) {
         try {
+            NodeFaults.awaitRegistrationGone(this, cluster, NodeFaults.find(cluster, id));
             cluster.startNode(id);
         } catch (UncheckedIOException e) {
             throw new IllegalStateException(e.getCause().getMessage(), e);

@@ -59,7 +59,13 @@ public enum Scenario {
             Overnight the brokers' logs say the controller changed three or four times within a few minutes; \
             producers logged NOT_LEADER_OR_FOLLOWER and metadata timeouts, and the on-call engineer wants to \
             elect leaders by hand. Right now everything looks up. Find out whether the metadata layer is stable, \
-            what kshell remembers of it, and what you would not do until it is.""");
+            what kshell remembers of it, and what you would not do until it is."""),
+
+    CONTROLLER_CRASH("controller-crash",
+            "the active controller crashes (SIGKILL; in ZooKeeper mode the controller broker)",
+            List.of(),
+            """
+            A moment ago a host's monitoring said a Kafka JVM vanished; the on-call engineer wants to restart it             at once. Find out what exactly is down, what it blocks and for how long, whether the cluster recovers             by itself, and when a restart would work.""");
 
     private final String label;
     private final String summary;

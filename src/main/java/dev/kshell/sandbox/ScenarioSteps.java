@@ -230,6 +230,21 @@ final class ScenarioSteps {
         return FLAPPING_TOPICS;
     }
 
+    /**
+     * The active controller crashes: SIGKILL of the quorum leader (KRaft, once every voter fetches) or of the broker
+     * holding {@code /controller} (ZooKeeper mode). Returns as soon as the process is gone: the operator meets the
+     * seconds in which it is still named, before the quorum (or ZooKeeper) moves on.
+     */
+    List<String> controllerCrash(List<dev.kshell.model.QuorumObservation> reads) {
+        QuorumState before = cluster.zooKeeperMode()
+                ? sandbox.quickQuorum(reads).filter(QuorumState::hasLeader).orElseThrow(() -> new SandboxRefusal(
+                        "no controller elected: the crash cannot be staged")) : awaitSettledLeader(reads);
+        step("the active controller, " + (cluster.zooKeeperMode() ? "broker " : "controller ") + before.leaderId()
+                + (before.leaderEpoch() >= 0 ? " (epoch " + before.leaderEpoch() + ")" : "") + ", crashes");
+        cluster.killNode(before.leaderId());
+        return List.of();
+    }
+
     /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */
     private void noteFenced(java.util.Set<Integer> fencedSeen) {
         try {

@@ -113,7 +113,7 @@ public final class QuorumMemory {
             return new Known(clusterId, mine, null);
         }
         Written last = lastWrite.get(clusterId);
-        boolean throttled = last != null && last.term().sameTerm(term)
+        boolean throttled = last != null && last.term().sameTerm(term) && term.leaderSilentAt() == null
                 && Duration.between(last.at(), read.seenAt()).compareTo(WRITE_EVERY) < 0
                 && !read.seenAt().isBefore(last.at());
         if (throttled) {
@@ -168,6 +168,16 @@ public final class QuorumMemory {
      * is judged as known. A null stability when the cluster id is unknown (nothing to key the history by).
      */
     public Recorded recordSnapshots(dev.kshell.model.ClusterSnapshot now, dev.kshell.model.ClusterSnapshot previous) {
+        return recordSnapshots(now, previous, null, null);
+    }
+
+    /**
+     * As {@link #recordSnapshots(dev.kshell.model.ClusterSnapshot, dev.kshell.model.ClusterSnapshot)}, with what the
+     * nodes answered when probed with {@code now}'s read (node ids; null when not probed): the evidence of why a
+     * leader changed.
+     */
+    public Recorded recordSnapshots(dev.kshell.model.ClusterSnapshot now, dev.kshell.model.ClusterSnapshot previous,
+                                    List<Integer> answering, List<Integer> silent) {
         String clusterId = now.clusterId();
         if (clusterId == null) {
             return new Recorded(null, List.of());
@@ -177,7 +187,8 @@ public final class QuorumMemory {
                 && previous.takenAt() != null) {
             addWarning(warnings, record(clusterId, QuorumObservation.of(previous.quorum(), previous.takenAt())));
         }
-        Known known = now.quorum() == null ? known(clusterId) : record(clusterId, observe(now.quorum()));
+        Known known = now.quorum() == null ? known(clusterId)
+                : record(clusterId, observe(now.quorum()).withProbes(answering, silent));
         addWarning(warnings, known);
         return new Recorded(stability(known.terms()), warnings);
     }

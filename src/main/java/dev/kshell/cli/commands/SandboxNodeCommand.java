@@ -38,6 +38,9 @@ public class SandboxNodeCommand extends KshellCommand {
 
     /** Stopping or killing takes a running node of the action's role; starting, a stopped one. */
     private static ArgKind nodeKind(NodeAction action) {
+        if (action == NodeAction.KILL_CONTROLLER) {
+            return ArgKind.LIVE_NODE_ID; // in ZooKeeper mode the controller is a broker
+        }
         boolean starts = action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING;
         if (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER) {
             return starts ? ArgKind.STOPPED_BROKER_ID : ArgKind.LIVE_BROKER_ID;
@@ -52,13 +55,16 @@ public class SandboxNodeCommand extends KshellCommand {
             case START_BROKER -> "Start a stopped or killed broker and wait until it has rejoined";
             case STOP_CONTROLLER -> "Stop a controller gracefully";
             case START_CONTROLLER -> "Start a stopped controller and wait until it listens";
+            case KILL_CONTROLLER -> "Kill the active controller abruptly (SIGKILL; in ZooKeeper mode the controller "
+                    + "broker)";
         };
     }
 
     @Override
     public ExitCode run(Invocation inv) {
         int id = inv.get(node);
-        String role = action.role().name().toLowerCase(Locale.ROOT);
+        String role = action == NodeAction.KILL_CONTROLLER ? "controller"
+                : action.role().name().toLowerCase(Locale.ROOT);
         if (inv.run().dryRun()) {
             inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
                     () -> "dry run: would " + action.label().replace("-", " ") + " " + id + "\n");

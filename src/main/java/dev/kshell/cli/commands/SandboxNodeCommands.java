@@ -5,7 +5,7 @@ import dev.kshell.sandbox.Sandbox;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The five node commands, one bean each. */
+/** The six node commands, one bean each. */
 @Configuration(proxyBeanMethods = false)
 public class SandboxNodeCommands {
 
@@ -27,6 +27,11 @@ public class SandboxNodeCommands {
     @Bean
     SandboxNodeCommand sandboxStopController(Sandbox sandbox) {
         return new SandboxNodeCommand(sandbox, NodeAction.STOP_CONTROLLER);
+    }
+
+    @Bean
+    SandboxNodeCommand sandboxKillController(Sandbox sandbox) {
+        return new SandboxNodeCommand(sandbox, NodeAction.KILL_CONTROLLER);
     }
 
     @Bean

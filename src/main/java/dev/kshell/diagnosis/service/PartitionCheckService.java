@@ -66,13 +66,14 @@ public final class PartitionCheckService {
         SnapshotRequest reads = SnapshotRequest.partitions().withConfigs(withConfigs);
         switch (filter.mode()) {
             case ALL -> {
-                ClusterSnapshot snapshot = gateway.read(reads);
+                ClusterSnapshot snapshot = ConsistentReads.settle(gateway.read(reads), () -> gateway.read(reads));
                 session.remember(snapshot);
                 return snapshot;
             }
             case TOPIC -> {
                 try {
-                    return gateway.read(reads.forTopics(List.of(filter.value())));
+                    SnapshotRequest one = reads.forTopics(List.of(filter.value()));
+                    return ConsistentReads.settle(gateway.read(one), () -> gateway.read(one));
                 } catch (ClusterException e) {
                     if (e.kind() == ClusterException.Kind.NOT_FOUND) {
                         throw noSuchTopic(session, filter.value());
@@ -85,7 +86,8 @@ public final class PartitionCheckService {
                 if (matching.isEmpty()) {
                     throw new InputException("no topic matches --pattern " + filter.value());
                 }
-                return gateway.read(reads.forTopics(matching));
+                SnapshotRequest some = reads.forTopics(matching);
+                return ConsistentReads.settle(gateway.read(some), () -> gateway.read(some));
             }
         }
     }

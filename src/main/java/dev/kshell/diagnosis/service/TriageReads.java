@@ -26,7 +26,8 @@ import java.util.TreeMap;
 /** The side reads of a triage besides the snapshot: whom to probe, a setting or two, the coordinator impact. */
 final class TriageReads {
 
-    private static final String SESSION_TIMEOUT = "broker.session.timeout.ms";
+    static final String SESSION_TIMEOUT = "broker.session.timeout.ms";
+    static final String ZOOKEEPER_SESSION_TIMEOUT = "zookeeper.session.timeout.ms";
 
     private TriageReads() {
     }
@@ -89,17 +90,20 @@ final class TriageReads {
         return Map.of();
     }
 
-    /** broker.session.timeout.ms as an answering broker reports it (the controllers read the same key). */
-    static Long sessionTimeoutMs(ClusterGateway gateway, List<ProbeResult> probes) {
+    /**
+     * A millisecond setting as the first answering broker reports it: broker.session.timeout.ms (the controllers read
+     * the same key), or in ZooKeeper mode zookeeper.session.timeout.ms. Null when unknown.
+     */
+    static Long settingMs(ClusterGateway gateway, List<ProbeResult> probes, String key) {
         for (ProbeResult p : probes) {
             if (p.answered() && p.nodeId() != null) {
                 try {
                     Map<String, ConfigValue> values = gateway.withTimeout(TriageService.SIDE_DEADLINE)
-                            .brokerConfigs(List.of(p.nodeId()), Set.of(SESSION_TIMEOUT)).brokers().get(p.nodeId());
-                    ConfigValue v = values == null ? null : values.get(SESSION_TIMEOUT);
+                            .brokerConfigs(List.of(p.nodeId()), Set.of(key)).brokers().get(p.nodeId());
+                    ConfigValue v = values == null ? null : values.get(key);
                     return v == null || v.value() == null ? null : Long.parseLong(v.value());
                 } catch (RuntimeException e) {
-                    return null; // unknown: the finding says "once broker.session.timeout.ms passes"
+                    return null; // unknown: the finding says so
                 }
             }
         }

@@ -5,6 +5,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.cluster.NodeProbe;
 import dev.kshell.diagnosis.BrokerHealth;
 import dev.kshell.diagnosis.CoordinatorReport;
+import dev.kshell.diagnosis.QuorumStability;
 import dev.kshell.diagnosis.Triage;
 import dev.kshell.diagnosis.TriageInput;
 import dev.kshell.diagnosis.TriageReport;
@@ -43,6 +44,7 @@ public final class TriageService implements AutoCloseable {
     private static final AtomicInteger THREADS = new AtomicInteger();
 
     private final Prober prober;
+    private final Duration watch;
     private final ExecutorService executor;
 
     /** Asks nodes on their own endpoints; null when the connection cannot be probed. */
@@ -70,7 +72,17 @@ public final class TriageService implements AutoCloseable {
 
     /** With another prober (tests on snapshot fixtures, whose brokers have no endpoint to ask). */
     public TriageService(Prober prober) {
+        this(prober, QuorumStability.MIN_WATCH);
+    }
+
+    /**
+     * @param prober asks nodes on their own endpoints
+     * @param watch  how long to watch a quorum kshell remembers nothing of before judging its stability (zero: do not
+     *               watch; the judgement then says "unknown")
+     */
+    public TriageService(Prober prober, Duration watch) {
         this.prober = prober;
+        this.watch = watch;
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "kshell-triage-" + THREADS.incrementAndGet());
             t.setDaemon(true);
@@ -88,17 +100,25 @@ public final class TriageService implements AutoCloseable {
      * history, the checklist.
      */
     public Outcome triage(ClusterGateway gateway, TriageOptions options) {
-        ClusterSnapshot now = gateway.snapshot(null, true);
+        // two reads answered at different metadata versions can contradict each other: read again first
+        ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
         TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
         List<String> warnings = new ArrayList<>();
         QuorumMemory memory = options.quorumMemory();
         if (memory != null) {
-            // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs too)
-            QuorumMemory.Recorded recorded = memory.recordSnapshots(now, options.previous());
+            // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs too),
+            // with what the nodes answered as the evidence of why a leader changed
+            QuorumWatch.Answers answers = QuorumWatch.answers(now, input);
+            QuorumMemory.Recorded recorded = memory.recordSnapshots(now, options.previous(), answers.answering(),
+                    answers.silent());
             warnings.addAll(recorded.warnings());
-            input = input.withQuorumStability(recorded.stability());
+            QuorumStability stability = recorded.stability();
+            if (QuorumWatch.needed(stability, now, watch)) {
+                stability = new QuorumWatch(gateway, memory, prober, watch).watch(now, stability, warnings);
+            }
+            input = input.withQuorumStability(stability);
         }
         return new Outcome(Triage.run(input), now, warnings);
     }
@@ -121,12 +141,16 @@ public final class TriageService implements AutoCloseable {
         Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
         List<Future<?>> all = List.of(brokers, voters, coordinators);
         List<ProbeResult> brokerProbes = await(brokers, until, all);
+        boolean zooKeeper = now.quorum() != null && now.quorum().zooKeeperMode();
         Long sessionTimeout = brokerProbes == null || BrokerHealth.silent(now, brokerProbes).isEmpty() ? null
-                : TriageReads.sessionTimeoutMs(gateway, brokerProbes);
+                : TriageReads.settingMs(gateway, brokerProbes, zooKeeper ? TriageReads.ZOOKEEPER_SESSION_TIMEOUT
+                : TriageReads.SESSION_TIMEOUT);
         return TriageInput.of(now, previous)
-                .withBrokerProbes(brokerProbes, sessionTimeout)
+                .withBrokerProbes(brokerProbes, zooKeeper ? null : sessionTimeout)
+                .withZooKeeperSessionTimeout(zooKeeper ? sessionTimeout : null)
                 .withVoterProbes(await(voters, until, all))
-                .withCoordinators(await(coordinators, until, all));
+                .withCoordinators(await(coordinators, until, all))
+                .withProbeGap(brokerProbes == null ? NodeProbe.of(target).unsupportedReason() : null);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.kshell.cli.CompletionValues.NodeFilter;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
 import dev.kshell.grammar.Trait;
@@ -233,9 +234,13 @@ public final class KshellCompleter implements Completer {
         return kind == ArgKind.COMMAND || kind.endsOptions() ? out : without(out, given);
     }
 
-    /** What completion offers after {@code watch}: watchable commands that read the cluster. */
+    /**
+     * What completion offers after {@code watch}: watchable commands that read a cluster (not the session's own
+     * {@code status}, nor the sandbox's node table).
+     */
     static boolean readsCluster(KshellCommand c) {
-        return c.is(Trait.WATCHABLE) && c.is(Trait.NEEDS_CONNECTION);
+        Group group = c.spec().group();
+        return c.is(Trait.WATCHABLE) && group != Group.SESSION && group != Group.SANDBOX;
     }
 
     /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */

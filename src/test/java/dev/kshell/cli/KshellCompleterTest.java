@@ -191,8 +191,7 @@ class KshellCompleterTest {
             case CONFIG_KEY -> assertThat(got).as(line).contains("min.insync.replicas").allMatch(k -> k.startsWith("min.insync"));
             case COMMAND, COMMAND_LINE -> assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(visibleFirstWords(cmd -> true));
             case READ_COMMAND_LINE -> assertThat(got).as(line).isNotEmpty().containsExactlyInAnyOrderElementsOf(
-                    visibleFirstWords(cmd -> cmd.is(dev.kshell.grammar.Trait.WATCHABLE)
-                            && cmd.is(dev.kshell.grammar.Trait.NEEDS_CONNECTION)));
+                    visibleFirstWords(KshellCompleter::readsCluster));
             default -> assertThat(new TreeSet<>(got)).as(line).isEqualTo(expected(kind, choices, sandbox));
         }
     }

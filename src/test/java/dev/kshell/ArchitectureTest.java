@@ -120,6 +120,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void should_keep_commands_off_the_cluster_package() {
+        check(noClasses().that().resideInAPackage(ROOT + ".cli.commands..")
+                .should().dependOnClassesThat().resideInAPackage(ROOT + ".cluster..")
+                .because("a command parses, calls a service (diagnosis.service, election, session) and renders"));
+    }
+
+    @Test
     void should_catch_a_dependency_that_breaks_a_rule() {
         // The rules are not vacuous: the same check over cluster/ itself finds its Admin API use.
         EvaluationResult result = noClasses().that().resideInAPackage(ROOT + ".cluster..")

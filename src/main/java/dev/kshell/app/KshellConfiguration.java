@@ -5,6 +5,7 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.cluster.AdminClientGateway;
+import dev.kshell.diagnosis.service.ConfigRiskService;
 import dev.kshell.session.ConnectionRequest;
 import dev.kshell.session.DefaultConnectionResolver;
 import dev.kshell.session.KshellHome;
@@ -28,6 +29,12 @@ public class KshellConfiguration {
         session.useQuorumMemory(dev.kshell.session.QuorumMemory.following(
                 dev.kshell.session.OffsetMemory::defaultDir, java.time.Clock.systemUTC()));
         return session;
+    }
+
+    /** The config-risk check: profiles from kshell's home, each profile's cluster through its own Admin client. */
+    @Bean
+    ConfigRiskService configRiskService(ShellSession session) {
+        return new ConfigRiskService(session, KshellHome::dir, AdminClientGateway::new);
     }
 
     @Bean

@@ -12,23 +12,12 @@ import java.nio.file.Path;
 /** Where the audit log is, and the line for a mutating command refused by the grammar before it ran. */
 public final class AuditFile {
 
-    /** System property naming the audit log file; else env {@link #ENV}; else {@code <kshell home>/audit.jsonl}. */
-    public static final String PROPERTY = "kshell.audit.file";
-    public static final String ENV = "KSHELL_AUDIT_FILE";
-
     private AuditFile() {
     }
 
+    /** The audit log's path: {@link KshellHome#auditLog()} (property, environment, or the kshell home). */
     public static Path path() {
-        String property = System.getProperty(PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv(ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return KshellHome.audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
+        return KshellHome.auditLog();
     }
 
     /**

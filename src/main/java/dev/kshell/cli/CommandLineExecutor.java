@@ -69,10 +69,10 @@ public final class CommandLineExecutor {
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
             ran = true;
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
-            try (Progress progress = Progress.start(effective, "describing")) {
+            try (ProgressLine progress = ProgressLine.start(effective, "describing")) {
                 ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
                         invocation.get(GlobalOptions.TIMEOUT), () -> command.run(invocation)));
-                return new LineResult(code, invocation.model(), null);
+                return new LineResult(code, invocation.model().value(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
                 // the command failed half-way); a dry run changed nothing.
@@ -100,7 +100,7 @@ public final class CommandLineExecutor {
     }
 
     /** {@code describing: 4,000 / 10,000 topics, 12,000 partitions}; the line goes once the last batch is in. */
-    static ReadProgress describing(Progress progress) {
+    static ReadProgress describing(ProgressLine progress) {
         return (done, total, partitions) -> {
             if (done >= total) {
                 progress.close();

@@ -63,7 +63,7 @@ public final class CommandLineParser {
 
     public ParsedCommand parse(List<String> tokens) {
         try {
-            CommandGrammar.Parsed<KshellCommand> parsed = grammar.parse(tokens);
+            CommandGrammar.ParsedLine<KshellCommand> parsed = grammar.parse(tokens);
             return new ParsedCommand(parsed.match().entry().command(), parsed.options(), parsed.arguments(),
                     parsed.values(), parsed.argumentValues());
         } catch (GrammarException e) {
@@ -79,7 +79,7 @@ public final class CommandLineParser {
                                 Map<String, List<Object>> values, Map<String, List<Object>> argumentValues) {
 
         public Invocation toInvocation(String line, Output output, Prompter prompter, ExecutionMode run) {
-            return new Invocation(line, command, values, argumentValues, arguments, output, prompter, run);
+            return new Invocation(line, this, output, prompter, run, new Invocation.Emitted());
         }
 
         /** A common option's converted value (every command takes them). */

@@ -31,6 +31,10 @@ public final class ErrorMapper {
             // a bad profile, bootstrap list or properties file: the operator's input, said in one line
             return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
         }
+        if (failure instanceof dev.kshell.diagnosis.service.InputException) {
+            // no such topic or profile, no topic matches: the operator's input does not fit this cluster
+            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
+        }
         if (failure instanceof dev.kshell.election.ElectionInputException) {
             return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
         }

@@ -5,95 +5,65 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.render.Json;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * One command line being run: its options and arguments, where to write, how to ask, and the JSON model the
- * command produced (kept for runbook expressions).
+ * One command line being run: the command, its parsed line (typed values through {@link #get}), where to write, how
+ * to ask, and the JSON model the command produced (kept for runbook expressions).
+ *
+ * @param commandLine the line as typed (for the audit log and messages)
+ * @param line        the grammar's parse of it (the command, its options and arguments)
+ * @param model       what the command emitted, for runbook expressions
  */
-public final class Invocation {
+public record Invocation(String commandLine, CommandLineParser.ParsedCommand line, Output output, Prompter prompter,
+                         ExecutionMode run, Emitted model) {
 
-    private final String commandLine;
-    private final KshellCommand command;
-    private final Map<String, List<Object>> values;
-    private final Map<String, List<Object>> argumentValues;
-    private final List<String> arguments;
-    private final Output output;
-    private final Prompter prompter;
-    private final ExecutionMode run;
-    private Object model;
+    /** The JSON model a command emitted: set once it printed its result. */
+    public static final class Emitted {
+        private Object value;
 
-    Invocation(String commandLine, KshellCommand command, Map<String, List<Object>> values,
-               Map<String, List<Object>> argumentValues, List<String> arguments, Output output, Prompter prompter,
-               ExecutionMode run) {
-        this.commandLine = commandLine;
-        this.command = command;
-        this.values = values;
-        this.argumentValues = argumentValues;
-        this.arguments = arguments;
-        this.output = output;
-        this.prompter = prompter;
-        this.run = run;
-    }
-
-    public String commandLine() {
-        return commandLine;
+        public Object value() {
+            return value;
+        }
     }
 
     public KshellCommand command() {
-        return command;
-    }
-
-    public Output output() {
-        return output;
-    }
-
-    public Prompter prompter() {
-        return prompter;
-    }
-
-    public ExecutionMode run() {
-        return run;
+        return line.command();
     }
 
     /** The positional words as typed (the grammar has checked their number and converted them: see {@link #get(Arg)}). */
     public List<String> arguments() {
-        return arguments;
+        return line.arguments();
     }
 
     /** The option's value, converted at parse time: the last one given, else the option's absent value (false, null). */
     public <T> T get(Opt<T> option) {
-        return option.read(values.get(declared(option)));
+        return option.read(line.values().get(declared(option)));
     }
 
     /** Every value given for a repeatable option, in order. */
     public <T> List<T> all(Opt<T> option) {
-        return option.readAll(values.get(declared(option)));
+        return option.readAll(line.values().get(declared(option)));
     }
 
     /** True when the option was given at all ({@code --yes=false} too). */
     public boolean given(Opt<?> option) {
-        return values.containsKey(declared(option));
+        return line.values().containsKey(declared(option));
     }
 
     /** The positional argument's value, converted at parse time (null or empty when it was left out). */
     public <T> T get(Arg<T> argument) {
-        if (!command.spec().arguments().contains(argument.positional())) {
-            throw new IllegalStateException(command.getName() + " does not declare " + argument);
+        if (!command().spec().arguments().contains(argument.positional())) {
+            throw new IllegalStateException(command().getName() + " does not declare " + argument);
         }
-        return argument.read(argumentValues.get(argument.name()));
+        return argument.read(line.argumentValues().get(argument.name()));
     }
 
     private String declared(Opt<?> option) {
-        if (!command.spec().declares(option.name())) {
-            throw new IllegalStateException(command.getName() + " does not declare " + option);
+        if (!command().spec().declares(option.name())) {
+            throw new IllegalStateException(command().getName() + " does not declare " + option);
         }
         return option.name();
-    }
-
-    public Object model() {
-        return model;
     }
 
     /**
@@ -101,7 +71,7 @@ public final class Invocation {
      * either way, for runbook expressions.
      */
     public void emit(Object result, Supplier<String> text) {
-        this.model = result;
+        model.value = result;
         if (output.json()) {
             Json.write(output.out(), result); // streamed: a long list is never one big string
         } else {
@@ -115,7 +85,7 @@ public final class Invocation {
      * goes instead of returning one string.
      */
     public void emitStreamed(Object result, java.util.function.Consumer<java.io.PrintWriter> text) {
-        this.model = result;
+        model.value = result;
         if (output.json()) {
             Json.write(output.out(), result);
         } else {

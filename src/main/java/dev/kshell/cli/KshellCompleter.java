@@ -4,6 +4,7 @@ import dev.kshell.cli.CompletionValues.NodeFilter;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
 import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Positional;
 import dev.kshell.grammar.Trait;
@@ -234,12 +235,12 @@ public final class KshellCompleter implements Completer {
     }
 
     /**
-     * What completion offers after {@code watch}: watchable commands that read a cluster, the connected one or, with
-     * {@code --all-profiles}, every profile's ({@code triage}, {@code audit}).
+     * What completion offers after {@code watch}: watchable commands that read a cluster (not the session's own
+     * {@code status}, nor the sandbox's node table).
      */
     static boolean readsCluster(KshellCommand c) {
-        return c.is(Trait.WATCHABLE) && (c.is(Trait.NEEDS_CONNECTION)
-                || c.spec().options().stream().anyMatch(o -> o.name().equals("all-profiles")));
+        Group group = c.spec().group();
+        return c.is(Trait.WATCHABLE) && group != Group.SESSION && group != Group.SANDBOX;
     }
 
     /** Partitions whose replica order kshell changed and has not restored (the state store's reorder records). */

@@ -166,7 +166,7 @@ final class AdminSnapshotReader {
         }
         java.util.Set<String> gone = new java.util.TreeSet<>();
         List<TopicState> out = new ArrayList<>(names.size());
-        ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.Progress), if any
+        ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.ProgressLine), if any
         long partitions = 0;
         for (int b = 0; b < descriptions.size(); b++) {
             for (Map.Entry<String, KafkaFuture<TopicDescription>> e : descriptions.get(b).entrySet()) {

@@ -38,7 +38,7 @@ public final class CommandGrammar<C> {
      * A parsed line: the command, its options (by long name, every value given, as typed) and positional words,
      * and the same converted: {@code values} per option name, {@code argumentValues} per positional name.
      */
-    public record Parsed<C>(Match<C> match, Map<String, List<String>> options, List<String> arguments,
+    public record ParsedLine<C>(Match<C> match, Map<String, List<String>> options, List<String> arguments,
                             Map<String, List<Object>> values, Map<String, List<Object>> argumentValues) {
     }
 
@@ -91,7 +91,7 @@ public final class CommandGrammar<C> {
      * options, missing values, choices, topic names, argument counts, exclusive groups, required options) and every
      * value converted by its kind. Every usage problem is a {@link GrammarException} with one line.
      */
-    public Parsed<C> parse(List<String> tokens) {
+    public ParsedLine<C> parse(List<String> tokens) {
         if (tokens.isEmpty()) {
             throw new GrammarException("empty command line");
         }
@@ -124,7 +124,7 @@ public final class CommandGrammar<C> {
             values = convertOptions(allowed, walk);
             argumentValues = convertArguments(spec, walk.arguments());
         }
-        return new Parsed<>(match, walk.options(), walk.arguments(), values, argumentValues);
+        return new ParsedLine<>(match, walk.options(), walk.arguments(), values, argumentValues);
     }
 
     /** Every option value as its kind (or the option's own rule) makes it: a bad value is a usage error. */

@@ -1,11 +1,6 @@
 package dev.kshell.runbook;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -16,14 +11,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import org.springframework.core.convert.TypeDescriptor;
-import org.springframework.expression.AccessException;
-import org.springframework.expression.EvaluationContext;
-import org.springframework.expression.MethodExecutor;
-import org.springframework.expression.MethodResolver;
 import org.springframework.expression.ParseException;
-import org.springframework.expression.PropertyAccessor;
-import org.springframework.expression.TypedValue;
 import org.springframework.expression.spel.SpelNode;
 import org.springframework.expression.spel.ast.Assign;
 import org.springframework.expression.spel.ast.BeanReference;
@@ -46,8 +34,6 @@ import org.springframework.expression.spel.ast.TypeReference;
 import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
-import org.springframework.expression.spel.support.DataBindingPropertyAccessor;
-import org.springframework.expression.spel.support.ReflectiveMethodResolver;
 import org.springframework.expression.spel.support.SimpleEvaluationContext;
 
 /**
@@ -72,7 +58,7 @@ import org.springframework.expression.spel.support.SimpleEvaluationContext;
 public final class ExpressionEvaluator {
 
     /** Method names an expression may call, by the type they may be called on. */
-    public static final Map<Class<?>, Set<String>> ALLOWED_METHODS = allowedMethods();
+    public static final Map<Class<?>, Set<String>> ALLOWED_METHODS = ExpressionSandbox.ALLOWED_METHODS;
 
     private static final Set<String> ALL_ALLOWED_NAMES = ALLOWED_METHODS.values().stream()
             .flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new));
@@ -162,7 +148,7 @@ public final class ExpressionEvaluator {
 
     /** Evaluates to whatever the expression yields (plain values, Maps, Lists). */
     public Object evaluate(Compiled compiled, Bindings bindings) throws EvaluationFailure {
-        return run(compiled.expression(), new EvalRoot(bindings));
+        return run(compiled.expression(), new ExpressionSandbox.EvalRoot(bindings));
     }
 
     /** Evaluates a condition; a value that is not a boolean is a failure, not false. */
@@ -180,7 +166,7 @@ public final class ExpressionEvaluator {
 
     /** Evaluates a condition and explains a false one; see {@link Check}. */
     public Check check(Compiled compiled, Bindings bindings) throws EvaluationFailure {
-        EvalRoot root = new EvalRoot(bindings);
+        ExpressionSandbox.EvalRoot root = new ExpressionSandbox.EvalRoot(bindings);
         Object value = run(compiled.expression(), root);
         if (!(value instanceof Boolean b)) {
             throw new EvaluationFailure("expression is not true or false (it is " + ModelTree.brief(value, 120)
@@ -189,7 +175,7 @@ public final class ExpressionEvaluator {
         return new Check(b, b ? "" : describeOperands(compiled, root));
     }
 
-    private String describeOperands(Compiled compiled, EvalRoot root) {
+    private String describeOperands(Compiled compiled, ExpressionSandbox.EvalRoot root) {
         SpelNode ast = compiled.expression().getAST();
         if (!(ast instanceof Operator) || ast instanceof OpAnd || ast instanceof OpOr || ast.getChildCount() != 2) {
             return "";
@@ -205,22 +191,15 @@ public final class ExpressionEvaluator {
 
     /** Evaluates text WITHOUT the compile-time checks: only for tests proving the runtime sandbox holds alone. */
     Object evaluateUnchecked(String text, Bindings bindings) throws EvaluationFailure {
-        return run((SpelExpression) parser.parseExpression(text), new EvalRoot(bindings));
+        return run((SpelExpression) parser.parseExpression(text), new ExpressionSandbox.EvalRoot(bindings));
     }
 
-    private Object run(SpelExpression expression, EvalRoot root) throws EvaluationFailure {
-        SimpleEvaluationContext context = SimpleEvaluationContext
-                .forPropertyAccessors(new RootAccessor(), new ReadOnlyMapAccessor(),
-                        DataBindingPropertyAccessor.forReadOnlyAccess())
-                .withMethodResolvers(new AllowListMethodResolver())
-                .withAssignmentDisabled()
-                .withRootObject(root)
-                .build();
-        root.params.forEach(context::setVariable);
+    private Object run(SpelExpression expression, ExpressionSandbox.EvalRoot root) throws EvaluationFailure {
+        SimpleEvaluationContext context = ExpressionSandbox.context(root);
         try {
             return ModelTree.toPlain(expression.getValue(context));
         } catch (RuntimeException e) {
-            ClusterReadException cluster = findCause(e, ClusterReadException.class);
+            ExpressionSandbox.ClusterReadException cluster = findCause(e, ExpressionSandbox.ClusterReadException.class);
             if (cluster != null) {
                 Throwable cause = cluster.getCause();
                 throw new EvaluationFailure("cannot read the cluster: " + clean(
@@ -336,159 +315,6 @@ public final class ExpressionEvaluator {
     private static void walkChildren(SpelNode node, boolean rootScope, Set<String> names, List<String> problems) {
         for (int i = 0; i < node.getChildCount(); i++) {
             walk(node.getChild(i), rootScope, names, problems);
-        }
-    }
-
-    // ---- runtime sandbox -----------------------------------------------------------------------------------
-
-    private static Map<Class<?>, Set<String>> allowedMethods() {
-        Map<Class<?>, Set<String>> allowed = new LinkedHashMap<>();
-        allowed.put(ClusterView.class, Arrays.stream(ClusterView.class.getDeclaredMethods())
-                .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
-                .map(Method::getName).collect(Collectors.toUnmodifiableSet()));
-        allowed.put(Collection.class, Set.of("size", "isEmpty", "contains"));
-        allowed.put(Map.class, Set.of("size", "isEmpty", "containsKey"));
-        allowed.put(String.class, Set.of("length", "isEmpty", "startsWith", "endsWith", "contains", "toUpperCase",
-                "toLowerCase", "trim"));
-        return Map.copyOf(allowed);
-    }
-
-    /** The root object: result, cluster (lazy, once per evaluation) and the params. */
-    private static final class EvalRoot {
-        final Object result;
-        final Map<String, Object> params = new LinkedHashMap<>();
-        private final Supplier<ClusterView> clusterSupplier;
-        private ClusterView cluster;
-
-        EvalRoot(Bindings bindings) {
-            this.result = ModelTree.toPlain(bindings.result());
-            bindings.params().forEach((k, v) -> params.put(k, typed(v)));
-            this.clusterSupplier = bindings.cluster();
-        }
-
-        ClusterView cluster() {
-            if (cluster == null) {
-                if (clusterSupplier == null) {
-                    throw new ClusterReadException(new IllegalStateException("no cluster connection"));
-                }
-                try {
-                    cluster = clusterSupplier.get();
-                } catch (RuntimeException e) {
-                    throw new ClusterReadException(e);
-                }
-                if (cluster == null) {
-                    throw new ClusterReadException(new IllegalStateException("no cluster snapshot"));
-                }
-            }
-            return cluster;
-        }
-    }
-
-    /** Marks a failure to read the cluster, as opposed to a mistake in the expression. */
-    private static final class ClusterReadException extends RuntimeException {
-        ClusterReadException(Throwable cause) {
-            super(cause);
-        }
-    }
-
-    private static final class RootAccessor implements PropertyAccessor {
-        @Override
-        public Class<?>[] getSpecificTargetClasses() {
-            return new Class<?>[] {EvalRoot.class};
-        }
-
-        @Override
-        public boolean canRead(EvaluationContext context, Object target, String name) {
-            EvalRoot root = (EvalRoot) target;
-            return name.equals("result") || name.equals("cluster") || root.params.containsKey(name);
-        }
-
-        @Override
-        public TypedValue read(EvaluationContext context, Object target, String name) throws AccessException {
-            EvalRoot root = (EvalRoot) target;
-            return switch (name) {
-                case "result" -> new TypedValue(root.result);
-                case "cluster" -> new TypedValue(root.cluster());
-                default -> new TypedValue(root.params.get(name));
-            };
-        }
-
-        @Override
-        public boolean canWrite(EvaluationContext context, Object target, String name) {
-            return false;
-        }
-
-        @Override
-        public void write(EvaluationContext context, Object target, String name, Object newValue)
-                throws AccessException {
-            throw new AccessException("runbook expressions are read-only");
-        }
-    }
-
-    /** Reads Map entries as properties ({@code result.partitions}); a missing key is an error, not null. */
-    private static final class ReadOnlyMapAccessor implements PropertyAccessor {
-        @Override
-        public Class<?>[] getSpecificTargetClasses() {
-            return new Class<?>[] {Map.class};
-        }
-
-        @Override
-        public boolean canRead(EvaluationContext context, Object target, String name) {
-            return target instanceof Map<?, ?> map && map.containsKey(name);
-        }
-
-        @Override
-        public TypedValue read(EvaluationContext context, Object target, String name) throws AccessException {
-            return new TypedValue(((Map<?, ?>) target).get(name));
-        }
-
-        @Override
-        public boolean canWrite(EvaluationContext context, Object target, String name) {
-            return false;
-        }
-
-        @Override
-        public void write(EvaluationContext context, Object target, String name, Object newValue)
-                throws AccessException {
-            throw new AccessException("runbook expressions are read-only");
-        }
-    }
-
-    /** Resolves only allow-listed methods on the model's own types; everything else is "method not found". */
-    private static final class AllowListMethodResolver implements MethodResolver {
-        private final ReflectiveMethodResolver delegate = new ReflectiveMethodResolver();
-
-        @Override
-        public MethodExecutor resolve(EvaluationContext context, Object target, String name,
-                List<TypeDescriptor> argumentTypes) throws AccessException {
-            if (target == null || target instanceof Class<?>) {
-                return null;
-            }
-            for (Map.Entry<Class<?>, Set<String>> allowed : ALLOWED_METHODS.entrySet()) {
-                if (allowed.getKey().isInstance(target) && allowed.getValue().contains(name)) {
-                    MethodExecutor executor = delegate.resolve(context, target, name, argumentTypes);
-                    if (executor == null) {
-                        return null;
-                    }
-                    return target instanceof ClusterView ? new ClusterCall(executor) : executor;
-                }
-            }
-            return null;
-        }
-    }
-
-    /** A ClusterView call: failures are cluster failures, results become plain trees. */
-    private record ClusterCall(MethodExecutor delegate) implements MethodExecutor {
-        @Override
-        public TypedValue execute(EvaluationContext context, Object target, Object... arguments)
-                throws AccessException {
-            try {
-                return new TypedValue(ModelTree.toPlain(delegate.execute(context, target, arguments).getValue()));
-            } catch (AccessException e) {
-                throw new ClusterReadException(e.getCause() != null ? e.getCause() : e);
-            } catch (RuntimeException e) {
-                throw new ClusterReadException(e);
-            }
         }
     }
 

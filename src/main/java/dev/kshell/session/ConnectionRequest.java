@@ -29,6 +29,15 @@ public record ConnectionRequest(String bootstrapServers, String bootstrapControl
 
     /** A request resolved into endpoints and client properties. */
     public record Resolved(ClusterTarget target, String label, String expectedClusterId) {
+
+        /** The endpoints to connect to, as given. */
+        public String endpoints() {
+            return target.endpoints();
+        }
+
+        public boolean viaControllers() {
+            return target.viaControllers();
+        }
     }
 
     /** Thrown with one line naming what was wrong (exit code 2). */

@@ -11,6 +11,10 @@ import java.nio.file.Path;
  * sandbox's own directory, so that practice kills and elections never mix with a real cluster's audit log and
  * memory (docs/sandbox.md). {@code KSHELL_SANDBOX_STATE=home} (or {@code -Dkshell.sandbox.state=home}) keeps them
  * in the home as before.
+ *
+ * <p>The one class that reads kshell's own settings from the environment ({@code kshell.home} / {@code KSHELL_HOME},
+ * {@code kshell.audit.file} / {@code KSHELL_AUDIT_FILE}, {@code kshell.sandbox.state} / {@code KSHELL_SANDBOX_STATE}),
+ * at each call: tests and the sandbox change them while the JVM runs.
  */
 public final class KshellHome {
 
@@ -69,9 +73,26 @@ public final class KshellHome {
         return records().resolve("state");
     }
 
-    /** The audit log of mutating attempts. */
+    /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@link #audit()}. */
+    public static final String AUDIT_PROPERTY = "kshell.audit.file";
+    public static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
+
+    /** The audit log of mutating attempts, where the records go. */
     public static Path audit() {
         return records().resolve("audit.jsonl");
+    }
+
+    /** The audit log file to write: {@code -Dkshell.audit.file}, else {@code KSHELL_AUDIT_FILE}, else {@link #audit()}. */
+    public static Path auditLog() {
+        String property = System.getProperty(AUDIT_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
+        }
+        String env = System.getenv(AUDIT_ENV);
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
     }
 
     public static Path log() {

@@ -46,6 +46,26 @@ public final class ShellSession implements AutoCloseable {
         public String pinnedClusterId() {
             return expectedClusterId != null ? expectedClusterId : inheritedPin;
         }
+
+        /** The endpoints connected to, as the operator gave them. */
+        public String endpoints() {
+            return gateway.target().endpoints();
+        }
+
+        /** True when connected to the controllers ({@code --bootstrap-controller}). */
+        public boolean viaControllers() {
+            return gateway.target().viaControllers();
+        }
+
+        /** The deadline of each cluster call. */
+        public Duration timeout() {
+            return gateway.target().timeout();
+        }
+
+        /** The ZooKeeper ensemble read alongside (ZooKeeper-mode clusters), or null. */
+        public String zooKeeper() {
+            return gateway.target().zooKeeper();
+        }
     }
 
     /** The last cluster id pinned by a connection of this session; survives connect until lifted. */
@@ -191,6 +211,36 @@ public final class ShellSession implements AutoCloseable {
             connection = newConnection(candidate, label, expectedClusterId);
             return connection;
         }
+    }
+
+    /**
+     * Connects as {@code resolved} says, keeping the current connection unless the new one answers
+     * ({@link #connectIfAnswering}); {@code unpin} lifts the pin only after the new connection answered.
+     *
+     * @return the cluster id the new connection answered with
+     */
+    public String connectChecked(ConnectionRequest.Resolved resolved, boolean unpin) {
+        String[] answered = new String[1];
+        connectIfAnswering(resolved.target(), resolved.label(), resolved.expectedClusterId(), unpin,
+                g -> answered[0] = g.clusterId());
+        return answered[0];
+    }
+
+    /**
+     * With no snapshot yet, reads one (without configs) within {@code deadline} and remembers it; an unreachable or
+     * slow cluster leaves none (completion then offers what needs no cluster).
+     */
+    public void readSnapshotIfNone(Duration deadline) {
+        if (lastSnapshot().isPresent()) {
+            return;
+        }
+        gateway().ifPresent(g -> {
+            try {
+                remember(g.withTimeout(deadline).snapshot(null, false));
+            } catch (RuntimeException e) {
+                // unreachable or slow: nothing remembered
+            }
+        });
     }
 
     private volatile java.util.Map<Integer, String> knownVoterEndpoints = java.util.Map.of();

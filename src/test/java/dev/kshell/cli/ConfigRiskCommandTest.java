@@ -99,12 +99,13 @@ class AuditCommandTest {
     private final StringWriter err = new StringWriter();
 
     private CommandLineExecutor executor(ShellSession session, Path home) {
-        ConfigRiskCommand audit = new ConfigRiskCommand(session, () -> home, target -> {
+        ConfigRiskCommand audit = new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(session,
+                () -> home, target -> {
             openedCount.incrementAndGet();
             FakeGateway g = target.bootstrapServers().startsWith("127.0.0.1") ? new DeadGateway(target) : risky(target);
             opened.put(target.bootstrapServers(), g);
             return g;
-        });
+        }));
         return new CommandLineExecutor(CommandLineParser.forCommands(List.of(audit)), session);
     }
 

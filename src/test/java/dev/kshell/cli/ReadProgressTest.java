@@ -25,7 +25,7 @@ class ReadProgressTest {
         return new KshellCommand(dev.kshell.grammar.CommandSpec.named("leaderless").description("a slow read")) {
             @Override
             public ExitCode run(Invocation inv) throws Exception {
-                Thread.sleep(Progress.DELAY_MS + 50);
+                Thread.sleep(ProgressLine.DELAY_MS + 50);
                 ReadProgress.current().described(4_000, 10_000, 12_000);
                 Thread.sleep(150);
                 ReadProgress.current().described(8_000, 10_000, 24_000);
@@ -67,13 +67,13 @@ class ReadProgressTest {
     @Test
     void should_count_down_a_runbook_wait_on_a_terminal_only() throws Exception {
         StringWriter screen = new StringWriter();
-        Progress.sleep(new Output(new PrintWriter(screen), new PrintWriter(screen, true), false, false, 80, true),
+        ProgressLine.sleep(new Output(new PrintWriter(screen), new PrintWriter(screen, true), false, false, 80, true),
                 "wait-until", java.time.Duration.ofMillis(700));
         assertThat(screen.toString()).contains("\rwait-until: next check in 1s\u001b[K").endsWith("\r\u001b[K");
 
         StringWriter piped = new StringWriter();
         long t0 = System.nanoTime();
-        Progress.sleep(new Output(new PrintWriter(piped), new PrintWriter(piped, true), false, false, 0, false),
+        ProgressLine.sleep(new Output(new PrintWriter(piped), new PrintWriter(piped, true), false, false, 0, false),
                 "wait-until", java.time.Duration.ofMillis(400));
         assertThat(piped.toString()).isEmpty();
         assertThat(System.nanoTime() - t0).as("it still sleeps").isGreaterThanOrEqualTo(400_000_000L);

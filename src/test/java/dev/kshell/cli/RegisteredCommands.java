@@ -26,6 +26,8 @@ final class RegisteredCommands implements AutoCloseable {
         context.registerBean(ShellControl.class, ShellControl::new);
         context.registerBean(ConnectionRequest.Resolver.class, () -> new DefaultConnectionResolver(home));
         context.registerBean(Sandbox.class, () -> new Sandbox(AdminClientGateway::new));
+        context.registerBean(dev.kshell.diagnosis.service.ConfigRiskService.class,
+                () -> new dev.kshell.diagnosis.service.ConfigRiskService(session, () -> home, AdminClientGateway::new));
         context.registerBean(CommandLineParser.class,
                 () -> new CommandLineParser(() -> context.getBeansOfType(KshellCommand.class).values()));
         context.registerBean(CommandLineExecutor.class,

@@ -45,7 +45,7 @@ class UxPiecesTest {
     void should_draw_progress_only_after_a_delay_and_clear_it_at_the_end() {
         StringWriter err = new StringWriter();
         AtomicLong now = new AtomicLong();
-        try (Progress p = Progress.on(new PrintWriter(err), "loading topics", now::get)) {
+        try (ProgressLine p = ProgressLine.on(new PrintWriter(err), "loading topics", now::get)) {
             p.update(1, 10);
             assertThat(err.toString()).isEmpty(); // quick work shows nothing
             now.set(400_000_000L);
@@ -62,7 +62,7 @@ class UxPiecesTest {
     void should_print_no_progress_when_piped() {
         StringWriter err = new StringWriter();
         Output piped = new Output(new PrintWriter(new StringWriter()), new PrintWriter(err), false, false, 0, false);
-        try (Progress p = Progress.start(piped, "electing")) {
+        try (ProgressLine p = ProgressLine.start(piped, "electing")) {
             p.update(5, 10);
             p.step("batch 2");
         }

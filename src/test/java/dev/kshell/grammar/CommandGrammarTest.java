@@ -47,7 +47,7 @@ class CommandGrammarTest {
 
     @Test
     void should_end_options_at_a_rest_of_line_argument() {
-        CommandGrammar.Parsed<String> watch = grammar.parse(List.of("watch", "--interval", "2s", "leaderless", "--topic", "o"));
+        CommandGrammar.ParsedLine<String> watch = grammar.parse(List.of("watch", "--interval", "2s", "leaderless", "--topic", "o"));
         assertThat(watch.options()).containsOnlyKeys("interval");
         assertThat(watch.arguments()).containsExactly("leaderless", "--topic", "o");
     }

@@ -73,7 +73,7 @@ class DeclarationTest {
     @Test
     void should_convert_values_when_the_line_is_parsed() {
         CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(new CommandGrammar.Entry<>(new Pause().spec(), "p")));
-        CommandGrammar.Parsed<String> parsed = grammar.parse(List.of("sandbox", "pause", "5", "--for", "1m30s"));
+        CommandGrammar.ParsedLine<String> parsed = grammar.parse(List.of("sandbox", "pause", "5", "--for", "1m30s"));
         assertThat(FOR.read(parsed.values().get("for"))).isEqualTo(java.time.Duration.ofSeconds(90));
         assertThat(NODE.read(parsed.argumentValues().get("node"))).isEqualTo(5);
         assertThatThrownBy(() -> grammar.parse(List.of("sandbox", "pause", "5", "--for", "abc")))

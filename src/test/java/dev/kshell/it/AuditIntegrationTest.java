@@ -90,7 +90,7 @@ class AuditIntegrationTest {
     }
 
     private ShellHarness shell() {
-        shell = new ShellHarness(s -> List.of(new ConfigRiskCommand(s, () -> home, AdminClientGateway::new)));
+        shell = new ShellHarness(s -> List.of(new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(s, () -> home, AdminClientGateway::new))));
         return shell;
     }
 

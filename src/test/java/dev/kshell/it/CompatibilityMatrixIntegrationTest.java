@@ -101,7 +101,7 @@ class CompatibilityMatrixIntegrationTest {
         return List.of(new StatusCommand(s), new QuorumCommand(s), new BrokersCommand(s), new TopicsCommand(s),
                 new DescribeCommand(s), new LeaderlessCommand(s), new UnderMinIsrCommand(s), new AtMinIsrCommand(s),
                 new UnderReplicatedCommand(s), new CoordinatorsCommand(s), new TriageCommand(s),
-                new ConfigRiskCommand(s, () -> home, AdminClientGateway::new), new ElectPreferredCommand(s),
+                new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
                 new ElectUncleanCommand(s));
     }
 

@@ -46,7 +46,7 @@ final class AttemptAudit {
 
     private AuditLog log() {
         java.time.Duration timeout = inv.get(dev.kshell.grammar.GlobalOptions.TIMEOUT);
-        return new AuditLog(ElectConversation.auditPath(), timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout);
+        return new AuditLog(dev.kshell.cli.AuditFile.path(), timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout);
     }
 
     private AuditEntry entry(AuditDecision decision, String reason, Object plan) {

@@ -3,7 +3,6 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCompleter;
-import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -20,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -65,16 +63,7 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
         if (words.isEmpty()) {
             words.add("");
         }
-        if (session.lastSnapshot().isEmpty()) {
-            Optional<ClusterGateway> gateway = session.gateway();
-            gateway.ifPresent(g -> {
-                try {
-                    session.remember(g.withTimeout(LOOKUP_TIMEOUT).snapshot(null, false));
-                } catch (RuntimeException e) {
-                    // unreachable or slow: complete what needs no cluster
-                }
-            });
-        }
+        session.readSnapshotIfNone(LOOKUP_TIMEOUT); // unreachable or slow: complete what needs no cluster
         KshellCompleter completer = new KshellCompleter(parser.getObject(), session, home, () -> { });
         List<String> values = completer.values(words, words.size() - 1);
         inv.emit(values, () -> values.isEmpty() ? "" : String.join("\n", values) + "\n");

@@ -2,8 +2,6 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cluster.ClusterException;
-import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -53,23 +51,18 @@ public class ConnectCommand extends KshellCommand {
             throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "
                     + "the pin at the prompt, where the operator sees it");
         }
-        ClusterTarget target = resolved.target();
-        String[] answered = new String[1];
         boolean hadConnection = session.connection().isPresent();
-        String previous = session.connection().map(c -> c.label() + " (" + c.gateway().target().endpoints() + ")")
-                .orElse(null);
+        String previous = session.connection().map(c -> c.label() + " (" + c.endpoints() + ")").orElse(null);
         try {
             // A connection that works is kept until the new one answers: in an incident a wrong endpoint must not
             // cost the operator the cluster view they had.
-            session.connectIfAnswering(target, resolved.label(), resolved.expectedClusterId(), unpin,
-                    g -> answered[0] = g.clusterId());
-            String clusterId = answered[0];
-            inv.emit(new Connected(resolved.label(), target.endpoints(), clusterId, true),
-                    () -> "connected to cluster " + clusterId + " via " + target.endpoints()
-                            + (target.viaControllers() ? " (controllers)" : "") + "\n");
+            String clusterId = session.connectChecked(resolved, unpin);
+            inv.emit(new Connected(resolved.label(), resolved.endpoints(), clusterId, true),
+                    () -> "connected to cluster " + clusterId + " via " + resolved.endpoints()
+                            + (resolved.viaControllers() ? " (controllers)" : "") + "\n");
             String inherited = session.connection().map(ShellSession.Connection::inheritedPin).orElse(null);
             if (inherited != null && !inherited.equals(clusterId)) {
-                inv.note("warning: this session is pinned to cluster id " + inherited + " and " + target.endpoints()
+                inv.note("warning: this session is pinned to cluster id " + inherited + " and " + resolved.endpoints()
                         + " is " + clusterId + ": every mutation will be refused (connect with a profile that pins it, "
                         + "or add --unpin)");
             }
@@ -78,12 +71,12 @@ public class ConnectCommand extends KshellCommand {
                         + clusterId + ": every mutation will be refused");
             }
             return ExitCode.OK;
-        } catch (ClusterException e) {
+        } catch (RuntimeException e) {
             if (hadConnection) {
-                inv.note("still connected to " + previous + ": " + target.endpoints() + " did not answer");
+                inv.note("still connected to " + previous + ": " + resolved.endpoints() + " did not answer");
             } else {
                 // Stay connected: in an incident the operator may retry, or use commands that still work.
-                inv.note("connection set to " + target.endpoints() + ", but it did not answer yet");
+                inv.note("connection set to " + resolved.endpoints() + ", but it did not answer yet");
             }
             throw e;
         }

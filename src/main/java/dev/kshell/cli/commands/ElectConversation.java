@@ -15,13 +15,10 @@ import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
-import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.Secrets;
-import dev.kshell.session.SessionQuorumStatus;
+import dev.kshell.session.SessionElections;
 import dev.kshell.session.ShellSession;
-import dev.kshell.state.StateStore;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -31,9 +28,6 @@ import java.time.Duration;
  */
 final class ElectConversation {
 
-    static final String AUDIT_PROPERTY = dev.kshell.cli.AuditFile.PROPERTY;
-    static final String AUDIT_ENV = dev.kshell.cli.AuditFile.ENV;
-
     /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
     static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
     static final Opt<Boolean> YES = Opt.flag("yes", "do not ask for y/N confirmation");
@@ -41,17 +35,11 @@ final class ElectConversation {
     private ElectConversation() {
     }
 
-    static Path auditPath() {
-        return dev.kshell.cli.AuditFile.path();
-    }
-
     static ElectionService service(ShellSession session, Invocation inv) {
         // the audit lock waits no longer than the command's own deadline
         Duration timeout = inv.get(GlobalOptions.TIMEOUT);
         Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
-        return new ElectionService(session.requireGateway(), new AuditLog(auditPath(), lockDeadline),
-                new StateStore(OffsetMemory.defaultDir()))
-                .withQuorumStatus(new SessionQuorumStatus(session));
+        return SessionElections.open(session, lockDeadline);
     }
 
     /**

@@ -3,29 +3,21 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
-import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.explain.ErrorExplainer;
-import dev.kshell.diagnosis.explain.ExplainSituation;
+import dev.kshell.diagnosis.service.ExplainService;
 import dev.kshell.diagnosis.explain.Explanation;
-import dev.kshell.diagnosis.explain.NamedNodes;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
-import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
-import dev.kshell.model.SnapshotRequest;
 import dev.kshell.render.Tone;
 import dev.kshell.session.ShellSession;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** {@code explain "<error text>"}: what a Kafka client error means, what to check, and the kshell command to run. */
 @Component
@@ -34,15 +26,10 @@ public class ExplainCommand extends KshellCommand {
     /** Text is wrapped at this width when the terminal's is unknown (piped). */
     private static final int DEFAULT_WIDTH = 100;
 
-    private static final Logger LOG = LoggerFactory.getLogger(ExplainCommand.class);
-
-    /** explain is help, not a diagnosis: reading the brokers to name an address never holds it up longer. */
-    static final Duration BROKER_READ_DEADLINE = Duration.ofSeconds(3);
-
     static final Arg<List<String>> TEXT = Arg.many("error text", ArgKind.TEXT, "the client error, quoted")
             .whenMissing("paste the error text, quoted");
 
-    private final ShellSession session;
+    private final ExplainService service;
 
     /** Without a session: explains the text alone (no addresses resolved, no sandbox advice). */
     public ExplainCommand() {
@@ -56,22 +43,10 @@ public class ExplainCommand extends KshellCommand {
                 .description("Explain a Kafka client error: likely cause, what to check, the command to run next")
                 .arguments(TEXT)
                 .examples("explain \"There is no leader for this topic-partition as we are in the middle of a leadership election\"",
-                "explain NOT_ENOUGH_REPLICAS",
-                "explain \"Connection error: connect ECONNREFUSED 127.0.0.1:9092\"",
+                        "explain NOT_ENOUGH_REPLICAS",
+                        "explain \"Connection error: connect ECONNREFUSED 127.0.0.1:9092\"",
                         "explain \"error code 19\" --output json"));
-        this.session = session;
-    }
-
-    /**
-     * @param text         the error text as given (cut to {@link ErrorExplainer#MAX_TEXT_CHARS})
-     * @param nodes        what each host:port of the text is in the connected cluster now (empty when not connected)
-     * @param explanations what it most likely means, best match first
-     */
-    public record Explained(String text, List<String> nodes, List<Explanation> explanations) {
-
-        public Explained(String text, List<Explanation> explanations) {
-            this(text, List.of(), explanations);
-        }
+        this.service = new ExplainService(session);
     }
 
     @Override
@@ -80,39 +55,10 @@ public class ExplainCommand extends KshellCommand {
         if (text.isEmpty()) {
             throw new UsageException("explain: paste the error text, quoted (usage: " + spec().usage() + ")");
         }
-        if (text.length() > ErrorExplainer.MAX_TEXT_CHARS) {
-            text = text.substring(0, ErrorExplainer.MAX_TEXT_CHARS);
-        }
-        ExplainSituation situation = situation(text);
-        Explained result = new Explained(text, NamedNodes.describe(text, situation), ErrorExplainer.explain(text, situation));
+        ExplainService.Explained result = service.explain(text);
         int width = inv.output().width() > 0 ? inv.output().width() : DEFAULT_WIDTH;
         inv.emit(result, () -> render(result.nodes(), width) + render(result.explanations(), width, inv.output().color()));
         return ExitCode.OK;
-    }
-
-    /**
-     * The session as explain needs it. When the text names a host:port, the brokers and the quorum are read once
-     * with a short deadline (no topics: cheap); when that fails, the session's cached snapshot serves. That read is
-     * not remembered: a snapshot without topics would empty completion's topic list.
-     */
-    private ExplainSituation situation(String text) {
-        if (session == null || session.connection().isEmpty()) {
-            return ExplainSituation.DISCONNECTED;
-        }
-        Optional<ClusterSnapshot> cached = session.lastSnapshot();
-        ClusterSnapshot snapshot = cached.orElse(null);
-        // Always read when the text names an address: a cached snapshot seconds old still showed a broker killed
-        // since as live (seen in the sandbox walk).
-        if (NamedNodes.namesAnAddress(text)) {
-            try {
-                ClusterGateway gateway = session.requireGateway().withTimeout(BROKER_READ_DEADLINE);
-                snapshot = gateway.read(new SnapshotRequest(true, true, List.of(), false, false));
-            } catch (RuntimeException e) {
-                // Keep the older snapshot (or none): explaining the text does not depend on the cluster answering.
-                LOG.debug("explain: could not read the brokers", e);
-            }
-        }
-        return new ExplainSituation(session.connectedToSandbox(), snapshot, session.knownVoterEndpoints());
     }
 
     /** Pure: what the text's addresses are now, one line each, before the explanations. */

@@ -3,9 +3,8 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.CommandFailure;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.cluster.ClusterException;
-import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.diagnosis.service.QuorumService;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
@@ -16,13 +15,13 @@ import dev.kshell.render.QuorumHistoryTables;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.render.Tone;
-import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code quorum}: the KRaft metadata quorum, with a one-line verdict. Every read is handed to the quorum history;
- * {@code quorum --history} shows that history: each leader change kshell saw, this session's and earlier runs'.
+ * {@code quorum}: the KRaft metadata quorum, with a one-line verdict. Every read is handed to the quorum history
+ * ({@link QuorumService}); {@code quorum --history} shows that history: each leader change kshell saw, this session's
+ * and earlier runs'.
  */
 @Component
 public class QuorumCommand extends KshellCommand {
@@ -30,7 +29,7 @@ public class QuorumCommand extends KshellCommand {
     static final Opt<Boolean> HISTORY = Opt.flag("history",
             "the leader changes kshell has seen (this session and earlier runs), with times");
 
-    private final ShellSession session;
+    private final QuorumService service;
 
     public QuorumCommand(ShellSession session) {
         super(CommandSpec.named("quorum").group(Group.STATE)
@@ -38,18 +37,17 @@ public class QuorumCommand extends KshellCommand {
                 .options(HISTORY).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
                 .examples("quorum", "quorum --output json", "quorum --history",
                         "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down"));
-        this.session = session;
+        this.service = new QuorumService(session);
     }
 
     @Override
     public ExitCode run(Invocation inv) {
-        ClusterGateway gateway = session.requireGateway();
         if (inv.get(HISTORY)) {
-            return history(inv, gateway);
+            return history(inv);
         }
-        QuorumState quorum = gateway.quorum();
-        // recorded in both modes: in ZooKeeper mode the controller id and, with --zookeeper, /controller_epoch
-        QuorumStability stability = QuorumRecording.recordAndJudge(session, inv, gateway, quorum);
+        QuorumService.QuorumRead read = service.read(inv::note);
+        QuorumState quorum = read.quorum();
+        QuorumStability stability = read.stability();
         boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
         if (quorum.zooKeeperMode()) {
             // no KRaft quorum: the controller (a broker) and, with --zookeeper, what ZooKeeper says
@@ -73,31 +71,18 @@ public class QuorumCommand extends KshellCommand {
      * Reads the quorum now (recording it), then shows the remembered terms; exit 1 when unstable, 4 when the quorum
      * could not be read now (the remembered history is shown all the same: during an incident it matters most).
      */
-    private ExitCode history(Invocation inv, ClusterGateway gateway) {
-        String clusterId = QuorumRecording.clusterId(session, gateway);
-        if (clusterId == null) {
+    private ExitCode history(Invocation inv) {
+        QuorumService.History history = service.history(inv::note);
+        if (history == null) {
             throw new CommandFailure(ExitCode.UNREACHABLE, "quorum --history: the cluster id could not be read from "
-                    + gateway.target().endpoints() + ", so kshell cannot tell which history is this cluster's");
+                    + service.endpoints() + ", so kshell cannot tell which history is this cluster's");
         }
-        QuorumMemory memory = session.quorumMemory();
-        String readError = null;
-        QuorumMemory.Known known;
-        try {
-            known = memory.record(clusterId, memory.observe(gateway.quorum()));
-        } catch (ClusterException e) {
-            readError = e.getMessage();
-            known = memory.known(clusterId);
-        }
-        if (known.warning() != null) {
-            inv.note("warning: " + known.warning());
-        }
-        QuorumStability stability = memory.stability(known.terms());
-        QuorumHistoryTables.QuorumHistoryView view = QuorumHistoryTables.view(clusterId, known.terms(), stability,
-                memory.persistent(), readError);
+        QuorumHistoryTables.QuorumHistoryView view = QuorumHistoryTables.view(history.clusterId(), history.terms(),
+                history.stability(), history.persistent(), history.readError());
         inv.emit(view, () -> QuorumHistoryTables.render(view, inv.output().width(), inv.output().color()));
-        if (readError != null) {
+        if (history.readError() != null) {
             return ExitCode.UNREACHABLE;
         }
-        return stability.kind() == QuorumStability.Kind.UNSTABLE ? ExitCode.FINDINGS : ExitCode.OK;
+        return history.stability().kind() == QuorumStability.Kind.UNSTABLE ? ExitCode.FINDINGS : ExitCode.OK;
     }
 }

@@ -152,7 +152,7 @@ public class RunCommand extends KshellCommand {
                 RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.run().stacktrace()),
                 RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock,
                 // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
-                sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.Progress.sleep(io, "wait-until", d) : sleeper,
+                sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.ProgressLine.sleep(io, "wait-until", d) : sleeper,
                 transcriptDir(), (runbook, origin, reason) -> {
                     if (!parsed.mutations().isEmpty()) {
                         audit(inv).ended(AuditDecision.REFUSED, origin + ": " + reason, parsed.mutations());

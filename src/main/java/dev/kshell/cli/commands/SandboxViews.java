@@ -100,16 +100,7 @@ final class SandboxViews {
     static StatusView status(Sandbox sandbox) {
         return refusing(() -> {
             List<NodeInfo> nodes = sandbox.nodes();
-            // "running" is what the launcher did; whether the JVM answers is asked, all nodes at once (a node
-            // stopped by SIGSTOP or stuck in shutdown still has a live process)
-            List<dev.kshell.cluster.NodeProbe.Target> targets = nodes.stream()
-                    .filter(n -> n.state() == NodeInfo.State.RUNNING)
-                    .filter(n -> n.role() != NodeInfo.Role.ZOOKEEPER) // speaks no Kafka protocol: not asked ("-")
-                    .map(n -> new dev.kshell.cluster.NodeProbe.Target(n.id(), n.role().name().toLowerCase(Locale.ROOT),
-                            n.endpoint())).toList();
-            java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = new java.util.HashMap<>();
-            new dev.kshell.cluster.NodeProbe(java.util.Map.of(), dev.kshell.cluster.NodeProbe.DEFAULT_DEADLINE)
-                    .probe(targets).forEach(r -> answers.put(r.nodeId(), r));
+            java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = dev.kshell.sandbox.NodeAnswers.of(nodes);
             return new StatusView(sandbox.cluster().bootstrapServers(), sandbox.cluster().bootstrapControllers(),
                     sandbox.cluster().root().toString(), sandbox.dataKept(),
                     nodes.stream().map(n -> NodeView.of(n, answers.get(n.id()))).toList());

@@ -45,12 +45,11 @@ public class StatusCommand extends KshellCommand {
     public ExitCode run(Invocation inv) {
         Status status = session.connection().map(c -> {
             ClusterSnapshot s = session.lastSnapshot().orElse(null);
-            return new Status(true, c.label(), c.gateway().target().endpoints(), c.gateway().target().viaControllers(),
-                    Durations.format(c.gateway().target().timeout()),
+            return new Status(true, c.label(), c.endpoints(), c.viaControllers(), Durations.format(c.timeout()),
                     s == null ? null : s.clusterId(), s == null ? null : s.takenAt(),
                     s == null ? null : s.brokers().size(), s == null ? null : s.liveBrokerIds().size(),
                     s == null || s.quorum() == null ? null : s.quorum().leaderId(),
-                    s == null ? null : s.topics().size(), c.gateway().target().zooKeeper(),
+                    s == null ? null : s.topics().size(), c.zooKeeper(),
                     // detected with the first snapshot of the connection (status itself makes no cluster call)
                     s == null ? null : s.capabilities());
         }).orElse(new Status(false, null, null, false, Durations.format(session.defaultTimeout()), null, null, null,

@@ -7,6 +7,7 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
+import dev.kshell.diagnosis.service.ClusterStateService;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
@@ -26,22 +27,21 @@ public class TopicsCommand extends KshellCommand {
             .hint("REGEX");
     static final Opt<Boolean> NO_INTERNAL = Opt.flag("no-internal", "leave out Kafka's internal topics");
 
-    private final ShellSession session;
+    private final ClusterStateService service;
 
     public TopicsCommand(ShellSession session) {
         super(CommandSpec.named("topics").group(Group.STATE)
                 .description("Topics with partitions, replication factor, min ISR, leaderless and under-replicated counts")
                 .options(PATTERN, NO_INTERNAL).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
                 .examples("topics", "topics --pattern 'orders.*'", "topics --output json"));
-        this.session = session;
+        this.service = new ClusterStateService(session);
     }
 
     @Override
     public ExitCode run(Invocation inv) {
         Pattern pattern = compile(inv.get(PATTERN));
         boolean noInternal = inv.get(NO_INTERNAL);
-        ClusterSnapshot snapshot = session.requireGateway().read(dev.kshell.model.SnapshotRequest.partitions().withConfigs(true));
-        session.remember(snapshot);
+        ClusterSnapshot snapshot = service.topics();
         if (snapshot.skippedTopicsNote() != null) {
             inv.note(snapshot.skippedTopicsNote());
         }

@@ -3,7 +3,6 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
-import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.diagnosis.FleetTriageReport;
 import dev.kshell.diagnosis.service.FleetTriageService;
 import dev.kshell.diagnosis.service.ProfileClusters;
@@ -20,7 +19,6 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.render.FleetTables;
-import dev.kshell.session.KshellHome;
 import dev.kshell.session.ShellSession;
 import org.springframework.stereotype.Component;
 
@@ -52,7 +50,7 @@ public class TriageCommand extends KshellCommand {
 
     /** With another service (tests: a service whose prober answers for snapshot fixtures). */
     public TriageCommand(ShellSession session, TriageService service) {
-        this(session, service, new ProfileClusters(KshellHome::dir, AdminClientGateway::new));
+        this(session, service, ProfileClusters.fromHome());
     }
 
     /** With the profiles' clusters reached another way (tests: profiles over fake gateways). */
@@ -83,7 +81,7 @@ public class TriageCommand extends KshellCommand {
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         TriageOptions options = new TriageOptions(inv.get(STRICT), session.connectedToSandbox(), previous,
                 session.knownVoterEndpoints(), session.quorumMemory());
-        TriageService.Outcome outcome = service.triage(session.requireGateway(), options);
+        TriageService.Outcome outcome = service.triage(session, options);
         session.remember(outcome.snapshot());
         outcome.warnings().forEach(w -> inv.note("warning: " + w));
         TriageReport report = outcome.report();

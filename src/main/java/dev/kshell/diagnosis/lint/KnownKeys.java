@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -24,7 +26,13 @@ public final class KnownKeys {
             "config.providers.", "rsm.config.", "rlmm.config.", "remote.log.metadata.", "remote.log.storage.",
             "client.quota.callback.", "kafka.metrics.", "authorizer.", "confluent.");
 
-    static final String KAFKA_CONFIG_CLASS = "org.apache.kafka.server.config.AbstractKafkaConfig";
+    /**
+     * Where the keys come from: the Kafka release on the class path, provided by {@code cluster.KafkaConfigKeys} (the
+     * package that may use Kafka's classes) and found with {@link ServiceLoader}.
+     */
+    public interface Source {
+        Set<String> keys();
+    }
 
     private static final KnownKeys KAFKA = new KnownKeys(loadFromKafka());
 
@@ -88,22 +96,14 @@ public final class KnownKeys {
     }
 
     /**
-     * AbstractKafkaConfig lives in kafka-server, which is only on the runtime class path (a transitive dependency
-     * of kafka_2.13), hence reflection; its CONFIG_DEF is a ConfigDef from kafka-clients, whose {@code names()} is
-     * called reflectively too, so that diagnosis/ stays plain Java (docs/architecture.md) and lint works without
-     * Kafka's jars (then without the unknown-key hint).
+     * The keys of the first {@link Source} on the class path; none (then nothing is reported as unknown) when Kafka's
+     * definitions cannot load, rather than a guess from a stale list.
      */
     private static Set<String> loadFromKafka() {
         try {
-            Object def = Class.forName(KAFKA_CONFIG_CLASS).getField("CONFIG_DEF").get(null);
-            Object names = def.getClass().getMethod("names").invoke(def);
-            Set<String> keys = new TreeSet<>();
-            for (Object name : (Iterable<?>) names) {
-                keys.add(String.valueOf(name));
-            }
-            return Set.copyOf(keys);
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            // Without Kafka's definitions the unknown-key hint is skipped rather than guessed from a stale list.
+            return ServiceLoader.load(Source.class, KnownKeys.class.getClassLoader()).findFirst()
+                    .map(source -> Set.copyOf(new TreeSet<>(source.keys()))).orElse(Set.of());
+        } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
             return Set.of();
         }
     }

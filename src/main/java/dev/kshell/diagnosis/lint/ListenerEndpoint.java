@@ -20,14 +20,14 @@ public record ListenerEndpoint(String name, String host, int port, String raw) {
     private static final Pattern URI = Pattern.compile("^([^:/\\s]+)://\\[?([0-9a-zA-Z\\-%._:]*)\\]?:(-?[0-9]+)$");
 
     /** Result of parsing a comma-separated listener list: the endpoints that parsed and the entries that did not. */
-    public record Parsed(List<ListenerEndpoint> endpoints, List<String> malformed) {
+    public record ParsedListeners(List<ListenerEndpoint> endpoints, List<String> malformed) {
     }
 
-    public static Parsed parseList(String value) {
+    public static ParsedListeners parseList(String value) {
         List<ListenerEndpoint> endpoints = new ArrayList<>();
         List<String> malformed = new ArrayList<>();
         if (value == null) {
-            return new Parsed(endpoints, malformed);
+            return new ParsedListeners(endpoints, malformed);
         }
         for (String part : value.split(",")) {
             String raw = part.trim();
@@ -52,7 +52,7 @@ public record ListenerEndpoint(String name, String host, int port, String raw) {
             }
             endpoints.add(new ListenerEndpoint(m.group(1).toUpperCase(Locale.ROOT), m.group(2), port, raw));
         }
-        return new Parsed(endpoints, malformed);
+        return new ParsedListeners(endpoints, malformed);
     }
 
     /** True when the host means "every interface" (empty, 0.0.0.0 or ::). */

@@ -24,9 +24,9 @@ import java.util.Set;
  * @param bootstrapServers        parsed controller.quorum.bootstrap.servers
  */
 public record NodeConfig(PropertiesFile file, int order, Set<String> roles, Integer nodeId,
-                         ListenerEndpoint.Parsed listeners, ListenerEndpoint.Parsed advertised,
-                         List<String> controllerListenerNames, VoterEntry.Parsed voters,
-                         VoterEntry.Parsed bootstrapServers) {
+                         ListenerEndpoint.ParsedListeners listeners, ListenerEndpoint.ParsedListeners advertised,
+                         List<String> controllerListenerNames, VoterEntry.ParsedVoters voters,
+                         VoterEntry.ParsedVoters bootstrapServers) {
 
     public static final String PROCESS_ROLES = "process.roles";
     public static final String NODE_ID = "node.id";

@@ -19,24 +19,24 @@ public record VoterEntry(int id, String host, int port, String raw) {
     private static final Pattern VOTER = Pattern.compile("^(-?[0-9]+)@\\[?([^\\s\\[\\]@]+?)\\]?:([0-9]+)$");
     private static final Pattern SERVER = Pattern.compile("^\\[?([^\\s\\[\\]@]+?)\\]?:([0-9]+)$");
 
-    public record Parsed(List<VoterEntry> entries, List<String> malformed) {
+    public record ParsedVoters(List<VoterEntry> entries, List<String> malformed) {
     }
 
     /** Parses a voters list ({@code id@host:port,...}). */
-    public static Parsed parseVoters(String value) {
+    public static ParsedVoters parseVoters(String value) {
         return parse(value, true);
     }
 
     /** Parses a bootstrap-servers list ({@code host:port,...}). */
-    public static Parsed parseBootstrapServers(String value) {
+    public static ParsedVoters parseBootstrapServers(String value) {
         return parse(value, false);
     }
 
-    private static Parsed parse(String value, boolean withId) {
+    private static ParsedVoters parse(String value, boolean withId) {
         List<VoterEntry> entries = new ArrayList<>();
         List<String> malformed = new ArrayList<>();
         if (value == null) {
-            return new Parsed(entries, malformed);
+            return new ParsedVoters(entries, malformed);
         }
         for (String part : value.split(",")) {
             String raw = part.trim();
@@ -61,7 +61,7 @@ public record VoterEntry(int id, String host, int port, String raw) {
                 malformed.add(raw);
             }
         }
-        return new Parsed(entries, malformed);
+        return new ParsedVoters(entries, malformed);
     }
 
     /** "host:port" with the host normalised, for comparisons. */

@@ -40,6 +40,11 @@ public final class ProfileClusters {
     private final Supplier<Path> home;
     private final Function<ClusterTarget, ClusterGateway> gateways;
 
+    /** The profiles of kshell's home, each cluster through its own Admin client. */
+    public static ProfileClusters fromHome() {
+        return new ProfileClusters(dev.kshell.session.KshellHome::dir, dev.kshell.cluster.AdminClientGateway::new);
+    }
+
     /**
      * @param home     kshell's home directory (profiles.yaml lives there)
      * @param gateways opens a gateway for a profile's target; each is closed after its work

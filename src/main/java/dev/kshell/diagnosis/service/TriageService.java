@@ -90,6 +90,11 @@ public final class TriageService implements AutoCloseable {
         });
     }
 
+    /** Triage of the session's connected cluster (the command's way in: it never handles a gateway). */
+    public Outcome triage(dev.kshell.session.ShellSession session, TriageOptions options) {
+        return triage(session.requireGateway(), options);
+    }
+
     /**
      * Triage of the cluster behind {@code gateway}: one full snapshot (configs included), the side reads, the quorum
      * history, the checklist.

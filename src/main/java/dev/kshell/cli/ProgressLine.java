@@ -9,13 +9,13 @@ import java.util.function.LongSupplier;
  * scripts and logs stay clean. Quick work shows nothing either: the line appears only after {@link #DELAY_MS}.
  *
  * <pre>
- * try (Progress p = Progress.start(inv.output(), "electing")) {
+ * try (ProgressLine p = ProgressLine.start(inv.output(), "electing")) {
  *     for (...) { ...; p.update(done, total); }
  * }
  * </pre>
  * Not thread-safe; call it from the thread doing the work. Never throws.
  */
-public final class Progress implements AutoCloseable {
+public final class ProgressLine implements AutoCloseable {
 
     /** Work shorter than this shows no progress line. */
     public static final long DELAY_MS = 300;
@@ -23,7 +23,7 @@ public final class Progress implements AutoCloseable {
     /** At most one redraw per this many milliseconds. */
     private static final long REDRAW_MS = 100;
 
-    private static final Progress NONE = new Progress(null, "", System::nanoTime);
+    private static final ProgressLine NONE = new ProgressLine(null, "", System::nanoTime);
 
     private final PrintWriter err;
     private final String label;
@@ -32,7 +32,7 @@ public final class Progress implements AutoCloseable {
     private long lastDrawNanos;
     private boolean drawn;
 
-    Progress(PrintWriter err, String label, LongSupplier nanos) {
+    ProgressLine(PrintWriter err, String label, LongSupplier nanos) {
         this.err = err;
         this.label = label;
         this.nanos = nanos;
@@ -40,8 +40,8 @@ public final class Progress implements AutoCloseable {
     }
 
     /** A progress line on {@code output}'s error stream when it is a terminal, else one that prints nothing. */
-    public static Progress start(Output output, String label) {
-        return output != null && output.terminal() && !output.json() ? new Progress(output.err(), label, System::nanoTime) : NONE;
+    public static ProgressLine start(Output output, String label) {
+        return output != null && output.terminal() && !output.json() ? new ProgressLine(output.err(), label, System::nanoTime) : NONE;
     }
 
     /**
@@ -50,7 +50,7 @@ public final class Progress implements AutoCloseable {
      */
     public static void sleep(Output output, String label, java.time.Duration duration) throws InterruptedException {
         long until = System.nanoTime() + duration.toNanos();
-        try (Progress p = start(output, label)) {
+        try (ProgressLine p = start(output, label)) {
             while (true) {
                 long left = until - System.nanoTime();
                 if (left <= 0) {
@@ -63,8 +63,8 @@ public final class Progress implements AutoCloseable {
     }
 
     /** For tests: a progress line on {@code err} with its own clock. */
-    static Progress on(PrintWriter err, String label, LongSupplier nanos) {
-        return new Progress(err, label, nanos);
+    static ProgressLine on(PrintWriter err, String label, LongSupplier nanos) {
+        return new ProgressLine(err, label, nanos);
     }
 
     /** {@code label 37/120 (30%)}. */

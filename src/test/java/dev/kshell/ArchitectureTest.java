@@ -119,6 +119,27 @@ class ArchitectureTest {
                 .because("runbook/ is plain Java apart from SpEL"));
     }
 
+    /** The gateway's methods that change the cluster: only the election workflows, behind the guard, call them. */
+    private static final Set<String> MUTATING_GATEWAY_METHODS = Set.of("electLeaders", "reassignSameSet");
+
+    @Test
+    void should_let_only_election_call_the_gateways_mutating_methods() {
+        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> mutating =
+                new DescribedPredicate<>("a call of ClusterGateway's mutating methods " + MUTATING_GATEWAY_METHODS) {
+                    @Override
+                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                        return MUTATING_GATEWAY_METHODS.contains(call.getName())
+                                && call.getTargetOwner().isAssignableTo(ROOT + ".cluster.ClusterGateway");
+                    }
+                };
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".election..", ROOT + ".cluster..")
+                .should().callMethodWhere(mutating)
+                .because("every change to a cluster goes through the guard and the audit log (election.GuardedStep)"));
+        // not vacuous: election/ itself calls them
+        assertThat(noClasses().that().resideInAPackage(ROOT + ".election..").should().callMethodWhere(mutating)
+                .evaluate(main).hasViolation()).isTrue();
+    }
+
     @Test
     void should_keep_commands_off_the_cluster_package() {
         check(noClasses().that().resideInAPackage(ROOT + ".cli.commands..")

@@ -173,7 +173,7 @@ public class RunCommand extends KshellCommand {
     private AttemptAudit audit(Invocation inv) {
         // the last snapshot's, if any: a refused run makes no cluster call, not even for the audit line
         String clusterId = session.lastSnapshot().map(dev.kshell.model.ClusterSnapshot::clusterId).orElse(null);
-        String bootstrap = session.connection().map(c -> c.gateway().target().endpoints()).orElse(null);
+        String bootstrap = session.connection().map(ShellSession.Connection::endpoints).orElse(null);
         return AttemptAudit.of(inv, "run", clusterId, bootstrap);
     }
 

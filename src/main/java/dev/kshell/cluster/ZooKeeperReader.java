@@ -1,6 +1,7 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.ZooKeeperState;
+import dev.kshell.util.Environment;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
@@ -124,7 +125,7 @@ public final class ZooKeeperReader {
             }
         };
         ZKClientConfig config = new ZKClientConfig();
-        if (System.getProperty("java.security.auth.login.config") == null) {
+        if (!Environment.jaasConfigured()) {
             // No JAAS file: SASL cannot work, and trying it only logs a warning per connection.
             config.setProperty(ZKClientConfig.ENABLE_CLIENT_SASL_KEY, "false");
         }

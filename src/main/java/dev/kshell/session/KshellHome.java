@@ -20,8 +20,8 @@ import java.nio.file.Path;
 public final class KshellHome {
 
     /** Where a sandbox session's records go: {@code sandbox} (the default) or {@code home}. */
-    public static final String SANDBOX_STATE_ENV = Environment.SANDBOX_STATE_ENV;
-    public static final String SANDBOX_STATE_PROPERTY = Environment.SANDBOX_STATE_PROPERTY;
+    public static final String SANDBOX_STATE_ENV = Environment.SANDBOX_STATE.variable();
+    public static final String SANDBOX_STATE_PROPERTY = Environment.SANDBOX_STATE.property();
 
     /** The records' directory when it is not the home (the sandbox's while connected to it), or null. */
     private static volatile java.util.function.Supplier<Path> recordsDir = () -> null;
@@ -65,8 +65,8 @@ public final class KshellHome {
     }
 
     /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@link #audit()}. */
-    public static final String AUDIT_PROPERTY = Environment.AUDIT_FILE_PROPERTY;
-    public static final String AUDIT_ENV = Environment.AUDIT_FILE_ENV;
+    public static final String AUDIT_PROPERTY = Environment.AUDIT_FILE.property();
+    public static final String AUDIT_ENV = Environment.AUDIT_FILE.variable();
 
     /** The audit log of mutating attempts, where the records go. */
     public static Path audit() {

@@ -18,15 +18,25 @@ import java.util.Map;
  */
 public final class Environment {
 
-    /** kshell's own directory ({@code session.KshellHome}): the property, then the variable, then {@code ~/.kshell}. */
-    public static final String HOME_PROPERTY = "kshell.home";
-    public static final String HOME_ENV = "KSHELL_HOME";
-    /** The audit log file, when not {@code <records>/audit.jsonl}: the property, then the variable. */
-    public static final String AUDIT_FILE_PROPERTY = "kshell.audit.file";
-    public static final String AUDIT_FILE_ENV = "KSHELL_AUDIT_FILE";
+    /** A setting given as a system property or, when that is not set (or blank), an environment variable. */
+    public record Setting(String property, String variable) {
+        /** The property, else the variable, else null. */
+        public String read() {
+            String value = System.getProperty(property);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+            value = System.getenv(variable);
+            return value != null && !value.isBlank() ? value : null;
+        }
+    }
+
+    /** kshell's own directory ({@code session.KshellHome}); without it {@code ~/.kshell}. */
+    public static final Setting HOME = new Setting("kshell.home", "KSHELL_HOME");
+    /** The audit log file; without it {@code <records>/audit.jsonl}. */
+    public static final Setting AUDIT_FILE = new Setting("kshell.audit.file", "KSHELL_AUDIT_FILE");
     /** Where a sandbox session's records go: {@code sandbox} (the default) or {@code home}. */
-    public static final String SANDBOX_STATE_PROPERTY = "kshell.sandbox.state";
-    public static final String SANDBOX_STATE_ENV = "KSHELL_SANDBOX_STATE";
+    public static final Setting SANDBOX_STATE = new Setting("kshell.sandbox.state", "KSHELL_SANDBOX_STATE");
     /** The log file; the launcher sets it to {@code <home>/kshell.log} before logging starts. */
     public static final String LOG_FILE_PROPERTY = "kshell.log.file";
     /** Bound on every wait for a sandbox node, in seconds (default 180). */
@@ -46,19 +56,16 @@ public final class Environment {
 
     // kshell's own settings
 
-    /** {@value #HOME_PROPERTY}, else {@value #HOME_ENV}, else null. */
     public static String kshellHome() {
-        return propertyOrVariable(HOME_PROPERTY, HOME_ENV);
+        return HOME.read();
     }
 
-    /** {@value #AUDIT_FILE_PROPERTY}, else {@value #AUDIT_FILE_ENV}, else null. */
     public static String auditFile() {
-        return propertyOrVariable(AUDIT_FILE_PROPERTY, AUDIT_FILE_ENV);
+        return AUDIT_FILE.read();
     }
 
-    /** {@value #SANDBOX_STATE_PROPERTY}, else {@value #SANDBOX_STATE_ENV}, else null. */
     public static String sandboxState() {
-        return propertyOrVariable(SANDBOX_STATE_PROPERTY, SANDBOX_STATE_ENV);
+        return SANDBOX_STATE.read();
     }
 
     /** {@value #LOG_FILE_PROPERTY}, else {@code kshell.log} in the temp directory. */
@@ -146,12 +153,4 @@ public final class Environment {
         return System.getProperty("java.security.auth.login.config") != null;
     }
 
-    private static String propertyOrVariable(String property, String variable) {
-        String value = System.getProperty(property);
-        if (value != null && !value.isBlank()) {
-            return value;
-        }
-        value = System.getenv(variable);
-        return value != null && !value.isBlank() ? value : null;
-    }
 }

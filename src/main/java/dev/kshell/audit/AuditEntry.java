@@ -75,7 +75,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
                                 String commandLine, String action, AuditDecision decision, String reason,
                                 Object plan, Object results) {
         return new AuditEntry(format(clock.instant()), attemptId, Environment.userName(), hostName(),
-                clusterId, bootstrap, commandLine, action, decision.wire(), reason, plan, results);
+                clusterId, bootstrap, commandLine, action, decision.label(), reason, plan, results);
     }
 
     /**
@@ -84,7 +84,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
      */
     public AuditEntry outcome(AuditDecision outcome, String reason, Object results) {
         return new AuditEntry(format(Instant.now()), attemptId, user, host, clusterId, bootstrap, commandLine, action,
-                outcome.wire(), reason, plan, results, origin, approvedBy, sandbox);
+                outcome.label(), reason, plan, results, origin, approvedBy, sandbox);
     }
 
     public static String newAttemptId() {

@@ -173,7 +173,7 @@ public final class ConfigRiskService {
             List<Integer> live = snapshot.brokers().stream().filter(BrokerState::live).map(BrokerState::id).toList();
             BrokerConfigs brokerConfigs = gateway.brokerConfigs(live, ConfigRiskRules.BROKER_KEYS);
             String bootstrap = gateway.target().viaControllers() ? null : gateway.target().bootstrapServers();
-            List<Finding> findings = new ArrayList<>(ConfigRiskRules.audit(snapshot, brokerConfigs, bootstrap));
+            List<Finding> findings = new ArrayList<>(ConfigRiskRules.check(snapshot, brokerConfigs, bootstrap));
             if (expectedClusterId != null && !expectedClusterId.equals(snapshot.clusterId())) {
                 findings.add(0, new Finding(Severity.ERROR, "unexpected-cluster-id", "cluster",
                         "profile " + name + " expects cluster id " + expectedClusterId + " but " + endpoints

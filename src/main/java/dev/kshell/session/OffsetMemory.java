@@ -5,6 +5,7 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.state.StateStore;
+import dev.kshell.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,11 +59,7 @@ public final class OffsetMemory {
     private static final Duration LAST_BATCH = Duration.ofMillis(200);
 
     /** One pool per process; its threads are daemons, so an abandoned recording never holds the JVM open. */
-    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "kshell-offsets");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.named("kshell-offsets"));
 
     /** What one call did. */
     public enum RecordingStatus {

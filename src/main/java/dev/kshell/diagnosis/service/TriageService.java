@@ -12,6 +12,7 @@ import dev.kshell.diagnosis.TriageReport;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.session.QuorumMemory;
+import dev.kshell.util.DaemonThreads;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,11 +84,7 @@ public final class TriageService implements AutoCloseable {
     public TriageService(Prober prober, Duration watch) {
         this.prober = prober;
         this.watch = watch;
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "kshell-triage-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.named(() -> "kshell-triage-" + THREADS.incrementAndGet()));
     }
 
     /** Triage of the session's connected cluster (the command's way in: it never handles a gateway). */

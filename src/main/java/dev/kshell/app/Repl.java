@@ -197,7 +197,7 @@ final class Repl {
                         Thread.currentThread().interrupt();
                         break;
                     } catch (ExecutionException e) {
-                        out.println("error: internal error: " + e.getCause());
+                        out.println("error: internal error: " + dev.kshell.session.Secrets.maskText(String.valueOf(e.getCause())));
                     } finally {
                         terminal.handle(Terminal.Signal.INT, previous);
                         out.flush();

@@ -40,6 +40,8 @@ public final class TranscriptWriter implements Closeable {
     private final Path file;
     private final BufferedWriter writer;
     private final Clock clock;
+    /** Masks every string written: {@link Secrets#maskText}, and from {@link #start} the runbook's secret params. */
+    private java.util.function.UnaryOperator<String> mask = Secrets::maskText;
 
     private TranscriptWriter(Path file, BufferedWriter writer, Clock clock) {
         this.file = file;
@@ -79,6 +81,7 @@ public final class TranscriptWriter implements Closeable {
     }
 
     public void start(Runbook runbook, RunbookOptions options) throws IOException {
+        mask = Secrets.masker(Secrets.secretValues(runbook.values()));
         Map<String, Object> e = event("start");
         e.put("file", runbook.fileName());
         e.put("params", runbook.values());
@@ -126,7 +129,7 @@ public final class TranscriptWriter implements Closeable {
 
     private void write(Map<String, Object> event) throws IOException {
         try {
-            writer.write(JSON.writeValueAsString(masked(event)));
+            writer.write(JSON.writeValueAsString(masked(event, mask)));
         } catch (tools.jackson.core.JacksonException e) {
             throw new IOException("cannot write the transcript: " + e.getMessage(), e);
         }
@@ -135,17 +138,18 @@ public final class TranscriptWriter implements Closeable {
     }
 
     /** The value with its secrets masked: strings as text, map entries by key too, lists element by element. */
-    static Object masked(Object value) {
+    static Object masked(Object value, java.util.function.UnaryOperator<String> mask) {
         if (value instanceof String text) {
-            return Secrets.maskText(text);
+            return mask.apply(text);
         }
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
-            map.forEach((k, v) -> out.put(k, v != null && Secrets.isSecretKey(String.valueOf(k)) ? Secrets.MASK : masked(v)));
+            map.forEach((k, v) -> out.put(k, v != null && Secrets.isSecretKey(String.valueOf(k)) ? Secrets.MASK
+                    : masked(v, mask)));
             return out;
         }
         if (value instanceof java.util.Collection<?> list) {
-            return list.stream().map(TranscriptWriter::masked).toList();
+            return list.stream().map(v -> masked(v, mask)).toList();
         }
         return value;
     }

@@ -172,12 +172,18 @@ class ReleaseLayoutIntegrationTest {
 
     /** {@code kshell ARGS} from another directory, the way an operator types it, with only the environment above. */
     private Run kshell(String... args) throws Exception {
+        return kshellWith(Map.of(), args);
+    }
+
+    /** As {@link #kshell}, with {@code extra} added to the environment. */
+    private Run kshellWith(Map<String, String> extra, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("kshell"));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(List.of("/bin/sh", "-c", "exec " + Tmux.shellLine(command)))
                 .directory(dir.resolve("elsewhere").toFile());
         pb.environment().clear();
         pb.environment().putAll(environment());
+        pb.environment().putAll(extra);
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -209,6 +215,17 @@ class ReleaseLayoutIntegrationTest {
         assertThat(quorum.code()).as(quorum.out() + quorum.err()).isIn(0, 1);
         assertThat(quorum.out()).contains("leader");
         assertThat(quorum.err()).doesNotContain("preparing fast start");
+
+        // the environment, as the launcher passes it: KSHELL_HOME holds the log; KSHELL_AUDIT_FILE takes the audit line
+        // of a mutating attempt (one that fails in planning: no such topic), and the home's own audit.jsonl does not
+        assertThat(dir.resolve("kshell-home/kshell.log")).as("KSHELL_HOME chooses the home").exists();
+        Path auditFile = Files.createDirectories(dir.resolve("audit-elsewhere")).resolve("audit.jsonl");
+        Run attempt = kshellWith(Map.of("KSHELL_AUDIT_FILE", auditFile.toString()), "--bootstrap-server", bootstrap,
+                "--timeout", "30s", "elect", "unclean", "kshell-release-nosuch-0");
+        assertThat(attempt.code()).as(attempt.out() + attempt.err()).isNotZero();
+        assertThat(auditFile).as("KSHELL_AUDIT_FILE chooses the audit file").exists();
+        assertThat(Files.readString(auditFile)).contains("kshell-release-nosuch-0");
+        assertThat(dir.resolve("kshell-home/audit.jsonl")).doesNotExist();
 
         Run bash = kshell("completion", "bash");
         assertThat(bash.code()).as(bash.err()).isZero();

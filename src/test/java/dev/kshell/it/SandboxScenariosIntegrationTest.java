@@ -157,7 +157,7 @@ class SandboxScenariosIntegrationTest {
     }
 
     private static void signal(String name, long pid) throws Exception {
-        new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
     }
 
     @Test

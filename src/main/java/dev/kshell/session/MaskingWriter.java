@@ -87,20 +87,17 @@ public final class MaskingWriter extends Writer {
     @Override
     public synchronized void flush() {
         passCompleteLines();
-        if (!pending.isEmpty() && !mightContinueIntoASecret(pending.toString())) {
-            emit(mask.apply(pending.toString()));
-            pending.setLength(0);
-        }
-        try {
-            target.flush();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        passPending(!pending.isEmpty() && !mightContinueIntoASecret(pending.toString()));
     }
 
+    /** Passes on everything held, masked; the stream under it stays open. */
     @Override
     public synchronized void close() {
-        if (!pending.isEmpty()) {
+        passPending(!pending.isEmpty());
+    }
+
+    private void passPending(boolean pass) {
+        if (pass) {
             emit(mask.apply(pending.toString()));
             pending.setLength(0);
         }

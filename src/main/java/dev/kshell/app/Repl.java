@@ -23,7 +23,6 @@ import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -114,7 +113,7 @@ final class Repl {
 
     int run() {
         try {
-            Files.createDirectories(KshellHome.records());
+            dev.kshell.util.PrivateFiles.createDirectories(KshellHome.records());
         } catch (IOException e) {
             System.err.println("warning: cannot create " + KshellHome.records() + ": " + e.getMessage());
         }
@@ -132,6 +131,8 @@ final class Repl {
                     .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
                             refresher::beforeCompletion))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
+                    // stores no secret (lines masked) and creates the file 0600
+                    .history(new PrivateHistory())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);

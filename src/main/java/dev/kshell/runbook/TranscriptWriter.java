@@ -3,9 +3,7 @@ package dev.kshell.runbook;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
@@ -15,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.kshell.session.Secrets;
+import dev.kshell.util.PrivateFiles;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -49,25 +48,21 @@ public final class TranscriptWriter implements Closeable {
         this.clock = clock;
     }
 
-    /** Opens (appends to) a named transcript file, creating its directory. */
+    /** Opens (appends to) a named transcript file, creating it 0600 and its missing directories 0700. */
     public static TranscriptWriter open(Path file, Clock clock) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND), clock);
+        return new TranscriptWriter(file, PrivateFiles.newWriter(file, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.APPEND), clock);
     }
 
     /** Creates a new file {@code dir/<yyyyMMdd-HHmmss>-<runbook>.jsonl} (UTC), never overwriting one. */
     public static TranscriptWriter create(Path dir, String runbookFileName, Clock clock) throws IOException {
-        Files.createDirectories(dir);
+        PrivateFiles.createDirectories(dir);
         String base = FILE_TIME.format(clock.instant()) + "-" + stem(runbookFileName);
         for (int n = 1; ; n++) {
             Path file = dir.resolve(base + (n == 1 ? "" : "-" + n) + ".jsonl");
             try {
-                return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), clock);
+                return new TranscriptWriter(file, PrivateFiles.newWriter(file, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE), clock);
             } catch (FileAlreadyExistsException e) {
                 if (n > 1000) {
                     throw e;

@@ -9,6 +9,7 @@ import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.session.QuorumMemory;
 import dev.kshell.session.ShellSession;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.KshellProcess;
 import dev.kshell.testsupport.ManualClock;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
@@ -42,11 +43,16 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The second seed incident on the shared real cluster: the active controller freezes (SIGSTOP ~6 s, then SIGCONT)
+ * Controller changes on the shared real cluster (4.4 KRaft), one that is flapping and one that is not.
+ *
+ * <p>The second seed incident: the active controller freezes (SIGSTOP ~6 s, then SIGCONT)
  * three times, the quorum elects another leader each time, and a watching kshell records each read. Then a one-shot
  * {@code triage} in a NEW process, which knows only the state file, names the changes and their count and exits 1,
  * and {@code elect unclean} in a new process is refused for instability (exit 3). Fifteen minutes later by the
- * state's clock (an injected clock) the same history no longer makes the quorum unstable. Every node is resumed.
+ * state's clock (an injected clock) the same history no longer makes the quorum unstable.
+ *
+ * <p>Issue 28's failover: kill -9 of the active controller is one failover, named as such, and HEALTHY once the
+ * controller is back. Every node is resumed or started again after each test.
  */
 @Timeout(900)
 class QuorumStabilityIntegrationTest {
@@ -139,41 +145,36 @@ class QuorumStabilityIntegrationTest {
         // moment, and a leaderless partition outranks the quorum: wait for what is asserted)
         SharedCluster.awaitSettled();
         Pattern leads = Pattern.compile("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed");
-        Child triage = Await.until("a fresh triage led by the quorum's instability", Duration.ofSeconds(120), () -> {
-            try {
-                return kshell("triage");
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, c -> leads.matcher(c.out).find());
-        System.out.println("[quorum-it] $ kshell triage   (exit " + triage.code + ")\n" + triage.out + triage.err);
-        assertThat(triage.code).as(triage.out + triage.err).isEqualTo(1);
-        assertThat(triage.out).containsPattern("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed")
+        KshellProcess.Result triage = Await.until("a fresh triage led by the quorum's instability",
+                Duration.ofSeconds(120), () -> kshell("triage"), c -> leads.matcher(c.out()).find());
+        System.out.println("[quorum-it] $ kshell triage   (exit " + triage.code() + ")\n" + triage.out() + triage.err());
+        assertThat(triage.code()).as(triage.out() + triage.err()).isEqualTo(1);
+        assertThat(triage.out()).containsPattern("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed")
                 .contains("next: watch quorum\n")
                 .contains("do:   find why the controller keeps changing: long GC pauses on the active controller")
                 .contains("do not touch unclean election now");
         Matcher count = Pattern.compile("leader changed (\\d+) times in the last 10 min \\(epoch (\\d+) -> (\\d+); "
-                + "leaders ([0-9, ]+)\\)").matcher(triage.out);
-        assertThat(count.find()).as(triage.out).isTrue();
+                + "leaders ([0-9, ]+)\\)").matcher(triage.out());
+        assertThat(count.find()).as(triage.out()).isTrue();
         assertThat(Integer.parseInt(count.group(1))).isGreaterThanOrEqualTo(3);
         assertThat(Long.parseLong(count.group(3)) - Long.parseLong(count.group(2))).isGreaterThanOrEqualTo(3);
         assertThat(count.group(4).split(", ")).hasSizeGreaterThanOrEqualTo(4);
 
-        Child unclean = kshell("elect", "unclean", TOPIC + "-0", "--output", "json");
-        System.out.println("[quorum-it] $ kshell elect unclean " + TOPIC + "-0 --output json   (exit " + unclean.code
-                + ")\n" + unclean.out + unclean.err);
-        assertThat(unclean.code).as(unclean.out + unclean.err).isEqualTo(3);
-        JsonNode report = Json.mapper().readTree(unclean.out);
+        KshellProcess.Result unclean = kshell("elect", "unclean", TOPIC + "-0", "--output", "json");
+        System.out.println("[quorum-it] $ kshell elect unclean " + TOPIC + "-0 --output json   (exit " + unclean.code()
+                + ")\n" + unclean.out() + unclean.err());
+        assertThat(unclean.code()).as(unclean.out() + unclean.err()).isEqualTo(3);
+        JsonNode report = Json.mapper().readTree(unclean.out());
         assertThat(report.get("decision").asString()).isEqualTo("refused");
         assertThat(report.get("reason").asString()).startsWith("quorum unstable: leader changed");
         assertThat(report.get("alternative").asString()).startsWith("watch quorum");
-        assertThat(unclean.err).contains("quorum unstable").contains("watch quorum");
+        assertThat(unclean.err()).contains("quorum unstable").contains("watch quorum");
 
-        Child history = kshell("quorum", "--history");
-        System.out.println("[quorum-it] $ kshell quorum --history   (exit " + history.code + ")\n" + history.out
-                + history.err);
-        assertThat(history.code).isEqualTo(1);
-        assertThat(history.out).contains("LEADER").contains("quorum unstable");
+        KshellProcess.Result history = kshell("quorum", "--history");
+        System.out.println("[quorum-it] $ kshell quorum --history   (exit " + history.code() + ")\n" + history.out()
+                + history.err());
+        assertThat(history.code()).isEqualTo(1);
+        assertThat(history.out()).contains("LEADER").contains("quorum unstable");
 
         // ---- 15 minutes later by the state's clock: the same history is forgiven ------------------------------
         try (ShellHarness later = new ShellHarness(QuorumStabilityIntegrationTest::commands)) {
@@ -187,6 +188,55 @@ class QuorumStabilityIntegrationTest {
             assertThat(plan.json().get("plan").get("refusals")).extracting(r -> r.get("reason").asString())
                     .doesNotContain("QUORUM_UNSTABLE").contains("PARTITION_HAS_LEADER");
         }
+    }
+
+    /**
+     * Issue 28 on 4.4 KRaft: a one-shot triage with its own home (a cron job's) has seen the quorum healthy; kill -9
+     * of the active controller; a one-shot triage seconds later names that controller as not answering and exits 1,
+     * its one failover shown as such (not an unstable quorum); once the controller runs again and the quorum has
+     * caught it up, triage is HEALTHY (exit 0) with the failover noted as information.
+     */
+    @Test
+    void should_name_a_killed_active_controller_then_call_the_quorum_healthy_with_one_failover_noted()
+            throws Exception {
+        Path own = Files.createTempDirectory(home, "failover-");
+        List<String> connect = List.of("--bootstrap-server", cluster.bootstrapServers());
+        SharedCluster.awaitSettled();
+        QuorumInfo before = Await.until("a settled quorum", Duration.ofSeconds(120),
+                QuorumStabilityIntegrationTest::quorum, QuorumStabilityIntegrationTest::settled);
+        int active = before.leaderId();
+        KshellProcess.Result healthy = Await.until("a first one-shot triage HEALTHY", Duration.ofSeconds(180),
+                () -> KshellProcess.run(own, connect, "triage"), r -> r.code() == 0);
+        System.out.println("[failover-it] before: $ kshell triage " + healthy);
+        assertThat(healthy.out()).as("the triage that is the history saw controller " + active + " lead")
+                .contains("1. Quorum: leader " + active + ", epoch " + before.leaderEpoch() + ",");
+
+        long t0 = System.nanoTime();
+        cluster.killNode(active);
+        QuorumInfo after = Await.until("a quorum leader other than the killed " + active, Duration.ofSeconds(120),
+                QuorumStabilityIntegrationTest::quorum, q -> q != null && q.leaderId() >= 0 && q.leaderId() != active);
+        KshellProcess.Result dead = KshellProcess.run(own, connect, "triage");
+        System.out.printf("[failover-it] kill -9 of controller %d (active, epoch %d); leader %d (epoch %d); one-shot "
+                        + "triage started %.1f s after the kill: $ kshell triage %s%n", active, before.leaderEpoch(),
+                after.leaderId(), after.leaderEpoch(), (System.nanoTime() - t0) / 1e9 - dead.seconds(), dead);
+        assertThat(dead.code()).as(dead.toString()).isEqualTo(1);
+        assertThat(dead.out()).as(dead.toString())
+                .containsPattern("^(DEGRADED|UNAVAILABLE): ")
+                .containsPattern("\\[(warn|fail)\\] +1\\. Quorum: controller " + active + " does not answer; leader "
+                        + after.leaderId())
+                .contains("one failover").contains("leader " + active + " had stopped answering")
+                .doesNotContain("unstable").doesNotContain("keeps changing");
+
+        cluster.startNode(active);
+        SharedCluster.awaitSettled(); // every voter follows the leader again
+        KshellProcess.Result back = Await.until("a one-shot triage HEALTHY with controller " + active + " caught up",
+                Duration.ofSeconds(180), () -> KshellProcess.run(own, connect, "triage"), r -> r.code() == 0);
+        System.out.println("[failover-it] controller " + active + " started again and caught up: $ kshell triage "
+                + back);
+        assertThat(back.out()).as(back.toString()).startsWith("HEALTHY")
+                .containsPattern("\\[ok\\] +1\\. Quorum: leader \\d+, epoch \\d+, 3 of 3 voters caught up; one failover")
+                .contains("leader " + active + " had stopped answering")
+                .doesNotContain("unstable").doesNotContain("keeps changing");
     }
 
     private static QuorumInfo quorum() {
@@ -204,25 +254,8 @@ class QuorumStabilityIntegrationTest {
                 || v.lastFetchTimestamp().stream().anyMatch(t -> now - t < 1_000));
     }
 
-    record Child(int code, String out, String err) {
-    }
-
     /** kshell one-shot in a new JVM with this test's home (its state dir is the watcher's). */
-    private static Child kshell(String... words) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dkshell.home=" + home, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
-                System.getProperty("java.class.path"), "dev.kshell.app.KshellApplication",
-                "--bootstrap-server", cluster.bootstrapServers()));
-        cmd.addAll(List.of(words));
-        Path out = Files.createTempFile(home, "out", ".txt");
-        Path err = Files.createTempFile(home, "err", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("kshell " + String.join(" ", words) + " did not finish within 180 s");
-        }
-        return new Child(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+    private static KshellProcess.Result kshell(String... words) {
+        return KshellProcess.run(home, List.of("--bootstrap-server", cluster.bootstrapServers()), words);
     }
 }

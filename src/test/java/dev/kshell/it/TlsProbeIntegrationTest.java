@@ -4,12 +4,14 @@ import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ExitCode;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
 import dev.kshell.testsupport.TlsCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 28 on the TLS flavour: half a second after kill -9 of a broker behind SSL, triage is not HEALTHY and names it. */
 @Timeout(600)
+@ExtendWith(SharedCluster.Frozen.class) // its own six JVMs: the shared cluster's are frozen meanwhile
 class TlsProbeIntegrationTest {
 
     private static TlsCluster tls;

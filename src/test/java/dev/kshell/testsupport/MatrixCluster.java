@@ -5,8 +5,12 @@ import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.sandbox.LocalClusterSpec;
 import dev.kshell.sandbox.NodeInfo;
 
+import dev.kshell.cluster.ZooKeeperReader;
+import dev.kshell.model.ZooKeeperState;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -40,6 +44,14 @@ public final class MatrixCluster {
         }
     }
 
+    /**
+     * {@code zookeeper.session.timeout.ms} of the ZooKeeper flavour's brokers: how long a killed controller broker
+     * keeps {@code /controller} (and its {@code /brokers/ids/N}) before ZooKeeper moves it. Wide on purpose: a test
+     * asserts what triage says inside that window, and on a busy 2-core machine a new kshell JVM takes seconds to
+     * start (the sandbox's 4 s would close the window before triage read anything).
+     */
+    public static final int ZOOKEEPER_SESSION_TIMEOUT_MS = 20_000;
+
     private static final Map<Flavour, LocalCluster> CLUSTERS = new EnumMap<>(Flavour.class);
     private static final Map<Flavour, RuntimeException> FAILURES = new EnumMap<>(Flavour.class);
     /** Start figures per flavour, printed into the test output (the compatibility doc quotes them). */
@@ -61,8 +73,14 @@ public final class MatrixCluster {
             KafkaRuntime runtime = KafkaVersions.resolve(flavour.line);
             double resolved = (System.nanoTime() - t0) / 1e9;
             long t1 = System.nanoTime();
-            cluster = LocalCluster.start(SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
-                    .withRuntime(runtime).withZooKeeperMode(flavour.zooKeeper)),
+            LocalClusterSpec spec = SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
+                    .withRuntime(runtime).withZooKeeperMode(flavour.zooKeeper));
+            if (flavour.zooKeeper) {
+                Map<String, String> props = new java.util.HashMap<>(spec.extraBrokerProps());
+                props.put("zookeeper.session.timeout.ms", Integer.toString(ZOOKEEPER_SESSION_TIMEOUT_MS));
+                spec = spec.withExtraBrokerProps(props);
+            }
+            cluster = LocalCluster.start(spec,
                     line -> System.out.println("[" + flavour + "] " + line));
             double started = (System.nanoTime() - t1) / 1e9;
             START_SECONDS.put(flavour, started);
@@ -90,7 +108,10 @@ public final class MatrixCluster {
         }
     }
 
-    /** Starts again every node a test left stopped or killed (ZooKeeper and controllers first). */
+    /**
+     * Starts again every node a test left stopped or killed (ZooKeeper and controllers first). In ZooKeeper mode a
+     * killed broker is started only once ZooKeeper has dropped its old registration ({@link #awaitRegistrationGone}).
+     */
     public static synchronized void ensureAllRunning(Flavour flavour) {
         LocalCluster c = CLUSTERS.get(flavour);
         if (c == null) {
@@ -99,9 +120,28 @@ public final class MatrixCluster {
         for (NodeInfo.Role role : NodeInfo.Role.values()) {
             for (NodeInfo node : c.nodes()) {
                 if (node.role() == role && node.state() != NodeInfo.State.RUNNING) {
+                    if (c.zooKeeperMode() && role == NodeInfo.Role.BROKER) {
+                        awaitRegistrationGone(c, node.id());
+                    }
                     c.startNode(node.id());
                 }
             }
         }
+    }
+
+    /** What the ZooKeeper-mode cluster's ZooKeeper says now: /controller, /controller_epoch, /brokers/ids. */
+    public static ZooKeeperState zooKeeper(LocalCluster c) {
+        return new ZooKeeperReader(c.zooKeeperConnect(), Duration.ofSeconds(10)).read();
+    }
+
+    /**
+     * Waits until ZooKeeper no longer holds {@code /brokers/ids/<id>}: a broker started while its killed
+     * predecessor's session still holds it exits with NodeExistsException (what {@code sandbox start-broker} waits
+     * for too). Bounded by the session timeout and then some.
+     */
+    public static void awaitRegistrationGone(LocalCluster c, int id) {
+        Await.until("ZooKeeper dropped /brokers/ids/" + id, Duration.ofMillis(ZOOKEEPER_SESSION_TIMEOUT_MS)
+                .plusSeconds(60), () -> zooKeeper(c), zk -> zk.error() == null
+                && !zk.registeredBrokers().contains(id));
     }
 }

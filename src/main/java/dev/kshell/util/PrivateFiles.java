@@ -2,13 +2,13 @@ package dev.kshell.util;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -86,13 +86,24 @@ public final class PrivateFiles {
         return FileChannel.open(file, options, fileAttributes(file));
     }
 
-    /** A UTF-8 writer; a missing file is created 0600, its missing directories 0700. */
+    /**
+     * A UTF-8 writer; a missing file is created 0600, its missing directories 0700. The file is created first and
+     * then opened as {@link Files#newBufferedWriter} opens it: a writer straight over a {@code FileChannel} would be
+     * closed for good by a thread interrupt (Ctrl-C in a runbook step), and the transcript must still get its end.
+     *
+     * @param options {@code CREATE_NEW} (fails when the file exists), or {@code CREATE} with {@code APPEND} / ...
+     */
     public static BufferedWriter newWriter(Path file, OpenOption... options) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            createDirectories(parent);
+        Set<OpenOption> rest = new java.util.LinkedHashSet<>(java.util.List.of(options));
+        if (rest.remove(StandardOpenOption.CREATE_NEW)) {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                createDirectories(parent);
+            }
+            Files.createFile(file, fileAttributes(file));
+        } else if (rest.remove(StandardOpenOption.CREATE)) {
+            createFile(file);
         }
-        return new BufferedWriter(Channels.newWriter(Files.newByteChannel(file, Set.of(options), fileAttributes(file)),
-                StandardCharsets.UTF_8));
+        return Files.newBufferedWriter(file, StandardCharsets.UTF_8, rest.toArray(OpenOption[]::new));
     }
 }

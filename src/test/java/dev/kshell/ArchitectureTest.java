@@ -147,6 +147,37 @@ class ArchitectureTest {
                 .because("a command parses, calls a service (diagnosis.service, election, session) and renders"));
     }
 
+    /** The JDK's readers of system properties and environment variables. */
+    private static final Set<String> ENVIRONMENT_READS = Set.of(
+            "java.lang.System.getProperty", "java.lang.System.getenv", "java.lang.System.getProperties",
+            "java.lang.Boolean.getBoolean", "java.lang.Long.getLong", "java.lang.Integer.getInteger");
+
+    @Test
+    void should_read_the_environment_only_in_util_environment() {
+        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> environmentRead =
+                new DescribedPredicate<>("a read of a system property or an environment variable") {
+                    @Override
+                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                        return ENVIRONMENT_READS.contains(call.getTargetOwner().getName() + "." + call.getName());
+                    }
+                };
+        // sandbox.NodeMain runs in the sandbox's child JVMs, where util.Environment is not on the class path.
+        DescribedPredicate<JavaClass> readers = new DescribedPredicate<>("util.Environment (and its nested types) "
+                + "or sandbox.NodeMain") {
+            @Override
+            public boolean test(JavaClass c) {
+                return c.getName().equals(ROOT + ".util.Environment") || c.getName().startsWith(ROOT + ".util.Environment$")
+                        || c.getName().equals(ROOT + ".sandbox.NodeMain");
+            }
+        };
+        check(noClasses().that(DescribedPredicate.not(readers))
+                .should().callMethodWhere(environmentRead)
+                .because("util.Environment lists every setting kshell reads (docs/architecture.md, Assembly)"));
+        // not vacuous: Environment itself reads them
+        assertThat(noClasses().that(readers)
+                .should().callMethodWhere(environmentRead).evaluate(main).hasViolation()).isTrue();
+    }
+
     @Test
     void should_catch_a_dependency_that_breaks_a_rule() {
         // The rules are not vacuous: the same check over cluster/ itself finds its Admin API use.

@@ -90,7 +90,7 @@ public class KshellApplication {
             setLogStartupInfo(false);
             setAddConversionService(false);
             // the launcher's fast start asks for lazy beans with the system property Boot would have bound
-            setLazyInitialization(Boolean.getBoolean("spring.main.lazy-initialization"));
+            setLazyInitialization(dev.kshell.util.Environment.lazyInitialization());
         }
 
         /** Binding {@code spring.main.*} onto this object costs ~5% of a start; the settings above are all there is. */

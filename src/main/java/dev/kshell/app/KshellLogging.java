@@ -11,9 +11,8 @@ import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.SizeBasedTriggeringPolicy;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.util.FileSize;
+import dev.kshell.util.Environment;
 import org.slf4j.bridge.SLF4JBridgeHandler;
-
-import java.nio.file.Path;
 
 /**
  * kshell's logging, configured in code when logback first starts (found through {@code META-INF/services}): logs go
@@ -31,15 +30,15 @@ import java.nio.file.Path;
 public class KshellLogging extends ContextAwareBase implements Configurator {
 
     /** The log file property {@link KshellApplication} sets; without it the file is {@code kshell.log} in the temp dir. */
-    public static final String LOG_FILE_PROPERTY = "kshell.log.file";
+    public static final String LOG_FILE_PROPERTY = Environment.LOG_FILE_PROPERTY;
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        if (System.getProperty("logback.configurationFile") != null) {
+        if (Environment.logbackConfigured()) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
         String file = context.getProperty(LOG_FILE_PROPERTY) != null ? context.getProperty(LOG_FILE_PROPERTY)
-                : System.getProperty(LOG_FILE_PROPERTY, Path.of(System.getProperty("java.io.tmpdir"), "kshell.log").toString());
+                : Environment.logFile();
         // Secrets (PASSWORD-typed client properties, JAAS passwords) are masked in every message and stack trace.
         @SuppressWarnings("unchecked")
         java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =

@@ -13,6 +13,7 @@ import dev.kshell.cli.PromptText;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.DaemonThreads;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -137,11 +138,7 @@ final class Repl {
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);
             TerminalPrompter prompter = new TerminalPrompter(reader, null);
-            ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "kshell-command");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("kshell-command"));
             boolean color = Colors.allowed(!dumb, options.noColor());
             // Piped input (no terminal): no prompt, so that stdout holds only what the commands print.
             java.util.function.Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);

@@ -2,6 +2,7 @@ package dev.kshell.audit;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import dev.kshell.util.Environment;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Instant;
@@ -73,8 +74,8 @@ public record AuditEntry(String time, String attemptId, String user, String host
     public static AuditEntry of(Clock clock, String attemptId, String clusterId, String bootstrap,
                                 String commandLine, String action, AuditDecision decision, String reason,
                                 Object plan, Object results) {
-        return new AuditEntry(format(clock.instant()), attemptId, System.getProperty("user.name"), hostName(),
-                clusterId, bootstrap, commandLine, action, decision.wire(), reason, plan, results);
+        return new AuditEntry(format(clock.instant()), attemptId, Environment.userName(), hostName(),
+                clusterId, bootstrap, commandLine, action, decision.label(), reason, plan, results);
     }
 
     /**
@@ -83,7 +84,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
      */
     public AuditEntry outcome(AuditDecision outcome, String reason, Object results) {
         return new AuditEntry(format(Instant.now()), attemptId, user, host, clusterId, bootstrap, commandLine, action,
-                outcome.wire(), reason, plan, results, origin, approvedBy, sandbox);
+                outcome.label(), reason, plan, results, origin, approvedBy, sandbox);
     }
 
     public static String newAttemptId() {
@@ -98,11 +99,8 @@ public record AuditEntry(String time, String attemptId, String user, String host
     static String hostName() {
         String h = cachedHost;
         if (h == null) {
-            h = System.getenv("HOSTNAME");
-            if (h == null || h.isBlank()) {
-                h = System.getenv("COMPUTERNAME");
-            }
-            if (h == null || h.isBlank()) {
+            h = Environment.hostNameVariable();
+            if (h == null) {
                 try {
                     h = InetAddress.getLocalHost().getHostName();
                 } catch (Exception e) {

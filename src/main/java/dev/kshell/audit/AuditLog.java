@@ -65,10 +65,6 @@ public final class AuditLog {
         return home.resolve(".kshell").resolve("audit.jsonl");
     }
 
-    public static Path defaultPath() {
-        return defaultPath(Path.of(System.getProperty("user.home")));
-    }
-
     public Path path() {
         return path;
     }

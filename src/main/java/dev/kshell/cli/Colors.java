@@ -1,5 +1,6 @@
 package dev.kshell.cli;
 
+import dev.kshell.util.Environment;
 import java.util.Map;
 
 /**
@@ -24,6 +25,6 @@ public final class Colors {
     }
 
     public static boolean allowed(boolean terminal, boolean noColorFlag) {
-        return allowed(terminal, noColorFlag, System.getenv());
+        return allowed(terminal, noColorFlag, Environment.colorVariables());
     }
 }

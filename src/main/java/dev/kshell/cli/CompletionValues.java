@@ -10,6 +10,7 @@ import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.TopicState;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
+import dev.kshell.util.Environment;
 import dev.kshell.util.Validated;
 import org.jline.reader.Candidate;
 
@@ -265,7 +266,7 @@ public final class CompletionValues {
         int slash = word.lastIndexOf('/');
         String dirPart = slash < 0 ? "" : word.substring(0, slash + 1);
         String namePrefix = word.substring(slash + 1);
-        String expanded = dirPart.startsWith("~/") ? System.getProperty("user.home") + dirPart.substring(1) : dirPart;
+        String expanded = dirPart.startsWith("~/") ? Environment.userHome() + dirPart.substring(1) : dirPart;
         Path dir = dirPart.isEmpty() ? Path.of(".") : Path.of(expanded);
         if (!Files.isDirectory(dir)) {
             return out;

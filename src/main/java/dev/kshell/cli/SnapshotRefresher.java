@@ -6,6 +6,7 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.SnapshotRequest;
 import dev.kshell.session.OffsetMemory;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,11 +74,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     public SnapshotRefresher(ShellSession session, OffsetMemory offsets) {
         this.session = session;
         this.offsets = offsets;
-        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "kshell-snapshot-refresh");
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("kshell-snapshot-refresh"));
     }
 
     /** Checks every {@code period} whether the snapshot went stale, and refreshes it then. */

@@ -1,6 +1,7 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.ProbeResult;
+import dev.kshell.util.DaemonThreads;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -105,11 +106,7 @@ public final class NodeProbe {
         if (!supported || targets.isEmpty()) {
             return List.of();
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 16), r -> {
-            Thread t = new Thread(r, "kshell-probe");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 16), DaemonThreads.named("kshell-probe"));
         try {
             List<Future<ProbeResult>> futures = new ArrayList<>();
             for (Target t : targets) {

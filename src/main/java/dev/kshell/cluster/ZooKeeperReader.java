@@ -1,6 +1,8 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.ZooKeeperState;
+import dev.kshell.util.DaemonThreads;
+import dev.kshell.util.Environment;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
@@ -68,11 +70,7 @@ public final class ZooKeeperReader {
     /** Reads the znodes and asks every server, in parallel, within the deadline. */
     public ZooKeeperState read() {
         List<String> endpoints = servers(connect);
-        ExecutorService pool = Executors.newFixedThreadPool(1 + endpoints.size(), r -> {
-            Thread t = new Thread(r, "kshell-zookeeper-read");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(1 + endpoints.size(), DaemonThreads.named("kshell-zookeeper-read"));
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
             Future<ZooKeeperState> znodes = pool.submit(this::readZnodes);
@@ -124,7 +122,7 @@ public final class ZooKeeperReader {
             }
         };
         ZKClientConfig config = new ZKClientConfig();
-        if (System.getProperty("java.security.auth.login.config") == null) {
+        if (!Environment.jaasConfigured()) {
             // No JAAS file: SASL cannot work, and trying it only logs a warning per connection.
             config.setProperty(ZKClientConfig.ENABLE_CLIENT_SASL_KEY, "false");
         }

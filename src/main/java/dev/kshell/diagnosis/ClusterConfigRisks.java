@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The config audit of one cluster: its findings, or why it could not be audited.
+ * The config-risk check of one cluster: its findings, or why it could not be checked.
  *
  * @param name        the profile name, or the connection's label
  * @param endpoints   the bootstrap endpoints used
  * @param clusterId   the cluster id, or null when the cluster did not answer
  * @param liveBrokers registered, unfenced brokers, or null when unknown
  * @param findings    worst first (empty when {@code error} is set)
- * @param error       one sentence saying why the cluster could not be audited, or null
+ * @param error       one sentence saying why the cluster could not be checked, or null
  */
 public record ClusterConfigRisks(String name, String endpoints, String clusterId, Integer liveBrokers,
                            List<Finding> findings, String error) {
@@ -27,7 +27,7 @@ public record ClusterConfigRisks(String name, String endpoints, String clusterId
         return new ClusterConfigRisks(name, endpoints, null, null, List.of(), error);
     }
 
-    public boolean audited() {
+    public boolean checked() {
         return error == null;
     }
 

@@ -6,9 +6,9 @@ import dev.kshell.model.Severity;
 import java.util.List;
 
 /**
- * The config audit of one or more clusters, one entry per cluster in the order asked.
+ * The config-risk check of one or more clusters, one entry per cluster in the order asked.
  *
- * @param clusters each cluster's audit, or its error
+ * @param clusters each cluster's check, or its error
  */
 public record ConfigRiskReport(List<ClusterConfigRisks> clusters) {
 
@@ -17,14 +17,14 @@ public record ConfigRiskReport(List<ClusterConfigRisks> clusters) {
     }
 
     /**
-     * UNREACHABLE (4) only when no cluster could be audited; else FINDINGS (1) when any audited cluster has a
-     * WARNING or worse; else OK. A cluster that could not be audited is a row of the report, not a failure of it.
+     * UNREACHABLE (4) only when no cluster could be checked; else FINDINGS (1) when any checked cluster has a
+     * WARNING or worse; else OK. A cluster that could not be checked is a row of the report, not a failure of it.
      */
     public ExitCode exitCode() {
-        if (clusters.stream().noneMatch(ClusterConfigRisks::audited)) {
+        if (clusters.stream().noneMatch(ClusterConfigRisks::checked)) {
             return ExitCode.UNREACHABLE;
         }
-        boolean findings = clusters.stream().filter(ClusterConfigRisks::audited)
+        boolean findings = clusters.stream().filter(ClusterConfigRisks::checked)
                 .anyMatch(c -> c.worst().filter(s -> s.atLeast(Severity.WARNING)).isPresent());
         return findings ? ExitCode.FINDINGS : ExitCode.OK;
     }

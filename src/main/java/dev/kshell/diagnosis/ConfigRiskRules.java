@@ -16,9 +16,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The live config audit: {@link ConfigRisks}' topic rules plus broker-level rules over the brokers' effective
- * configs, judged against the number of live brokers. Pure: a snapshot (with topic configs) and broker configs in,
- * findings out, worst first. Broker rules:
+ * The live config-risk check (the {@code audit} command): {@link ConfigRisks}' topic rules plus broker-level rules
+ * over the brokers' effective configs, judged against the number of live brokers. Pure: a snapshot (with topic
+ * configs) and broker configs in, findings out, worst first. Broker rules:
  * <ul>
  *   <li>{@code unclean-enabled} (WARNING): unclean.leader.election.enable true as a cluster default, on a broker
  *       (dynamic) or in brokers' server.properties (static), each with its source;</li>
@@ -31,7 +31,7 @@ import java.util.stream.Collectors;
  *   <li>{@code min-isr-default-above-brokers} (ERROR): the broker default min.insync.replicas exceeds the live
  *       brokers, so acks=all writes to every topic inheriting it fail;</li>
  *   <li>{@code auto-leader-rebalance-off} (INFO): leaders stay where failover put them;</li>
- *   <li>{@code broker-config-unread} (INFO): a live broker did not answer; its settings were not audited.</li>
+ *   <li>{@code broker-config-unread} (INFO): a live broker did not answer; its settings were not checked.</li>
  * </ul>
  * Brokers that report the same value from the same source are reported together.
  */
@@ -45,7 +45,7 @@ public final class ConfigRiskRules {
     public static final String TXN_MIN_ISR = "transaction.state.log.min.isr";
     public static final String AUTO_REBALANCE = "auto.leader.rebalance.enable";
 
-    /** The broker configs the audit reads. */
+    /** The broker configs the check reads. */
     public static final List<String> BROKER_KEYS = List.of(UNCLEAN, MIN_ISR, DEFAULT_RF, OFFSETS_RF, TXN_RF,
             TXN_MIN_ISR, AUTO_REBALANCE);
 
@@ -71,7 +71,7 @@ public final class ConfigRiskRules {
      * @param brokers   the live brokers' configs (see {@link #BROKER_KEYS})
      * @param bootstrap written into kafka-configs.sh fixes as {@code --bootstrap-server}; null leaves it out
      */
-    public static List<Finding> audit(ClusterSnapshot snapshot, BrokerConfigs brokers, String bootstrap) {
+    public static List<Finding> check(ClusterSnapshot snapshot, BrokerConfigs brokers, String bootstrap) {
         String configs = ConfigRisks.configsCommand(bootstrap);
         boolean brokerView = !brokers.brokers().isEmpty();
         List<Finding> out = new ArrayList<>();

@@ -48,31 +48,12 @@ public final class CoordinatorHealth {
         Sick txnSick = sick(s, TRANSACTION_TOPIC, live, notes, !transactions.isEmpty());
 
         List<CoordinatorEntry> groupHits = new ArrayList<>();
-        int[] groupCounts = groupSick == null ? null : new int[groupSick.problems.length];
-        if (groupSick != null) {
-            for (GroupInfo g : groups) {
-                int p = partitionFor(g.groupId(), groupSick.partitionCount);
-                String problem = groupSick.problems[p];
-                if (problem != null) {
-                    groupCounts[p]++;
-                    groupHits.add(new CoordinatorEntry("group", g.groupId(), g.state(), g.members(), GROUP_TOPIC, p,
-                            problem));
-                }
-            }
-        }
+        int[] groupCounts = hits(groupSick, groups, GroupInfo::groupId, (g, p, problem) -> new CoordinatorEntry(
+                "group", g.groupId(), g.state(), g.members(), GROUP_TOPIC, p, problem), groupHits);
         List<CoordinatorEntry> txnHits = new ArrayList<>();
-        int[] txnCounts = txnSick == null ? null : new int[txnSick.problems.length];
-        if (txnSick != null) {
-            for (TransactionInfo t : transactions) {
-                int p = partitionFor(t.transactionalId(), txnSick.partitionCount);
-                String problem = txnSick.problems[p];
-                if (problem != null) {
-                    txnCounts[p]++;
-                    txnHits.add(new CoordinatorEntry("transaction", t.transactionalId(), t.state(), null,
-                            TRANSACTION_TOPIC, p, problem));
-                }
-            }
-        }
+        int[] txnCounts = hits(txnSick, transactions, TransactionInfo::transactionalId, (t, p, problem) ->
+                new CoordinatorEntry("transaction", t.transactionalId(), t.state(), null, TRANSACTION_TOPIC, p,
+                        problem), txnHits);
         Comparator<CoordinatorEntry> order = Comparator.comparingInt(CoordinatorEntry::partition)
                 .thenComparing(CoordinatorEntry::id);
         groupHits.sort(order);
@@ -82,6 +63,33 @@ public final class CoordinatorHealth {
         addPartitions(partitions, groupSick, groupCounts, true, live);
         addPartitions(partitions, txnSick, txnCounts, false, live);
         return new CoordinatorReport(partitions, groupHits, txnHits, notes);
+    }
+
+    /** A group or transaction whose coordinator partition {@code p} has {@code problem}, as an entry. */
+    @FunctionalInterface
+    private interface EntryOf<T> {
+        CoordinatorEntry entry(T item, int p, String problem);
+    }
+
+    /**
+     * Adds to {@code out} the items (groups or transactions) whose coordinator partition is sick; returns how many
+     * per partition number, or null when the topic could not be judged ({@code sick} null).
+     */
+    private static <T> int[] hits(Sick sick, List<T> items, java.util.function.Function<T, String> id,
+                                  EntryOf<T> entryOf, List<CoordinatorEntry> out) {
+        if (sick == null) {
+            return null;
+        }
+        int[] counts = new int[sick.problems.length];
+        for (T item : items) {
+            int p = partitionFor(id.apply(item), sick.partitionCount);
+            String problem = sick.problems[p];
+            if (problem != null) {
+                counts[p]++;
+                out.add(entryOf.entry(item, p, problem));
+            }
+        }
+        return counts;
     }
 
     /** Per partition number: "leaderless", "under-min-isr" or null (healthy). */

@@ -1,28 +1,17 @@
 package dev.kshell.diagnosis;
 
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.kshell.util.Labelled;
 
 /** The four partition checks, named as the shell commands (and Kafka's TopicCommand options) name them. */
-public enum PartitionCheck {
+public enum PartitionCheck implements Labelled {
     /** No leader, or a leader that is not a live broker ({@code --unavailable-partitions}). */
-    LEADERLESS("leaderless"),
+    LEADERLESS,
     /** No leader, or ISR smaller than the effective min.insync.replicas ({@code --under-min-isr-partitions}). */
-    UNDER_MIN_ISR("under-min-isr"),
+    UNDER_MIN_ISR,
     /** ISR size equal to the effective min.insync.replicas ({@code --at-min-isr-partitions}). */
-    AT_MIN_ISR("at-min-isr"),
+    AT_MIN_ISR,
     /** ISR smaller than the replica count ({@code --under-replicated-partitions}). */
-    UNDER_REPLICATED("under-replicated");
-
-    private final String label;
-
-    PartitionCheck(String label) {
-        this.label = label;
-    }
-
-    @JsonValue
-    public String label() {
-        return label;
-    }
+    UNDER_REPLICATED;
 
     /** True for the checks that need each topic's effective min.insync.replicas. */
     public boolean needsMinIsr() {
@@ -31,6 +20,6 @@ public enum PartitionCheck {
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

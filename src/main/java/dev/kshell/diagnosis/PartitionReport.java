@@ -1,6 +1,6 @@
 package dev.kshell.diagnosis;
 
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.kshell.util.Labelled;
 import dev.kshell.model.ExitCode;
 
 import java.util.ArrayList;
@@ -21,19 +21,8 @@ import java.util.List;
 public record PartitionReport(String kind, Status status, String error, List<TopicGroup> topics, int total,
                               List<String> unknownMinIsr) {
 
-    public enum Status {
-        OK("ok"), NO_SUCH_TOPIC("no-such-topic"), INVALID_FILTER("invalid-filter");
-
-        private final String label;
-
-        Status(String label) {
-            this.label = label;
-        }
-
-        @JsonValue
-        public String label() {
-            return label;
-        }
+    public enum Status implements Labelled {
+        OK, NO_SUCH_TOPIC, INVALID_FILTER
     }
 
     public PartitionReport {

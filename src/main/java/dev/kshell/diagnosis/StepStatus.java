@@ -1,24 +1,13 @@
 package dev.kshell.diagnosis;
 
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.kshell.util.Labelled;
 
 /** The outcome of one triage step. */
-public enum StepStatus {
-    OK("ok"), WARN("warn"), FAIL("fail"), SKIPPED("skipped");
-
-    private final String label;
-
-    StepStatus(String label) {
-        this.label = label;
-    }
-
-    @JsonValue
-    public String label() {
-        return label;
-    }
+public enum StepStatus implements Labelled {
+    OK, WARN, FAIL, SKIPPED;
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -57,43 +57,75 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
     }
 
     public TriageInput withBrokerProbes(List<ProbeResult> probes, Long sessionTimeoutMs) {
-        return new TriageInput(snapshot, previous, probes, voterProbes, sessionTimeoutMs, coordinators, strict,
-                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> {
+            c.brokerProbes = probes;
+            c.brokerSessionTimeoutMs = sessionTimeoutMs;
+        });
     }
 
     public TriageInput withVoterProbes(List<ProbeResult> probes) {
-        return new TriageInput(snapshot, previous, brokerProbes, probes, brokerSessionTimeoutMs, coordinators, strict,
-                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> c.voterProbes = probes);
     }
 
     public TriageInput withCoordinators(CoordinatorReport report) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, report, strict,
-                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> c.coordinators = report);
     }
 
     public TriageInput withStrict(boolean value) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                value, sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> c.strict = value);
     }
 
     public TriageInput withSandboxSession(boolean value) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, value, quorumStability, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> c.sandboxSession = value);
     }
 
     public TriageInput withQuorumStability(QuorumStability value) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, sandboxSession, value, zooKeeperSessionTimeoutMs, probeGap);
+        return copy(c -> c.quorumStability = value);
     }
 
     public TriageInput withZooKeeperSessionTimeout(Long ms) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, sandboxSession, quorumStability, ms, probeGap);
+        return copy(c -> c.zooKeeperSessionTimeoutMs = ms);
     }
 
     public TriageInput withProbeGap(String why) {
-        return new TriageInput(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators,
-                strict, sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, why);
+        return copy(c -> c.probeGap = why);
+    }
+
+    /** This input with the fields {@code change} sets: what every {@code withX} is, with one list of fields. */
+    private TriageInput copy(java.util.function.Consumer<Fields> change) {
+        Fields c = new Fields(this);
+        change.accept(c);
+        return new TriageInput(c.snapshot, c.previous, c.brokerProbes, c.voterProbes, c.brokerSessionTimeoutMs,
+                c.coordinators, c.strict, c.sandboxSession, c.quorumStability, c.zooKeeperSessionTimeoutMs, c.probeGap);
+    }
+
+    /** The fields of a {@link TriageInput} being copied. */
+    private static final class Fields {
+        ClusterSnapshot snapshot;
+        ClusterSnapshot previous;
+        List<ProbeResult> brokerProbes;
+        List<ProbeResult> voterProbes;
+        Long brokerSessionTimeoutMs;
+        CoordinatorReport coordinators;
+        boolean strict;
+        boolean sandboxSession;
+        QuorumStability quorumStability;
+        Long zooKeeperSessionTimeoutMs;
+        String probeGap;
+
+        Fields(TriageInput in) {
+            snapshot = in.snapshot;
+            previous = in.previous;
+            brokerProbes = in.brokerProbes;
+            voterProbes = in.voterProbes;
+            brokerSessionTimeoutMs = in.brokerSessionTimeoutMs;
+            coordinators = in.coordinators;
+            strict = in.strict;
+            sandboxSession = in.sandboxSession;
+            quorumStability = in.quorumStability;
+            zooKeeperSessionTimeoutMs = in.zooKeeperSessionTimeoutMs;
+            probeGap = in.probeGap;
+        }
     }
 
     /** True on a ZooKeeper-mode cluster (its controller is a broker; ZooKeeper's session rules apply). */

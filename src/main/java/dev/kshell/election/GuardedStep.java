@@ -224,7 +224,7 @@ final class GuardedStep {
 
     private ElectionReport report(String clusterId, AuditDecision decision, String reason, String alternative,
                                   ElectionPlan plan, ElectionResults results, List<PostElectionCheck> checks) {
-        return new ElectionReport(action.wire(), clusterId, decision.wire(), reason, alternative, plan, results,
+        return new ElectionReport(action.wire(), clusterId, decision.label(), reason, alternative, plan, results,
                 checks, ctx.audit().path().toString());
     }
 

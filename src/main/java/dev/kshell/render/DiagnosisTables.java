@@ -138,9 +138,9 @@ public final class DiagnosisTables {
                 String recovery = f.recovery() == null ? null : f.recovery().label();
                 List<String> replicas = f.replicas().stream().map(m -> m.label()).toList();
                 return elrMissing == null
-                        ? new Table.Row(tone, f.partition(), leader(f), replicas, f.isr(), f.elr(), f.lastKnownElr(),
+                        ? new Table.Line(tone, f.partition(), leader(f), replicas, f.isr(), f.elr(), f.lastKnownElr(),
                         recovery)
-                        : new Table.Row(tone, f.partition(), leader(f), replicas, f.isr(), recovery);
+                        : new Table.Line(tone, f.partition(), leader(f), replicas, f.isr(), recovery);
             }, tableWidth, color);
         }
         if (elrMissing != null && report.total() > 0) {

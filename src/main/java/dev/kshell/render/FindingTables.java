@@ -92,7 +92,7 @@ public final class FindingTables {
             Table table = Table.of("Cluster", "Endpoints", "Cluster id", "Brokers", "Errors", "Warnings", "Info",
                     "Status");
             for (ClusterConfigRisks c : clusters) {
-                if (!c.audited()) {
+                if (!c.checked()) {
                     table.row(Tone.BAD, c.name(), c.endpoints(), "-", "-", "-", "-", "-", "NOT AUDITED: " + c.error());
                 } else {
                     long errors = c.count(Severity.ERROR) + c.count(Severity.CRITICAL);
@@ -105,7 +105,7 @@ public final class FindingTables {
             out.append(table.render(width, color));
         }
         for (ClusterConfigRisks c : clusters) {
-            if (!c.audited()) {
+            if (!c.checked()) {
                 if (clusters.size() == 1) {
                     out.append(Tone.BAD.paint("cluster " + named(c) + " not audited: "
                             + c.error(), color)).append('\n');

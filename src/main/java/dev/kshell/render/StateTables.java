@@ -81,7 +81,7 @@ public final class StateTables {
     public static void writeTopics(java.io.PrintWriter out, List<StateViews.TopicSummary> topics, int width,
                                    boolean color) {
         Table.write(out, "", List.of("Topic", "Partitions", "RF", "Min ISR", "Leaderless", "Under-replicated"),
-                topics, t -> new Table.Row(t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN
+                topics, t -> new Table.Line(t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN
                         : Tone.PLAIN, t.name() + (t.internal() ? " (internal)" : ""), t.partitions(),
                         t.replicationFactor(), t.minIsr(), t.leaderless(), t.underReplicated()), width, color);
         out.append(String.valueOf(topics.size())).append(" topics\n");

@@ -29,7 +29,7 @@ public final class Table {
     }
 
     /** One row of a streamed table: its tone and its cells (rendered as {@link #row} renders them). */
-    public record Row(Tone tone, Object... cells) {
+    public record Line(Tone tone, Object... cells) {
     }
 
     public static Table of(String... headers) {
@@ -89,31 +89,31 @@ public final class Table {
     }
 
     /**
-     * Writes a table whose rows are made from {@code items} by {@code toRow}, without keeping them: the rows are
+     * Writes a table whose rows are made from {@code items} by {@code toLine}, without keeping them: the rows are
      * made twice (widths, then text) and each line goes to {@code out} as soon as it is made. The text is the same
      * as {@link #render} of a table holding the same rows, each line prefixed with {@code indent}.
      */
     public static <T> void write(Appendable out, String indent, List<String> headers, Iterable<T> items,
-                                 Function<? super T, Row> toRow, int width, boolean color) {
+                                 Function<? super T, Line> toLine, int width, boolean color) {
         Table shape = new Table(headers);
         int[] widths = new int[shape.headers.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = shape.headers.get(c).length();
         }
         for (T item : items) {
-            List<String> cells = shape.cells(toRow.apply(item));
+            List<String> cells = shape.cells(toLine.apply(item));
             for (int c = 0; c < widths.length; c++) {
                 widths[c] = Math.max(widths[c], cells.get(c).length());
             }
         }
         emit(out, indent, Tone.HEADER.paint(line(shape.headers, widths, width), color));
         for (T item : items) {
-            Row row = toRow.apply(item);
+            Line row = toLine.apply(item);
             emit(out, indent, row.tone().paint(line(shape.cells(row), widths, width), color));
         }
     }
 
-    private List<String> cells(Row row) {
+    private List<String> cells(Line row) {
         if (row.cells().length != headers.size()) {
             throw new IllegalArgumentException("row has " + row.cells().length + " cells, table has " + headers.size()
                     + " columns");

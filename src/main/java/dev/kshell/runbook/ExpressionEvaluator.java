@@ -215,26 +215,23 @@ public final class ExpressionEvaluator {
 
     // ---- compile-time checks -------------------------------------------------------------------------------
 
+    /** SpEL nodes a runbook expression may not hold (checked in this order), and what the problem line says. */
+    private record Forbidden(List<Class<? extends SpelNode>> kinds, String what) {
+    }
+
+    private static final List<Forbidden> FORBIDDEN = List.of(
+            new Forbidden(List.of(TypeReference.class, QualifiedIdentifier.class), "type references T(...) are"),
+            new Forbidden(List.of(ConstructorReference.class), "'new' is"),
+            new Forbidden(List.of(BeanReference.class), "bean references (@name) are"),
+            new Forbidden(List.of(Assign.class, OpInc.class, OpDec.class), "assignment (=, ++, --) is"),
+            new Forbidden(List.of(FunctionReference.class), "function calls (#name(...)) are"));
+
     private static void walk(SpelNode node, boolean rootScope, Set<String> names, List<String> problems) {
-        if (node instanceof TypeReference || node instanceof QualifiedIdentifier) {
-            problems.add("type references T(...) are not allowed in runbook expressions");
-            return;
-        }
-        if (node instanceof ConstructorReference) {
-            problems.add("'new' is not allowed in runbook expressions");
-            return;
-        }
-        if (node instanceof BeanReference) {
-            problems.add("bean references (@name) are not allowed in runbook expressions");
-            return;
-        }
-        if (node instanceof Assign || node instanceof OpInc || node instanceof OpDec) {
-            problems.add("assignment (=, ++, --) is not allowed in runbook expressions");
-            return;
-        }
-        if (node instanceof FunctionReference) {
-            problems.add("function calls (#name(...)) are not allowed in runbook expressions");
-            return;
+        for (Forbidden f : FORBIDDEN) {
+            if (f.kinds().stream().anyMatch(kind -> kind.isInstance(node))) {
+                problems.add(f.what() + " not allowed in runbook expressions");
+                return;
+            }
         }
         if (node instanceof VariableReference) {
             String name = node.toStringAST().substring(1);

@@ -97,8 +97,19 @@ final class ExpressionSandbox {
         }
     }
 
-    /** Reads only: an expression never assigns. */
+    /** Reads only: an expression never assigns. Serves the targets of one class. */
     private abstract static class ReadOnlyAccessor implements PropertyAccessor {
+        private final Class<?> targetClass;
+
+        ReadOnlyAccessor(Class<?> targetClass) {
+            this.targetClass = targetClass;
+        }
+
+        @Override
+        public Class<?>[] getSpecificTargetClasses() {
+            return new Class<?>[] {targetClass};
+        }
+
         @Override
         public boolean canWrite(EvaluationContext context, Object target, String name) {
             return false;
@@ -113,9 +124,8 @@ final class ExpressionSandbox {
 
     /** result, cluster and the params by their plain names. */
     private static final class RootAccessor extends ReadOnlyAccessor {
-        @Override
-        public Class<?>[] getSpecificTargetClasses() {
-            return new Class<?>[] {EvalRoot.class};
+        RootAccessor() {
+            super(EvalRoot.class);
         }
 
         @Override
@@ -138,9 +148,8 @@ final class ExpressionSandbox {
 
     /** Reads Map entries as properties ({@code result.partitions}); a missing key is an error, not null. */
     private static final class ReadOnlyMapAccessor extends ReadOnlyAccessor {
-        @Override
-        public Class<?>[] getSpecificTargetClasses() {
-            return new Class<?>[] {Map.class};
+        ReadOnlyMapAccessor() {
+            super(Map.class);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.kshell.runbook;
 
+import dev.kshell.util.Environment;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -83,7 +84,7 @@ public final class TranscriptWriter implements Closeable {
         e.put("dryRun", options.dryRun());
         e.put("step", options.step());
         e.put("yes", options.yes());
-        e.put("user", System.getProperty("user.name"));
+        e.put("user", Environment.userName());
         write(e);
     }
 

@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.util.Environment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,7 @@ public record KafkaRuntime(String version, List<Path> classPath) {
 
     /** System property naming, per release line, a file that holds its class path: {@code kshell.kafka.3.9.classpath}. */
     public static String classPathProperty(String line) {
-        return "kshell.kafka." + line + ".classpath";
+        return Environment.kafkaClassPathProperty(line);
     }
 
     public KafkaRuntime {
@@ -67,7 +68,7 @@ public record KafkaRuntime(String version, List<Path> classPath) {
         if (own.version().startsWith(line + ".") || own.version().equals(line)) {
             return own;
         }
-        String file = System.getProperty(classPathProperty(line));
+        String file = Environment.kafkaClassPathFile(line);
         if (file == null || file.isBlank()) {
             throw new IllegalArgumentException("Kafka " + line + " is not resolved: scripts/kshell --sandbox --kafka "
                     + line + " resolves it with Maven (kafka-versions/" + line + "/pom.xml); kshell's own Kafka is "

@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.util.Environment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -34,15 +35,15 @@ import dev.kshell.sandbox.NodeInfo.State;
 public final class LocalCluster implements AutoCloseable {
 
     /** System property overriding the readiness bound, in seconds. */
-    public static final String READY_TIMEOUT_PROPERTY = "kshell.sandbox.readyTimeoutSeconds";
+    public static final String READY_TIMEOUT_PROPERTY = Environment.SANDBOX_READY_TIMEOUT_PROPERTY;
     /**
      * Bound on every wait for a node (port open, broker started): 180 s, or the system property
      * {@value #READY_TIMEOUT_PROPERTY} in seconds. A 3+3 cluster is ready in ~10 s on an idle 2-core machine, but
      * took 45-90 s on one shared with other busy JVMs (load average 12-27).
      */
-    static final long READY_TIMEOUT_MS = Long.getLong(READY_TIMEOUT_PROPERTY, 180) * 1000;
+    static final long READY_TIMEOUT_MS = Environment.sandboxReadyTimeoutSeconds() * 1000;
     /** System property with extra JVM options for every node, separated by spaces (e.g. {@code -Xmx512m}). */
-    public static final String JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
+    public static final String JVM_OPTIONS_PROPERTY = Environment.SANDBOX_JVM_OPTIONS_PROPERTY;
     /** How long a graceful stop may take before the node is killed. */
     static final long STOP_TIMEOUT_MS = 20_000;
 

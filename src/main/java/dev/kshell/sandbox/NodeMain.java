@@ -9,6 +9,10 @@ import java.time.Duration;
  * when it is gone (the shell was killed with {@code kill -9} or crashed); then it runs {@code kafka.Kafka.main}, or
  * the main class named by {@value #MAIN_CLASS}. It must stay free of anything but the JDK and Kafka: it is copied
  * beside another Kafka release's jars to launch that release's nodes.
+ *
+ * <p>It reads its two system properties itself rather than through {@code util.Environment} (the one reader in the
+ * rest of src/main): it runs in the child JVM, often from a directory that holds only this class and
+ * {@link ParentWatchdog}, where no other kshell class is on the class path.
  */
 public final class NodeMain {
 

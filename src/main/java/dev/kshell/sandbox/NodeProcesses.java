@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.util.Environment;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -59,13 +59,13 @@ final class NodeProcesses {
      * {@link ParentWatchdog} (kshell's jar would bring its own Kafka along through its manifest).
      */
     List<String> javaCommand(ClusterNode node, String mainClass) throws IOException {
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String javaBin = Environment.javaBinary().toString();
         List<String> cmd = new ArrayList<>(List.of(javaBin,
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true",
                 "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(),
                 "-Dkshell.node.id=" + node.id));
-        String extra = System.getProperty(LocalCluster.JVM_OPTIONS_PROPERTY, "").trim();
+        String extra = Environment.sandboxJvmOptions();
         if (!extra.isEmpty()) {
             cmd.addAll(List.of(extra.split("\\s+")));
         }
@@ -75,7 +75,7 @@ final class NodeProcesses {
         }
         String classPath;
         if (spec.runtime().isBundled()) {
-            classPath = System.getProperty("java.class.path");
+            classPath = Environment.classPath();
         } else {
             classPath = launcherDir() + File.pathSeparator + spec.runtime().classPath().stream()
                     .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
@@ -188,7 +188,7 @@ final class NodeProcesses {
     }
 
     static File nullFile() {
-        return new File(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("win") ? "NUL"
+        return new File(Environment.windows() ? "NUL"
                 : "/dev/null");
     }
 }

@@ -1,6 +1,7 @@
 package dev.kshell.sandbox;
 
 import dev.kshell.cluster.SandboxTopicAdmin;
+import dev.kshell.util.Labelled;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumObservation;
@@ -55,27 +56,21 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /** A fault-injection command: which role it applies to and the state it leaves the node in. */
-    public enum NodeAction {
-        STOP_BROKER("stop-broker", Role.BROKER, State.STOPPED),
-        KILL_BROKER("kill-broker", Role.BROKER, State.KILLED),
-        START_BROKER("start-broker", Role.BROKER, State.RUNNING),
-        STOP_CONTROLLER("stop-controller", Role.CONTROLLER, State.STOPPED),
+    public enum NodeAction implements Labelled {
+        STOP_BROKER(Role.BROKER, State.STOPPED),
+        KILL_BROKER(Role.BROKER, State.KILLED),
+        START_BROKER(Role.BROKER, State.RUNNING),
+        STOP_CONTROLLER(Role.CONTROLLER, State.STOPPED),
         /** SIGKILL of the active controller: a KRaft controller, or in ZooKeeper mode the controller broker. */
-        KILL_CONTROLLER("kill-controller", Role.CONTROLLER, State.KILLED),
-        START_CONTROLLER("start-controller", Role.CONTROLLER, State.RUNNING);
+        KILL_CONTROLLER(Role.CONTROLLER, State.KILLED),
+        START_CONTROLLER(Role.CONTROLLER, State.RUNNING);
 
-        private final String label;
         private final Role role;
         private final State target;
 
-        NodeAction(String label, Role role, State target) {
-            this.label = label;
+        NodeAction(Role role, State target) {
             this.role = role;
             this.target = target;
-        }
-
-        public String label() {
-            return label;
         }
 
         public Role role() {

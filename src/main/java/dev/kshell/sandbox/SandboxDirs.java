@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.util.Environment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -28,7 +29,7 @@ final class SandboxDirs {
 
     /** A new temp cluster directory, marked as this JVM's; stale ones of dead owners are deleted first. */
     static Path createTempRoot() throws IOException {
-        sweepStaleTempDirs(Path.of(System.getProperty("java.io.tmpdir")));
+        sweepStaleTempDirs(Environment.tmpDir());
         Path root = Files.createTempDirectory(TEMP_PREFIX);
         ProcessHandle self = ProcessHandle.current();
         Files.writeString(root.resolve(OWNER_FILE), self.pid() + " "

@@ -1,5 +1,6 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.util.Labelled;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -8,9 +9,9 @@ import java.util.Optional;
  * The incidents the sandbox can stage. Each names the topics it creates (so {@code sandbox reset} can remove them)
  * and carries the brief the operator reads afterwards: what is observed, never what is wrong.
  */
-public enum Scenario {
+public enum Scenario implements Labelled {
 
-    BROKER_DOWN("broker-down",
+    BROKER_DOWN(
             "the seed incident: a broker dies; an RF 1 topic loses a leader, an RF 3 topic drops under min ISR",
             List.of("orders", "payments"),
             """
@@ -19,7 +20,7 @@ public enum Scenario {
             Work out which partitions cannot take writes and why, which of them can come back without losing \
             acknowledged data, and what you would do (and not do) next."""),
 
-    UNCLEAN_ONLY("unclean-only",
+    UNCLEAN_ONLY(
             "a leaderless partition whose only live replica is out of sync (unclean election: the last resort)",
             List.of("ledger"),
             """
@@ -28,7 +29,7 @@ public enum Scenario {
             available now, and at what cost. Find out what each replica holds and what every option would lose \
             before you act."""),
 
-    QUORUM_LOSS("quorum-loss",
+    QUORUM_LOSS(
             "two of the three controllers are stopped",
             List.of(),
             """
@@ -36,14 +37,14 @@ public enum Scenario {
             The brokers look up. Find out what state the cluster's metadata layer is in, what still works and what \
             does not, and what must happen for it to recover."""),
 
-    OFFSETS_RF2("offsets-rf2",
+    OFFSETS_RF2(
             "consumer offsets stored with replication factor 2 and min.insync.replicas 2, then one broker dies",
             List.of("invoices"),
             """
             The 'billing' consumer group has stopped making progress on 'invoices', while producers to 'invoices' \
             are fine. Find out why the group cannot move on, and why the loss of a single broker was enough."""),
 
-    PREFERRED_IMBALANCE("preferred-imbalance",
+    PREFERRED_IMBALANCE(
             "after a rolling restart, every leader of a topic sits on one broker",
             List.of("clicks"),
             """
@@ -51,7 +52,7 @@ public enum Scenario {
             harder than the other two and 'clicks' latency has crept up. Find out why, and fix it without \
             restarting anything."""),
 
-    CONTROLLER_FLAPPING("controller-flapping",
+    CONTROLLER_FLAPPING(
             "the active controller freezes (SIGSTOP, as in a long GC pause) three times in a row: the quorum leader "
                     + "keeps changing while a producer writes",
             List.of(),
@@ -61,7 +62,7 @@ public enum Scenario {
             elect leaders by hand. Right now everything looks up. Find out whether the metadata layer is stable, \
             what kshell remembers of it, and what you would not do until it is."""),
 
-    CONTROLLER_CRASH("controller-crash",
+    CONTROLLER_CRASH(
             "the active controller crashes (SIGKILL; in ZooKeeper mode the controller broker)",
             List.of(),
             """
@@ -69,21 +70,14 @@ public enum Scenario {
             at once. Find out what exactly is down, what it blocks and for how long, whether the cluster recovers \
             by itself, and when a restart would work.""");
 
-    private final String label;
     private final String summary;
     private final List<String> topics;
     private final String brief;
 
-    Scenario(String label, String summary, List<String> topics, String brief) {
-        this.label = label;
+    Scenario(String summary, List<String> topics, String brief) {
         this.summary = summary;
         this.topics = topics;
         this.brief = brief;
-    }
-
-    /** The name typed on the command line ({@code broker-down}). */
-    public String label() {
-        return label;
     }
 
     /** One line for {@code sandbox scenario --list}: what it stages (the list is for choosing, not a spoiler). */
@@ -102,7 +96,7 @@ public enum Scenario {
     }
 
     public static Optional<Scenario> byLabel(String label) {
-        return Arrays.stream(values()).filter(s -> s.label.equals(label)).findFirst();
+        return Arrays.stream(values()).filter(s -> s.label().equals(label)).findFirst();
     }
 
     /** Every topic any scenario creates. */

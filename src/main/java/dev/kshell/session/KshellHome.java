@@ -1,5 +1,6 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Environment;
 import java.nio.file.Path;
 
 /**
@@ -12,15 +13,15 @@ import java.nio.file.Path;
  * memory (docs/sandbox.md). {@code KSHELL_SANDBOX_STATE=home} (or {@code -Dkshell.sandbox.state=home}) keeps them
  * in the home as before.
  *
- * <p>The one class that reads kshell's own settings from the environment ({@code kshell.home} / {@code KSHELL_HOME},
- * {@code kshell.audit.file} / {@code KSHELL_AUDIT_FILE}, {@code kshell.sandbox.state} / {@code KSHELL_SANDBOX_STATE}),
- * at each call: tests and the sandbox change them while the JVM runs.
+ * <p>The paths come from kshell's own settings ({@code kshell.home} / {@code KSHELL_HOME}, {@code kshell.audit.file} /
+ * {@code KSHELL_AUDIT_FILE}, {@code kshell.sandbox.state} / {@code KSHELL_SANDBOX_STATE}), read through
+ * {@link Environment} at each call: tests and the sandbox change them while the JVM runs.
  */
 public final class KshellHome {
 
     /** Where a sandbox session's records go: {@code sandbox} (the default) or {@code home}. */
-    public static final String SANDBOX_STATE_ENV = "KSHELL_SANDBOX_STATE";
-    public static final String SANDBOX_STATE_PROPERTY = "kshell.sandbox.state";
+    public static final String SANDBOX_STATE_ENV = Environment.SANDBOX_STATE.variable();
+    public static final String SANDBOX_STATE_PROPERTY = Environment.SANDBOX_STATE.property();
 
     /** The records' directory when it is not the home (the sandbox's while connected to it), or null. */
     private static volatile java.util.function.Supplier<Path> recordsDir = () -> null;
@@ -29,15 +30,8 @@ public final class KshellHome {
     }
 
     public static Path dir() {
-        String property = System.getProperty("kshell.home");
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv("KSHELL_HOME");
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return Path.of(System.getProperty("user.home"), ".kshell");
+        String set = Environment.kshellHome();
+        return set != null ? Path.of(set) : Path.of(Environment.userHome(), ".kshell");
     }
 
     /** Where history, the audit log, state/ and transcripts/ go: the home, or the sandbox's directory. */
@@ -49,11 +43,8 @@ public final class KshellHome {
 
     /** True when a sandbox session should keep its records with the sandbox (unless the user said {@code home}). */
     public static boolean sandboxKeepsRecords() {
-        String value = System.getProperty(SANDBOX_STATE_PROPERTY);
-        if (value == null || value.isBlank()) {
-            value = System.getenv(SANDBOX_STATE_ENV);
-        }
-        return value == null || value.isBlank() || !value.strip().equalsIgnoreCase("home");
+        String value = Environment.sandboxState();
+        return value == null || !value.strip().equalsIgnoreCase("home");
     }
 
     /**
@@ -74,8 +65,8 @@ public final class KshellHome {
     }
 
     /** System property naming the audit log file; else env {@link #AUDIT_ENV}; else {@link #audit()}. */
-    public static final String AUDIT_PROPERTY = "kshell.audit.file";
-    public static final String AUDIT_ENV = "KSHELL_AUDIT_FILE";
+    public static final String AUDIT_PROPERTY = Environment.AUDIT_FILE.property();
+    public static final String AUDIT_ENV = Environment.AUDIT_FILE.variable();
 
     /** The audit log of mutating attempts, where the records go. */
     public static Path audit() {
@@ -84,15 +75,8 @@ public final class KshellHome {
 
     /** The audit log file to write: {@code -Dkshell.audit.file}, else {@code KSHELL_AUDIT_FILE}, else {@link #audit()}. */
     public static Path auditLog() {
-        String property = System.getProperty(AUDIT_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return Path.of(property);
-        }
-        String env = System.getenv(AUDIT_ENV);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
-        }
-        return audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
+        String set = Environment.auditFile();
+        return set != null ? Path.of(set) : audit(); // <kshell home>/audit.jsonl, or the sandbox's own directory
     }
 
     public static Path log() {

@@ -5,6 +5,7 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.state.StateStore;
+import dev.kshell.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,14 +59,10 @@ public final class OffsetMemory {
     private static final Duration LAST_BATCH = Duration.ofMillis(200);
 
     /** One pool per process; its threads are daemons, so an abandoned recording never holds the JVM open. */
-    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "kshell-offsets");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(DaemonThreads.named("kshell-offsets"));
 
     /** What one call did. */
-    public enum Outcome {
+    public enum RecordingStatus {
         /** Every partition asked answered (or there were none, and the quorum leader was noted). */
         RECORDED,
         /** Some answered within the deadline and were recorded; the rest were abandoned. */
@@ -83,8 +80,8 @@ public final class OffsetMemory {
      * What one recording did: how many partitions were asked and answered, when it started (the time each offset is
      * remembered with), how long it took, and why it fell short, if it did.
      */
-    public record Recording(Outcome outcome, int asked, int answered, Instant at, Duration took, String note) {
-        static Recording of(Outcome outcome) {
+    public record Recording(RecordingStatus outcome, int asked, int answered, Instant at, Duration took, String note) {
+        static Recording of(RecordingStatus outcome) {
             return new Recording(outcome, 0, 0, null, Duration.ZERO, null);
         }
     }
@@ -135,20 +132,20 @@ public final class OffsetMemory {
      * @param gateway  the connection
      * @param snapshot what the last command or refresh read; null records nothing
      */
-    public Outcome recordIfDue(ClusterGateway gateway, ClusterSnapshot snapshot) {
+    public RecordingStatus recordIfDue(ClusterGateway gateway, ClusterSnapshot snapshot) {
         if (gateway == null || snapshot == null || snapshot.clusterId() == null) {
-            return Outcome.NOTHING_TO_RECORD;
+            return RecordingStatus.NOTHING_TO_RECORD;
         }
         try {
             if (!due(snapshot.clusterId())) {
-                return Outcome.NOT_DUE;
+                return RecordingStatus.NOT_DUE;
             }
         } catch (RuntimeException e) {
-            return Outcome.FAILED;
+            return RecordingStatus.FAILED;
         }
         List<PartitionSpec> atRisk = OffsetsAtRisk.of(snapshot).stream().map(OffsetsAtRisk.AtRisk::partition).toList();
         Recording r = record(gateway, snapshot, atRisk, DEADLINE);
-        if (r.outcome() != Outcome.RECORDED && r.outcome() != Outcome.NOTHING_TO_RECORD) {
+        if (r.outcome() != RecordingStatus.RECORDED && r.outcome() != RecordingStatus.NOTHING_TO_RECORD) {
             LOG.info("offsets memory for cluster {}: {} ({} of {} partitions; {})", snapshot.clusterId(), r.outcome(),
                     r.answered(), r.asked(), r.note());
         }
@@ -163,10 +160,10 @@ public final class OffsetMemory {
                             Duration deadline) {
         Integer leader = snapshot.quorum() == null ? null : snapshot.quorum().leaderId();
         if (partitions.isEmpty() && leader == null) {
-            return Recording.of(Outcome.NOTHING_TO_RECORD);
+            return Recording.of(RecordingStatus.NOTHING_TO_RECORD);
         }
         if (!partitions.isEmpty() && !listing.compareAndSet(false, true)) {
-            return new Recording(Outcome.BUSY, partitions.size(), 0, null, Duration.ZERO,
+            return new Recording(RecordingStatus.BUSY, partitions.size(), 0, null, Duration.ZERO,
                     "the previous recording, abandoned at its deadline, has not ended yet");
         }
         Instant start = clock.instant();
@@ -177,7 +174,7 @@ public final class OffsetMemory {
         Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
         if (!partitions.isEmpty() && answered.isEmpty()) {
             // nothing answered: leave the store alone, so the next chance tries again
-            return new Recording(Outcome.FAILED, partitions.size(), 0, start, took, note);
+            return new Recording(RecordingStatus.FAILED, partitions.size(), 0, start, took, note);
         }
         Map<String, OffsetsSeen> seen = new HashMap<>();
         Map<PartitionSpec, Long> copy = new HashMap<>(answered); // an abandoned worker may still be adding
@@ -188,10 +185,10 @@ public final class OffsetMemory {
                 LOG.warn(written.warning());
             }
         } catch (RuntimeException e) {
-            return new Recording(Outcome.FAILED, partitions.size(), 0, start, took,
+            return new Recording(RecordingStatus.FAILED, partitions.size(), 0, start, took,
                     "the state file could not be written: " + e.getMessage());
         }
-        Outcome outcome = seen.size() < partitions.size() ? Outcome.PARTIAL : Outcome.RECORDED;
+        RecordingStatus outcome = seen.size() < partitions.size() ? RecordingStatus.PARTIAL : RecordingStatus.RECORDED;
         return new Recording(outcome, partitions.size(), seen.size(), start, took, note);
     }
 

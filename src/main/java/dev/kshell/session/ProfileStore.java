@@ -1,5 +1,6 @@
 package dev.kshell.session;
 
+import dev.kshell.util.Environment;
 import dev.kshell.util.Suggest;
 import dev.kshell.util.Durations;
 import dev.kshell.util.SettingsError;
@@ -315,7 +316,7 @@ public final class ProfileStore {
 
         private Path resolve(String path) {
             if (path.equals("~") || path.startsWith("~/")) {
-                return Path.of(System.getProperty("user.home") + path.substring(1));
+                return Path.of(Environment.userHome() + path.substring(1));
             }
             Path given = Path.of(path);
             if (given.isAbsolute()) {

@@ -163,7 +163,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             host = "unknown host";
         }
-        return "pid " + ProcessHandle.current().pid() + " (" + System.getProperty("user.name") + "@" + host
+        return "pid " + ProcessHandle.current().pid() + " (" + Environment.userName() + "@" + host
                 + ", since " + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + ")";
     }
 

@@ -34,7 +34,7 @@ public record SettingsError(String source, int line, int column, String message)
     /** A path as a user would type it: the home directory shown as {@code ~}. */
     public static String display(Path path) {
         String shown = path.toString();
-        String home = System.getProperty("user.home");
+        String home = Environment.userHome();
         if (home != null && !home.isEmpty() && !"/".equals(home) && shown.startsWith(home + "/")) {
             return "~" + shown.substring(home.length());
         }

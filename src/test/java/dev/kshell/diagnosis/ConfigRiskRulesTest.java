@@ -64,7 +64,7 @@ class ConfigRiskRulesTest {
     }
 
     private static List<Finding> audit(ClusterSnapshot s, BrokerConfigs b) {
-        return ConfigRiskRules.audit(s, b, BS);
+        return ConfigRiskRules.check(s, b, BS);
     }
 
     @Test

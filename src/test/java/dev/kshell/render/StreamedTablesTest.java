@@ -88,7 +88,7 @@ class StreamedTablesTest {
         List<Integer> ids = List.of(4, 15, 1234);
         StringBuilder streamed = new StringBuilder();
         Table.write(streamed, "  ", List.of("Id", "Name", "State"), ids,
-                id -> new Table.Row(id == 15 ? Tone.BAD : Tone.PLAIN, id, "node-" + id, id == 15 ? "FENCED" : "live"),
+                id -> new Table.Line(id == 15 ? Tone.BAD : Tone.PLAIN, id, "node-" + id, id == 15 ? "FENCED" : "live"),
                 0, true);
         Table held = Table.of("Id", "Name", "State");
         ids.forEach(id -> held.row(id == 15 ? Tone.BAD : Tone.PLAIN, id, "node-" + id, id == 15 ? "FENCED" : "live"));

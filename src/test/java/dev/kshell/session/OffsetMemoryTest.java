@@ -97,7 +97,7 @@ class OffsetMemoryTest {
         StateStore store = new StateStore(dir);
         OffsetMemory memory = new OffsetMemory(store, clock, Duration.ofMinutes(1));
 
-        assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.Outcome.RECORDED);
+        assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.RecordingStatus.RECORDED);
         List<String> atRisk = OffsetsAtRisk.of(snapshot).stream().map(a -> a.partition().name()).toList();
         assertThat(gateway.asked).hasSize(1);
         assertThat(gateway.asked.get(0).stream().map(PartitionSpec::name).toList()).isEqualTo(atRisk);
@@ -107,7 +107,7 @@ class OffsetMemoryTest {
         assertThat(store.lookup(snapshot.clusterId(), "rf1-1")).isEmpty();
 
         clock.now = clock.now.plusSeconds(30);
-        assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.Outcome.NOT_DUE);
+        assertThat(memory.recordIfDue(gateway, snapshot)).isEqualTo(OffsetMemory.RecordingStatus.NOT_DUE);
         // another process (a second kshell) sees the store's last recording too
         assertThat(new OffsetMemory(store, clock, Duration.ofMinutes(1)).due(snapshot.clusterId())).isFalse();
         assertThat(gateway.asked).hasSize(1);
@@ -123,7 +123,7 @@ class OffsetMemoryTest {
         OffsetMemory memory = new OffsetMemory(new StateStore(dir), Clock.systemUTC(), Duration.ZERO);
 
         assertThat(OffsetsAtRisk.of(healthy)).isEmpty();
-        assertThat(memory.recordIfDue(gateway, healthy)).isEqualTo(OffsetMemory.Outcome.RECORDED);
+        assertThat(memory.recordIfDue(gateway, healthy)).isEqualTo(OffsetMemory.RecordingStatus.RECORDED);
         assertThat(gateway.asked).isEmpty();
     }
 
@@ -158,13 +158,13 @@ class OffsetMemoryTest {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         try {
             assertThat(took).isLessThan(Duration.ofSeconds(5));
-            assertThat(r.outcome()).isEqualTo(OffsetMemory.Outcome.PARTIAL);
+            assertThat(r.outcome()).isEqualTo(OffsetMemory.RecordingStatus.PARTIAL);
             assertThat(r.asked()).isEqualTo(OffsetMemory.BATCH + 10);
             assertThat(r.answered()).isEqualTo(OffsetMemory.BATCH);
             assertThat(r.note()).contains("abandoned at the deadline");
             assertThat(new StateStore(dir).lookup(snapshot.clusterId(), "orders-0")).isPresent();
             assertThat(memory.record(gateway, snapshot, many, Duration.ofMillis(100)).outcome())
-                    .isEqualTo(OffsetMemory.Outcome.BUSY);
+                    .isEqualTo(OffsetMemory.RecordingStatus.BUSY);
         } finally {
             release.countDown();
         }

@@ -11,28 +11,12 @@ import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
-import dev.kshell.session.ConnectionOptions;
-import dev.kshell.session.ConnectionSettings;
-import dev.kshell.session.ProfileSet;
-import dev.kshell.session.ProfileStore;
 import dev.kshell.session.ShellSession;
-import dev.kshell.util.Durations;
-import dev.kshell.util.SettingsError;
-import dev.kshell.util.Suggest;
-import dev.kshell.util.Validated;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -44,11 +28,8 @@ import java.util.function.Supplier;
  */
 public final class ConfigRiskService {
 
-    private static final int MAX_PARALLEL = 8;
-
     private final ShellSession session;
-    private final Supplier<Path> home;
-    private final Function<ClusterTarget, ClusterGateway> gateways;
+    private final ProfileClusters profiles;
 
     /**
      * @param home     kshell's home directory (profiles.yaml lives there)
@@ -56,8 +37,7 @@ public final class ConfigRiskService {
      */
     public ConfigRiskService(ShellSession session, Supplier<Path> home, Function<ClusterTarget, ClusterGateway> gateways) {
         this.session = session;
-        this.home = home;
-        this.gateways = gateways;
+        this.profiles = new ProfileClusters(home, gateways);
     }
 
     /** The connected cluster: a failure is the command's (one line, exit 4), as for every other command. */
@@ -73,89 +53,21 @@ public final class ConfigRiskService {
     }
 
     private List<String> select(boolean all, List<String> asked) {
-        Validated<ProfileSet> loaded = ProfileStore.load(home.get());
-        if (!loaded.isOk()) {
-            throw new InputException(String.join("; ", loaded.errors().stream().map(SettingsError::format).toList()));
-        }
-        ProfileSet set = loaded.orElseThrow();
-        if (all) {
-            if (set.profiles().isEmpty()) {
-                throw new InputException("audit --all-profiles: no profiles in " + SettingsError.display(set.file()));
-            }
-            return set.names();
-        }
-        for (String name : asked) {
-            if (set.find(name).isEmpty()) {
-                String hint = Suggest.closest(name, set.names()).map(s -> " (did you mean '" + s + "'?)").orElse("");
-                throw new InputException("audit: no profile '" + name + "' in " + SettingsError.display(set.file()) + hint);
-            }
-        }
-        return List.copyOf(new LinkedHashSet<>(asked));
-    }
-
-    /** Checks every profile at once; the report keeps the order asked. */
-    private List<ClusterConfigRisks> checkProfiles(List<String> names, Duration timeout) throws InterruptedException {
-        List<Duration> deadlines = new ArrayList<>();
-        List<ConnectionSettings> settings = new ArrayList<>();
-        List<String> settingsErrors = new ArrayList<>();
-        for (String name : names) {
-            Validated<ConnectionSettings> resolved = ConnectionSettings.resolve(ConnectionOptions.profile(name)
-                    .withTimeout(timeout == null ? null : Durations.format(timeout)), home.get());
-            settings.add(resolved.isOk() ? resolved.orElseThrow() : null);
-            settingsErrors.add(resolved.isOk() ? null
-                    : String.join("; ", resolved.errors().stream().map(SettingsError::format).toList()));
-            deadlines.add(resolved.isOk() ? resolved.orElseThrow().timeout() : Duration.ZERO);
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(MAX_PARALLEL, names.size()), r -> {
-            Thread t = new Thread(r, "kshell-config-risks");
-            t.setDaemon(true);
-            return t;
-        });
         try {
-            List<Future<ClusterConfigRisks>> futures = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                String name = names.get(i);
-                ConnectionSettings s = settings.get(i);
-                String error = settingsErrors.get(i);
-                futures.add(pool.submit(() -> s == null ? ClusterConfigRisks.failed(name, "-", error) : checkProfile(name, s)));
-            }
-            List<ClusterConfigRisks> out = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                out.add(collect(futures.get(i), names.get(i), settings.get(i), deadlines.get(i)));
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private ClusterConfigRisks checkProfile(String name, ConnectionSettings s) {
-        ClusterTarget target = new ClusterTarget(s.bootstrapServers(), s.bootstrapControllers(), s.clientProperties(),
-                s.timeout());
-        try (ClusterGateway gateway = gateways.apply(target)) {
-            return check(gateway, name, s.expectedClusterId(), false);
+            return profiles.select("audit", all, asked);
+        } catch (ProfileClusters.SelectionException e) {
+            throw new InputException(e.getMessage());
         }
     }
 
     /**
-     * Waits for one cluster's check. Each cluster call has its own deadline; this bound (a few calls' worth) only
-     * guards against a gateway that ignores them.
+     * Checks every profile at once (each cluster call within the profile's deadline, a bound of six calls' worth on
+     * each); the report keeps the order asked.
      */
-    private static ClusterConfigRisks collect(Future<ClusterConfigRisks> future, String name, ConnectionSettings s,
-                                              Duration deadline) throws InterruptedException {
-        String endpoints = s == null ? "-" : s.bootstrap();
-        try {
-            return future.get(deadline.toMillis() * 6 + 10_000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof CancellationException cancelled) {
-                throw cancelled;
-            }
-            return ClusterConfigRisks.failed(name, endpoints, String.valueOf(cause.getMessage()));
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return ClusterConfigRisks.failed(name, endpoints, "no result within " + (deadline.toSeconds() * 6 + 10) + "s");
-        }
+    private List<ClusterConfigRisks> checkProfiles(List<String> names, Duration timeout) throws InterruptedException {
+        return profiles.each(profiles.resolve(names, timeout), 6,
+                (m, gateway) -> check(gateway, m.name(), m.settings().expectedClusterId(), false),
+                (m, why) -> ClusterConfigRisks.failed(m.name(), m.endpoints(), why));
     }
 
     /**
@@ -173,7 +85,7 @@ public final class ConfigRiskService {
             List<Integer> live = snapshot.brokers().stream().filter(BrokerState::live).map(BrokerState::id).toList();
             BrokerConfigs brokerConfigs = gateway.brokerConfigs(live, ConfigRiskRules.BROKER_KEYS);
             String bootstrap = gateway.target().viaControllers() ? null : gateway.target().bootstrapServers();
-            List<Finding> findings = new ArrayList<>(ConfigRiskRules.audit(snapshot, brokerConfigs, bootstrap));
+            List<Finding> findings = new ArrayList<>(ConfigRiskRules.check(snapshot, brokerConfigs, bootstrap));
             if (expectedClusterId != null && !expectedClusterId.equals(snapshot.clusterId())) {
                 findings.add(0, new Finding(Severity.ERROR, "unexpected-cluster-id", "cluster",
                         "profile " + name + " expects cluster id " + expectedClusterId + " but " + endpoints

@@ -9,6 +9,7 @@ import dev.kshell.model.CoordinatorClients;
 import dev.kshell.model.GroupInfo;
 import dev.kshell.model.TransactionInfo;
 import dev.kshell.session.ShellSession;
+import dev.kshell.util.DaemonThreads;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,11 +36,7 @@ import java.util.concurrent.Future;
 public final class CoordinatorService implements AutoCloseable {
 
     private final ShellSession session;
-    private final ExecutorService executor = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "kshell-coordinators");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService executor = Executors.newCachedThreadPool(DaemonThreads.named("kshell-coordinators"));
     /** Per cluster id: group ids and transactional ids seen listed in this session. */
     private final Map<String, Set<String>> seenGroups = new ConcurrentHashMap<>();
     private final Map<String, Set<String>> seenTransactions = new ConcurrentHashMap<>();

@@ -6,6 +6,7 @@ import dev.kshell.session.ConnectionOptions;
 import dev.kshell.session.ConnectionSettings;
 import dev.kshell.session.ProfileSet;
 import dev.kshell.session.ProfileStore;
+import dev.kshell.util.DaemonThreads;
 import dev.kshell.util.Durations;
 import dev.kshell.util.SettingsError;
 import dev.kshell.util.Suggest;
@@ -128,11 +129,7 @@ public final class ProfileClusters {
         if (members.isEmpty()) {
             return List.of();
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(MAX_PARALLEL, members.size()), r -> {
-            Thread t = new Thread(r, "kshell-profiles");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(MAX_PARALLEL, members.size()), DaemonThreads.named("kshell-profiles"));
         try {
             List<Future<R>> futures = new ArrayList<>();
             for (Member m : members) {

@@ -12,6 +12,7 @@ import dev.kshell.diagnosis.TriageReport;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.session.QuorumMemory;
+import dev.kshell.util.DaemonThreads;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,8 +61,8 @@ public final class TriageService implements AutoCloseable {
     }
 
     /** What one triage gave: the report, the snapshot it judged, and warnings to show (history not written...). */
-    public record Outcome(TriageReport report, ClusterSnapshot snapshot, List<String> warnings) {
-        public Outcome {
+    public record TriageRun(TriageReport report, ClusterSnapshot snapshot, List<String> warnings) {
+        public TriageRun {
             warnings = List.copyOf(warnings);
         }
     }
@@ -83,15 +84,11 @@ public final class TriageService implements AutoCloseable {
     public TriageService(Prober prober, Duration watch) {
         this.prober = prober;
         this.watch = watch;
-        this.executor = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "kshell-triage-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.named(() -> "kshell-triage-" + THREADS.incrementAndGet()));
     }
 
     /** Triage of the session's connected cluster (the command's way in: it never handles a gateway). */
-    public Outcome triage(dev.kshell.session.ShellSession session, TriageOptions options) {
+    public TriageRun triage(dev.kshell.session.ShellSession session, TriageOptions options) {
         return triage(session.requireGateway(), options);
     }
 
@@ -99,7 +96,7 @@ public final class TriageService implements AutoCloseable {
      * Triage of the cluster behind {@code gateway}: one full snapshot (configs included), the side reads, the quorum
      * history, the checklist.
      */
-    public Outcome triage(ClusterGateway gateway, TriageOptions options) {
+    public TriageRun triage(ClusterGateway gateway, TriageOptions options) {
         // two reads answered at different metadata versions can contradict each other: read again first
         ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
         TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
@@ -120,7 +117,7 @@ public final class TriageService implements AutoCloseable {
             }
             input = input.withQuorumStability(stability);
         }
-        return new Outcome(Triage.run(input), now, warnings);
+        return new TriageRun(Triage.run(input), now, warnings);
     }
 
     /**

@@ -25,7 +25,7 @@ class TriageServiceTest {
     @Test
     void should_triage_any_gateway_with_nothing_known_beforehand() {
         try (TriageService service = new TriageService(ANSWERING)) {
-            TriageService.Outcome out = service.triage(new FakeGateway(Snapshots.healthy()), TriageOptions.fresh());
+            TriageService.TriageRun out = service.triage(new FakeGateway(Snapshots.healthy()), TriageOptions.fresh());
             assertThat(out.report().verdict()).isEqualTo(Verdict.HEALTHY);
             assertThat(out.snapshot()).isNotNull();
             assertThat(out.warnings()).isEmpty();
@@ -35,7 +35,7 @@ class TriageServiceTest {
     @Test
     void should_judge_the_quorum_from_the_memory_it_is_given() {
         try (TriageService service = new TriageService(ANSWERING)) {
-            TriageService.Outcome out = service.triage(new FakeGateway(Snapshots.healthy()),
+            TriageService.TriageRun out = service.triage(new FakeGateway(Snapshots.healthy()),
                     TriageOptions.fresh().withQuorumMemory(QuorumMemory.sessionOnly()));
             assertThat(out.report().step(1).summary()).isNotBlank();
         }

@@ -102,7 +102,7 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
     static final class PrivateFileAppender extends RollingFileAppender<ILoggingEvent> {
         @Override
         public void openFile(String fileName) throws java.io.IOException {
-            dev.kshell.util.PrivateFiles.createFile(Path.of(fileName));
+            dev.kshell.util.PrivateFiles.createFile(java.nio.file.Path.of(fileName));
             super.openFile(fileName);
         }
     }

@@ -118,9 +118,13 @@ public final class SnapshotRefresher implements AutoCloseable {
             return;
         }
         nudge();
-        long until = System.nanoTime() + max.toNanos();
-        while (System.nanoTime() < until && lastError == null && session.lastSnapshot()
-                .map(SnapshotRequest::descriptionsNotRead).orElse(true)) {
+        pollUntil(() -> lastError != null || !session.lastSnapshot().map(SnapshotRequest::descriptionsNotRead)
+                .orElse(true), System.nanoTime() + max.toNanos());
+    }
+
+    /** Looks every 20 ms until {@code done} or the deadline ({@code System.nanoTime()}); an interrupt ends it. */
+    private static void pollUntil(java.util.function.BooleanSupplier done, long untilNanos) {
+        while (!done.getAsBoolean() && System.nanoTime() < untilNanos) {
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {
@@ -147,15 +151,7 @@ public final class SnapshotRefresher implements AutoCloseable {
             return;
         }
         submit();
-        long until = System.nanoTime() + FIRST_SNAPSHOT_WAIT.toNanos();
-        while (session.lastSnapshot().isEmpty() && System.nanoTime() < until) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        pollUntil(() -> session.lastSnapshot().isPresent(), System.nanoTime() + FIRST_SNAPSHOT_WAIT.toNanos());
     }
 
     /**

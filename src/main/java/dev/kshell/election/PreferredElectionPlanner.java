@@ -58,6 +58,23 @@ public final class PreferredElectionPlanner {
         return new PreferredPlan(selection, rows, alreadyPreferred, notFound);
     }
 
+    /**
+     * The named partitions the snapshot holds, each once, in the order first named; the names it does not hold are
+     * added to {@code notFound}.
+     */
+    static List<PartitionState> found(ClusterSnapshot snapshot, List<PartitionSpec> partitions, List<String> notFound) {
+        List<PartitionState> out = new ArrayList<>();
+        for (PartitionSpec spec : new java.util.LinkedHashSet<>(partitions)) {
+            Optional<PartitionState> p = find(snapshot, spec);
+            if (p.isEmpty()) {
+                notFound.add(spec.name());
+            } else {
+                out.add(p.get());
+            }
+        }
+        return out;
+    }
+
     static Optional<PartitionState> find(ClusterSnapshot snapshot, PartitionSpec spec) {
         return snapshot.topic(spec.topic()).flatMap(t -> t.partitions().stream()
                 .filter(p -> p.partition() == spec.partition()).findFirst());

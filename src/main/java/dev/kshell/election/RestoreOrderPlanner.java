@@ -7,10 +7,8 @@ import dev.kshell.model.ReplicaOrderChange;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,13 +26,7 @@ public final class RestoreOrderPlanner {
         Set<Integer> live = snapshot.liveBrokerIds();
         List<RestoreOrderPlan.Row> rows = new ArrayList<>();
         List<String> notFound = new ArrayList<>();
-        for (PartitionSpec spec : new LinkedHashSet<>(partitions)) {
-            Optional<PartitionState> found = PreferredElectionPlanner.find(snapshot, spec);
-            if (found.isEmpty()) {
-                notFound.add(spec.name());
-                continue;
-            }
-            PartitionState p = found.get();
+        for (PartitionState p : PreferredElectionPlanner.found(snapshot, partitions, notFound)) {
             ReplicaOrderChange change = recorded.get(p.name());
             RestoreOrderPlan.Verdict verdict;
             String reason;

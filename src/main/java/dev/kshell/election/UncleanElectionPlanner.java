@@ -86,14 +86,9 @@ public final class UncleanElectionPlanner {
         }
         List<UncleanPlan.Row> rows = new ArrayList<>();
         List<String> notFound = new ArrayList<>();
-        for (PartitionSpec spec : new LinkedHashSet<>(partitions)) {
-            Optional<PartitionState> p = PreferredElectionPlanner.find(snapshot, spec);
-            if (p.isEmpty()) {
-                notFound.add(spec.name());
-                continue;
-            }
-            UncleanPlan.Row row = row(snapshot, p.get(), live,
-                    evidence.getOrDefault(spec.name(), List.of()), remembered.get(spec.name()), keepOrder);
+        for (PartitionState p : PreferredElectionPlanner.found(snapshot, partitions, notFound)) {
+            UncleanPlan.Row row = row(snapshot, p, live,
+                    evidence.getOrDefault(p.name(), List.of()), remembered.get(p.name()), keepOrder);
             rows.add(row);
             if (row.refusal() != null) {
                 refusals.add(row.refusal());

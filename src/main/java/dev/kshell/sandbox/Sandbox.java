@@ -55,30 +55,32 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
-    /** A fault-injection command: which role it applies to and the state it leaves the node in. */
+    /**
+     * A fault-injection command, named verb-role: the role it applies to and the state it leaves the node in
+     * (stop: stopped, kill: killed, start: running).
+     */
     public enum NodeAction implements Labelled {
-        STOP_BROKER(Role.BROKER, State.STOPPED),
-        KILL_BROKER(Role.BROKER, State.KILLED),
-        START_BROKER(Role.BROKER, State.RUNNING),
-        STOP_CONTROLLER(Role.CONTROLLER, State.STOPPED),
+        STOP_BROKER,
+        KILL_BROKER,
+        START_BROKER,
+        STOP_CONTROLLER,
         /** SIGKILL of the active controller: a KRaft controller, or in ZooKeeper mode the controller broker. */
-        KILL_CONTROLLER(Role.CONTROLLER, State.KILLED),
-        START_CONTROLLER(Role.CONTROLLER, State.RUNNING);
-
-        private final Role role;
-        private final State target;
-
-        NodeAction(Role role, State target) {
-            this.role = role;
-            this.target = target;
-        }
+        KILL_CONTROLLER,
+        START_CONTROLLER;
 
         public Role role() {
-            return role;
+            return switch (this) {
+                case STOP_BROKER, KILL_BROKER, START_BROKER -> Role.BROKER;
+                case STOP_CONTROLLER, KILL_CONTROLLER, START_CONTROLLER -> Role.CONTROLLER;
+            };
         }
 
         public State target() {
-            return target;
+            return switch (this) {
+                case STOP_BROKER, STOP_CONTROLLER -> State.STOPPED;
+                case KILL_BROKER, KILL_CONTROLLER -> State.KILLED;
+                case START_BROKER, START_CONTROLLER -> State.RUNNING;
+            };
         }
     }
 

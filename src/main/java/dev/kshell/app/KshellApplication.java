@@ -37,7 +37,7 @@ public class KshellApplication {
         try {
             options = LaunchOptions.parse(args);
         } catch (UsageException e) {
-            System.err.println("error: " + e.getMessage());
+            System.err.println("error: " + dev.kshell.session.Secrets.maskText(e.getMessage()));
             return ExitCode.USAGE.code();
         }
         if (options.help()) {
@@ -58,9 +58,11 @@ public class KshellApplication {
         } catch (SpringApplication.AbandonedRunException e) {
             throw e; // Spring AOT processing stops the run on purpose
         } catch (RuntimeException e) {
-            System.err.println("error: kshell could not start: " + rootMessage(e) + " (log: " + KshellHome.log() + ")");
+            System.err.println("error: kshell could not start: " + dev.kshell.session.Secrets.maskText(rootMessage(e)) + " (log: " + KshellHome.log() + ")");
             if (options.stacktrace()) {
-                e.printStackTrace();
+                java.io.StringWriter trace = new java.io.StringWriter();
+                e.printStackTrace(new java.io.PrintWriter(trace));
+                System.err.print(dev.kshell.session.Secrets.maskText(trace.toString()));
             }
             return ExitCode.INTERNAL.code();
         }

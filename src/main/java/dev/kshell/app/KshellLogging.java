@@ -51,7 +51,7 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
         rules.put("maskedMsg", MaskedLogConverters.Message::new);
         rules.put("maskedEx", MaskedLogConverters.StackTrace::new);
 
-        RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
+        RollingFileAppender<ILoggingEvent> appender = new PrivateFileAppender();
         appender.setContext(context);
         appender.setName("FILE");
         appender.setFile(file);
@@ -92,5 +92,18 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
             SLF4JBridgeHandler.install();
         }
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /**
+     * Logback's rolling appender creating its file 0600 (and a missing home 0700) before it opens it, at start and
+     * after each roll-over: logback itself would create it with the umask's mode, and the log holds command lines,
+     * cluster names and error messages.
+     */
+    static final class PrivateFileAppender extends RollingFileAppender<ILoggingEvent> {
+        @Override
+        public void openFile(String fileName) throws java.io.IOException {
+            dev.kshell.util.PrivateFiles.createFile(java.nio.file.Path.of(fileName));
+            super.openFile(fileName);
+        }
     }
 }

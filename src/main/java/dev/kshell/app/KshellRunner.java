@@ -61,6 +61,7 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
                 sandbox.startAndConnect(options.sandboxDir(), options.sandboxKafka(), options.sandboxZooKeeperMode(), err);
             } else if (!options.connection().isEmpty()) {
                 ConnectionRequest.Resolved resolved = resolver.resolve(options.connection(), session.defaultTimeout());
+                resolved.warnings().forEach(err::println); // a secret in a file others may read: say so, go on
                 session.connect(resolved.target(), resolved.label(), resolved.expectedClusterId());
             }
         } catch (ConnectionRequest.InvalidRequest e) {

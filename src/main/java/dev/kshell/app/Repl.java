@@ -24,7 +24,6 @@ import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -115,7 +114,7 @@ final class Repl {
 
     int run() {
         try {
-            Files.createDirectories(KshellHome.records());
+            dev.kshell.util.PrivateFiles.createDirectories(KshellHome.records());
         } catch (IOException e) {
             System.err.println("warning: cannot create " + KshellHome.records() + ": " + e.getMessage());
         }
@@ -133,6 +132,8 @@ final class Repl {
                     .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
                             refresher::beforeCompletion))
                     .variable(LineReader.HISTORY_FILE, KshellHome.history())
+                    // stores no secret (lines masked) and creates the file 0600
+                    .history(new PrivateHistory())
                     .build();
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);
@@ -194,7 +195,7 @@ final class Repl {
                         Thread.currentThread().interrupt();
                         break;
                     } catch (ExecutionException e) {
-                        out.println("error: internal error: " + e.getCause());
+                        out.println("error: internal error: " + dev.kshell.session.Secrets.maskText(String.valueOf(e.getCause())));
                     } finally {
                         terminal.handle(Terminal.Signal.INT, previous);
                         out.flush();

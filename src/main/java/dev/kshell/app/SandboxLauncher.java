@@ -83,7 +83,7 @@ public class SandboxLauncher {
         }
         Path records = sandboxRoot.resolve(RECORDS_DIR);
         try {
-            java.nio.file.Files.createDirectories(records);
+            dev.kshell.util.PrivateFiles.createDirectories(records);
         } catch (IOException e) {
             progress.println("sandbox: cannot create " + records + " (" + e.getMessage() + "); records stay in "
                     + KshellHome.records());

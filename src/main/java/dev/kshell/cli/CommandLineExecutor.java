@@ -52,6 +52,7 @@ public final class CommandLineExecutor {
 
     public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
         boolean ran = false;
+        boolean traced = false;
         try {
             CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
             KshellCommand command = parsed.command();
@@ -62,6 +63,7 @@ public final class CommandLineExecutor {
             }
             Output effective = applyCommonOptions(parsed, output);
             ExecutionMode effectiveRun = parsed.common(GlobalOptions.STACKTRACE) ? run.withStacktrace(true) : run;
+            traced = effectiveRun.stacktrace(); // the line's own --stacktrace counts for its failure too
             if (command.is(Trait.NEEDS_CONNECTION) && session.connection().isEmpty()) {
                 throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
@@ -90,7 +92,7 @@ public final class CommandLineExecutor {
                         displayLine, session.connection().map(x -> x.gateway().target().endpoints()).orElse(null),
                         run, failure.getMessage(), output));
             }
-            return report(failure, output, run);
+            return report(failure, output, traced ? run.withStacktrace(true) : run);
         }
     }
 
@@ -136,7 +138,8 @@ public final class CommandLineExecutor {
         if (run.stacktrace()) {
             StringWriter trace = new StringWriter();
             failure.printStackTrace(new PrintWriter(trace));
-            err.print(trace);
+            // an exception's message can quote the property it choked on: the trace is masked like the log's
+            err.print(dev.kshell.session.Secrets.maskText(trace.toString()));
         }
         err.flush();
         return new LineResult(mapped.code(), null, mapped.message());

@@ -57,7 +57,8 @@ public final class ErrorMapper {
         if (failure instanceof CancellationException || failure instanceof InterruptedException) {
             return new Mapped(ExitCode.CANCELLED, "cancelled", true);
         }
-        return new Mapped(ExitCode.INTERNAL, "internal error: " + failure
+        // masked before the hint is added: a value masked to the end of the line would take the hint with it
+        return new Mapped(ExitCode.INTERNAL, "internal error: " + dev.kshell.session.Secrets.maskText(failure.toString())
                 + " (details in the log; --stacktrace prints them here)", false);
     }
 }

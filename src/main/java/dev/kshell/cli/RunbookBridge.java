@@ -150,10 +150,17 @@ public final class RunbookBridge {
 
     /** The runbook's questions (y/N, yes/skip/abort) asked through the shell's terminal prompter. */
     public static dev.kshell.runbook.RunbookPrompter prompter(Prompter terminal) {
-        return new Asker(terminal);
+        return new Asker(terminal, java.util.function.UnaryOperator.identity());
     }
 
-    private record Asker(Prompter terminal) implements dev.kshell.runbook.RunbookPrompter {
+    /** The same, with the questions' text (a step's command line, a confirm's question) masked by {@code mask}. */
+    public static dev.kshell.runbook.RunbookPrompter prompter(Prompter terminal,
+                                                             java.util.function.UnaryOperator<String> mask) {
+        return new Asker(terminal, mask);
+    }
+
+    private record Asker(Prompter terminal, java.util.function.UnaryOperator<String> mask)
+            implements dev.kshell.runbook.RunbookPrompter {
 
         @Override
         public boolean isInteractive() {
@@ -162,7 +169,7 @@ public final class RunbookBridge {
 
         @Override
         public boolean confirm(String question) throws InterruptedException {
-            Confirmation yesNo = Confirmation.yesNo(question);
+            Confirmation yesNo = Confirmation.yesNo(mask.apply(question));
             String answer = terminal.ask(yesNo.prompt());
             checkInterrupt();
             return yesNo.accepts(answer);
@@ -171,7 +178,7 @@ public final class RunbookBridge {
         @Override
         public StepChoice askStep(String origin, String stepText) throws InterruptedException {
             while (true) {
-                String answer = terminal.ask(origin + ": run '" + stepText + "'? [y]es / [s]kip / [a]bort: ");
+                String answer = terminal.ask(mask.apply(origin + ": run '" + stepText + "'? [y]es / [s]kip / [a]bort: "));
                 checkInterrupt();
                 if (answer == null) {
                     return StepChoice.ABORT; // end of input or Ctrl-C at the question

@@ -133,7 +133,9 @@ public final class ManPage {
 
     private static final String FILES = """
             ~/.kshell/: history, kshell.log (all logging), profiles.yaml (connection profiles), audit.jsonl (every \
-            mutating attempt), state/ (offsets remembered per cluster), transcripts/ (runbook runs).
+            mutating attempt), state/ (offsets remembered per cluster), transcripts/ (runbook runs). What kshell creates \
+            there is private to the user (directories 0700, files 0600); secrets are masked in the log, the history \
+            and transcripts.
 
             ~/.cache/kshell/: the fast-start archive, made on first use, remade when kshell or the Java changes.""";
 

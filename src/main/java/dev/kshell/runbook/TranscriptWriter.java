@@ -4,9 +4,7 @@ import dev.kshell.util.Environment;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
@@ -16,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.kshell.session.Secrets;
+import dev.kshell.util.PrivateFiles;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -41,6 +40,8 @@ public final class TranscriptWriter implements Closeable {
     private final Path file;
     private final BufferedWriter writer;
     private final Clock clock;
+    /** Masks every string written: {@link Secrets#maskText}, and from {@link #start} the runbook's secret params. */
+    private java.util.function.UnaryOperator<String> mask = Secrets::maskText;
 
     private TranscriptWriter(Path file, BufferedWriter writer, Clock clock) {
         this.file = file;
@@ -48,25 +49,21 @@ public final class TranscriptWriter implements Closeable {
         this.clock = clock;
     }
 
-    /** Opens (appends to) a named transcript file, creating its directory. */
+    /** Opens (appends to) a named transcript file, creating it 0600 and its missing directories 0700. */
     public static TranscriptWriter open(Path file, Clock clock) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND), clock);
+        return new TranscriptWriter(file, PrivateFiles.newWriter(file, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.APPEND), clock);
     }
 
     /** Creates a new file {@code dir/<yyyyMMdd-HHmmss>-<runbook>.jsonl} (UTC), never overwriting one. */
     public static TranscriptWriter create(Path dir, String runbookFileName, Clock clock) throws IOException {
-        Files.createDirectories(dir);
+        PrivateFiles.createDirectories(dir);
         String base = FILE_TIME.format(clock.instant()) + "-" + stem(runbookFileName);
         for (int n = 1; ; n++) {
             Path file = dir.resolve(base + (n == 1 ? "" : "-" + n) + ".jsonl");
             try {
-                return new TranscriptWriter(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), clock);
+                return new TranscriptWriter(file, PrivateFiles.newWriter(file, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE), clock);
             } catch (FileAlreadyExistsException e) {
                 if (n > 1000) {
                     throw e;
@@ -80,6 +77,7 @@ public final class TranscriptWriter implements Closeable {
     }
 
     public void start(Runbook runbook, RunbookOptions options) throws IOException {
+        mask = Secrets.masker(Secrets.secretValues(runbook.values()));
         Map<String, Object> e = event("start");
         e.put("file", runbook.fileName());
         e.put("params", runbook.values());
@@ -127,7 +125,7 @@ public final class TranscriptWriter implements Closeable {
 
     private void write(Map<String, Object> event) throws IOException {
         try {
-            writer.write(JSON.writeValueAsString(masked(event)));
+            writer.write(JSON.writeValueAsString(masked(event, mask)));
         } catch (tools.jackson.core.JacksonException e) {
             throw new IOException("cannot write the transcript: " + e.getMessage(), e);
         }
@@ -136,17 +134,18 @@ public final class TranscriptWriter implements Closeable {
     }
 
     /** The value with its secrets masked: strings as text, map entries by key too, lists element by element. */
-    static Object masked(Object value) {
+    static Object masked(Object value, java.util.function.UnaryOperator<String> mask) {
         if (value instanceof String text) {
-            return Secrets.maskText(text);
+            return mask.apply(text);
         }
         if (value instanceof Map<?, ?> map) {
             Map<Object, Object> out = new LinkedHashMap<>();
-            map.forEach((k, v) -> out.put(k, v != null && Secrets.isSecretKey(String.valueOf(k)) ? Secrets.MASK : masked(v)));
+            map.forEach((k, v) -> out.put(k, v != null && Secrets.isSecretKey(String.valueOf(k)) ? Secrets.MASK
+                    : masked(v, mask)));
             return out;
         }
         if (value instanceof java.util.Collection<?> list) {
-            return list.stream().map(TranscriptWriter::masked).toList();
+            return list.stream().map(v -> masked(v, mask)).toList();
         }
         return value;
     }

@@ -3,7 +3,6 @@ package dev.kshell.sandbox;
 import dev.kshell.util.Environment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +85,7 @@ public final class LocalCluster implements AutoCloseable {
             throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         boolean temp = spec.dataDir() == null;
-        Path root = temp ? SandboxDirs.createTempRoot() : Files.createDirectories(spec.dataDir());
+        Path root = temp ? SandboxDirs.createTempRoot() : dev.kshell.util.PrivateFiles.createDirectories(spec.dataDir());
         LocalCluster cluster = new LocalCluster(spec, root.toAbsolutePath(), temp, progress);
         try {
             cluster.layOut();
@@ -278,7 +277,7 @@ public final class LocalCluster implements AutoCloseable {
                 role = Role.ZOOKEEPER;
             }
             Path dir = root.resolve("node-" + id);
-            Files.createDirectories(dir.resolve("data"));
+            dev.kshell.util.PrivateFiles.createDirectories(dir.resolve("data"));
             nodes.put(id, new ClusterNode(id, role, ports[i], dir));
         }
         new NodeConfig(spec).writeAll(nodes.values());

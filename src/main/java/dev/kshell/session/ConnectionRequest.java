@@ -27,8 +27,21 @@ public record ConnectionRequest(String bootstrapServers, String bootstrapControl
         return bootstrapServers == null && bootstrapControllers == null && profile == null;
     }
 
-    /** A request resolved into endpoints and client properties. */
-    public record Resolved(ClusterTarget target, String label, String expectedClusterId) {
+    /**
+     * A request resolved into endpoints and client properties.
+     *
+     * @param warnings one line each, for the operator (a file holding a secret that others may read), never null
+     */
+    public record Resolved(ClusterTarget target, String label, String expectedClusterId,
+                           java.util.List<String> warnings) {
+
+        public Resolved {
+            warnings = warnings == null ? java.util.List.of() : java.util.List.copyOf(warnings);
+        }
+
+        public Resolved(ClusterTarget target, String label, String expectedClusterId) {
+            this(target, label, expectedClusterId, java.util.List.of());
+        }
 
         /** The endpoints to connect to, as given. */
         public String endpoints() {

@@ -46,7 +46,8 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
                 settings.clientProperties(), timeout,
                 request.zooKeeper() != null ? request.zooKeeper() : profileZooKeeper(request.profile()));
         String label = settings.profileName() != null ? settings.profileName() : target.endpoints();
-        return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId());
+        return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId(),
+                ExposedSecrets.forConnection(home, request.profile(), request.commandConfig()));
     }
 
     /** A profile's {@code zookeeper: HOST:PORT/chroot}, or null. */

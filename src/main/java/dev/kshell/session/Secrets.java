@@ -16,13 +16,28 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Hides secrets before anything is shown, logged, echoed or written to a transcript.
+ * Hides secrets before anything is shown, logged, echoed, stored in the history or written to a transcript.
  *
  * <p>A property is secret when Kafka's own client config definitions (producer, consumer, admin: SSL and SASL
  * included) give it the type {@code PASSWORD} ({@code ssl.keystore.key},
  * {@code sasl.oauthbearer.assertion.private.key.passphrase}, {@code sasl.jaas.config}, ...), or, for keys Kafka does
- * not define, when it contains {@code password}, {@code secret}, {@code jaas} or {@code token} (case-insensitive). Maps are masked by key; free text is masked where a secret-looking key is followed by
- * {@code =} or {@code :} and a value, so {@code password="..."} inside a {@code sasl.jaas.config} value is caught too.
+ * not define, when it contains {@code password}, {@code secret}, {@code jaas} or {@code token} (case-insensitive).
+ * Maps are masked by key.
+ *
+ * <p>Free text ({@link #maskText}) is masked where such a key is followed by {@code =}, or {@code :} and a space,
+ * and a value. How far the value runs (docs/audit-and-lint.md, "Secrets"):
+ * <ul>
+ *   <li>a PEM block ({@code -----BEGIN ...-----}): through its {@code -----END ...-----} marker, across spaces and
+ *       lines, or to the end of the text when it never closes;</li>
+ *   <li>a JAAS key ({@code sasl.jaas.config}): the whole login-module sentence, up to and including its closing
+ *       {@code ;} (quoted parts may hold spaces and semicolons), or to the end of the line;</li>
+ *   <li>a quoted value: to its closing quote (a backslash-escaped quote does not close it);</li>
+ *   <li>anything else: to the end of the line, spaces included, stopping only before what starts the next item: a
+ *       space and {@code --} (the next option of a command line), a space and {@code key=} / {@code key: } (the
+ *       next property), a {@code ,} or {@code ;} followed by a space or the end, a quote, a brace or a backslash.</li>
+ * </ul>
+ * A private key's PEM block ({@code -----BEGIN ... PRIVATE KEY-----}) is masked whole wherever it stands, with or
+ * without a key before it. Values already masked, Kafka's own {@code [hidden]} and {@code null} are left as they are.
  */
 public final class Secrets {
 
@@ -40,19 +55,42 @@ public final class Secrets {
             .collect(java.util.stream.Collectors.joining("|"))
             + ")(?![\\w.\\-])|[\\w.\\-]*(?:password|secret|jaas|token)[\\w.\\-]*)";
 
+    private static final int FLAGS = Pattern.CASE_INSENSITIVE;
+
+    // "=" or ": " (or ":" after a quoted JSON key), with an optional quote around the key's end
+    private static final String SEP = "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*+)";
+
+    private static final String NOT_MASKED = "(?!null\\b|\\[hidden]|\\*{4})";
+
+    private static final String PEM_BEGIN = "-----BEGIN [A-Z0-9 ]+-----";
+    private static final String PEM_REST = "(?s:.*?)(?:-----END [A-Z0-9 ]+-----|\\z)";
+
+    // key=-----BEGIN ...----- ... -----END ...----- (a PEM value, spaces and newlines included)
+    private static final Pattern KEY_PEM = Pattern.compile(KEY + SEP + "(\\\\?[\"']?)" + PEM_BEGIN + PEM_REST,
+            FLAGS);
+
+    // a private key anywhere, whatever stands before it
+    private static final Pattern PRIVATE_PEM = Pattern.compile(
+            "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", FLAGS);
+
+    // sasl.jaas.config=...LoginModule required username="u" password="p"; (unquoted: quoted values go to QUOTED)
+    private static final Pattern JAAS = Pattern.compile("((?<![\\w.\\-])[\\w.\\-]*jaas[\\w.\\-]*)" + SEP
+            + "(?!\\\\?[\"'])" + NOT_MASKED + "((?:[^;\\r\\n\"']++|\"[^\"\\r\\n]*+\"?|'[^'\\r\\n]*+'?)++;?)", FLAGS);
+
     // key="value" / key='value' / key=\"value\" (escaped quotes inside JSON strings); the quotes are kept, and a
     // backslash-escaped quote inside the value does not end it.
     private static final Pattern QUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(\\\\?[\"'])((?:\\\\.|[^\\\\])*?)(\\3)",
-            Pattern.CASE_INSENSITIVE);
+            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(\\\\?[\"'])((?:\\\\.|[^\\\\])*?)(\\3)", FLAGS);
 
-    // key=value up to whitespace, comma, semicolon, brace or quote; also the start of a quoted value that never
-    // closes (a truncated log line must not leak). Skips values already masked, Kafka's own
-    // "[hidden]" and "null" (nothing to hide, and masking them would suggest a value is set). A colon separates only
-    // as "key: value" or after a quoted key ("key":1): "secrets.ksh:7" is a file and line, not a secret.
+    // What ends an unquoted value: the next option, the next key=value / key: value, a list or statement separator.
+    private static final String NEXT_ITEM = "(?:\\s+--|\\s+[\\w.\\-]+(?:\\s*=|:\\s)|[;,](?=\\s|\\z))";
+
+    // key=value with spaces, to the end of the line or the next item (see the class comment); also the start of a
+    // quoted value that never closes (a truncated log line must not leak). A colon separates only as "key: value" or
+    // after a quoted key ("key":1): "secrets.ksh:7" is a file and line, not a secret.
     private static final Pattern UNQUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*\\\\?[\"']?)(?!null\\b|\\[hidden]|\\*{4})([^\\s,;\"'{}\\\\]+)",
-            Pattern.CASE_INSENSITIVE);
+            KEY + "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*+\\\\?[\"']?)" + NOT_MASKED
+                    + "((?:(?!" + NEXT_ITEM + ")[^\\r\\n\"'{}\\\\])+)", FLAGS);
 
     private Secrets() {
     }
@@ -102,23 +140,57 @@ public final class Secrets {
     }
 
     /**
-     * Masks secret values in free text: a log line, an echoed command, a properties file, a JSON fragment.
-     * {@code sasl.jaas.config=...PlainLoginModule required username="alice" password="s3";} becomes
-     * {@code ... username="alice" password="****";}: the login module stays readable, the password does not.
+     * Masks secret values in free text: a log line, an echoed command, a stack trace, a properties file, a JSON
+     * fragment (the rule is in the class comment). {@code sasl.jaas.config=...PlainLoginModule required
+     * username="alice" password="s3";} becomes {@code sasl.jaas.config=****}; {@code ssl.keystore.key=-----BEGIN
+     * PRIVATE KEY----- MIIE... -----END PRIVATE KEY-----} becomes {@code ssl.keystore.key=****}.
      */
     public static String maskText(String text) {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String quotedDone = replace(QUOTED, text, m -> m.group(1) + m.group(2) + m.group(3) + MASK + m.group(5));
-        return replace(UNQUOTED, quotedDone, m -> {
-            // A JAAS value is a sentence ("LoginModule required k=v ..."); its secrets are masked one by one
-            // above and below, so the module name is left readable.
-            if (m.group(1).toLowerCase(Locale.ROOT).contains("jaas")) {
-                return m.group();
+        String out = replace(KEY_PEM, text, m -> m.group(1) + m.group(2) + m.group(3) + MASK);
+        out = replace(PRIVATE_PEM, out, m -> MASK);
+        out = replace(JAAS, out, m -> m.group(1) + m.group(2) + MASK);
+        out = replace(QUOTED, out, m -> m.group(1) + m.group(2) + m.group(3) + MASK + m.group(5));
+        return replace(UNQUOTED, out, m -> {
+            String value = m.group(3);
+            int end = value.length();
+            while (end > 0 && Character.isWhitespace(value.charAt(end - 1))) {
+                end--;
             }
-            return m.group(1) + m.group(2) + MASK;
+            return m.group(1) + m.group(2) + MASK + value.substring(end); // trailing spaces are not the secret's
         });
+    }
+
+    /**
+     * {@link #maskText}, and every occurrence of {@code values} masked too: the values of a runbook's secret-named
+     * params ({@code --param token=...}), which an {@code echo "${token}"} prints with no key in front. Values shorter
+     * than {@value #MIN_LITERAL} characters are not replaced (they would garble every line they happen to occur in).
+     */
+    public static java.util.function.UnaryOperator<String> masker(java.util.Collection<String> values) {
+        List<String> literals = values.stream().filter(v -> v != null && v.strip().length() >= MIN_LITERAL)
+                .map(String::strip).distinct().sorted(java.util.Comparator.comparingInt(String::length).reversed())
+                .toList();
+        return text -> {
+            String masked = maskText(text);
+            if (masked == null) {
+                return null;
+            }
+            for (String literal : literals) {
+                masked = masked.replace(literal, MASK);
+            }
+            return masked;
+        };
+    }
+
+    /** The shortest literal secret value {@link #masker} replaces. */
+    public static final int MIN_LITERAL = 3;
+
+    /** The values of the secret-named entries of {@code values} (a runbook's params and sets). */
+    public static List<String> secretValues(Map<String, String> values) {
+        return values.entrySet().stream().filter(e -> isSecretKey(e.getKey()) && e.getValue() != null)
+                .map(Map.Entry::getValue).toList();
     }
 
     private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {

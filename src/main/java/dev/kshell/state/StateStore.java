@@ -6,6 +6,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import dev.kshell.util.FileLockWithDeadline;
+import dev.kshell.util.PrivateFiles;
 
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -254,7 +255,7 @@ public final class StateStore {
             Path offsets = offsetsFileFor(clusterId);
             if (migrate || log.warning != null || !Files.exists(offsets)
                     || log.bytes + estimate(changed) > 2 * compacted + COMPACTION_SLACK_BYTES) {
-                Files.createDirectories(baseDir);
+                PrivateFiles.createDirectories(baseDir);
                 write(offsets, render(clusterId, known, true));
             } else {
                 append(offsets, render(clusterId, changed, false));
@@ -394,7 +395,7 @@ public final class StateStore {
     }
 
     private FileLockWithDeadline lock(String clusterId) throws IOException {
-        Files.createDirectories(baseDir);
+        PrivateFiles.createDirectories(baseDir);
         return FileLockWithDeadline.acquire(baseDir.resolve(fileFor(clusterId).getFileName() + ".lock"),
                 LOCK_DEADLINE);
     }

@@ -103,9 +103,11 @@ public final class FileLockWithDeadline implements AutoCloseable {
         try {
             Path parent = file.getParent();
             if (parent != null) {
-                Files.createDirectories(parent);
+                PrivateFiles.createDirectories(parent);
             }
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            // 0600: a lock file names its holder (pid, host), which is nobody else's business
+            channel = PrivateFiles.openChannel(file, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE));
             FileLock lock;
             while (true) {
                 try {

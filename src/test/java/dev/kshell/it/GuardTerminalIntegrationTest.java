@@ -30,6 +30,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -183,6 +184,8 @@ class GuardTerminalIntegrationTest {
                 "sasl.oauthbearer.assertion.private.key.passphrase=PASSPHRASE-SECRET",
                 "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username=\"admin\" "
                         + "password=\"JAAS-SECRET\";", ""));
+        // readable by others whatever the umask: kshell warns about it (and connects all the same)
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
         // a JAAS config Kafka cannot parse (no terminating ';'), on a protocol that uses it: the connect fails
         Path bad = Files.writeString(secretHome.resolve("bad.properties"), String.join("\n",
                 "security.protocol=SASL_PLAINTEXT", "sasl.mechanism=PLAIN",
@@ -232,7 +235,16 @@ class GuardTerminalIntegrationTest {
         }
         String written = Files.readString(transcript);
         System.out.println("[guard-secrets] log:\n" + log + "\n[guard-secrets] transcript:\n" + written);
-        assertThat(out + startupOut).doesNotContain(secrets);
+        // the runbook's echo is masked on the terminal too, not only in the transcript
+        assertThat(out + startupOut).doesNotContain(secrets).doesNotContain("ECHOED-SECRET");
+        // admin.properties holds secrets and was written with the umask's mode: one warning line names it
+        assertThat(out).contains("warning: " + config + " holds a secret and is readable by")
+                .contains("chmod 600 " + config);
+        // what kshell created here is private (the test made the directory and the input files itself)
+        for (Path created : List.of(transcript, secretHome.resolve("kshell.log"))) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(created)))
+                    .as(created.toString()).isEqualTo("rw-------");
+        }
         assertThat(written).doesNotContain(secrets).doesNotContain("ECHOED-SECRET").contains("****")
                 .contains("secrets.ksh:7"); // a file and line stays readable, even when the name says "secret"
         assertThat(log).doesNotContain(secrets).doesNotContain("ECHOED-SECRET");

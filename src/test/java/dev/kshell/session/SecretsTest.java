@@ -36,13 +36,13 @@ class SecretsTest {
     }
 
     @Test
-    void should_mask_the_password_inside_a_jaas_config_line_and_keep_the_module_readable() {
+    void should_mask_a_jaas_config_value_whole_up_to_its_closing_semicolon() {
         String line = "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required"
-                + " username=\"alice\" password=\"alice-secret\";";
+                + " username=\"alice\" password=\"alice secret; with spaces\"; retries=3";
 
-        assertThat(Secrets.maskText(line)).isEqualTo(
-                "sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required"
-                        + " username=\"alice\" password=\"****\";");
+        assertThat(Secrets.maskText(line)).isEqualTo("sasl.jaas.config=**** retries=3");
+        assertThat(Secrets.maskText("sasl.jaas.config = org.apache.kafka.common.security.plain.PlainLoginModule"
+                + " required username=u password=p")).isEqualTo("sasl.jaas.config = ****");
     }
 
     @Test
@@ -122,7 +122,47 @@ class SecretsTest {
         assertThat(Secrets.mask(java.util.Map.of("ssl.keystore.key", "MIIEvQIBADANBgkq")))
                 .containsEntry("ssl.keystore.key", Secrets.MASK);
         assertThat(Secrets.maskText("error: bad config ssl.keystore.key=MIIEvQIBADANBgkq for ssl.keystore.type=PEM"))
-                .isEqualTo("error: bad config ssl.keystore.key=**** for ssl.keystore.type=PEM");
+                .isEqualTo("error: bad config ssl.keystore.key=**** ssl.keystore.type=PEM");
         assertThat(Secrets.isSecretKey("ssl.keystore.type")).isFalse();
+    }
+
+    @Test
+    void should_mask_a_value_with_spaces_to_the_end_of_the_line_or_the_next_item() {
+        assertThat(Secrets.maskText("ssl.key.password=correct horse battery staple\nacks=all"))
+                .isEqualTo("ssl.key.password=****\nacks=all");
+        assertThat(Secrets.maskText("run fix.ksh --param token=abc def --yes"))
+                .isEqualTo("run fix.ksh --param token=**** --yes");
+        assertThat(Secrets.maskText("password: two words, user: op")).isEqualTo("password: ****, user: op");
+        assertThat(Secrets.maskText("password=with spaces   ")).isEqualTo("password=****   ");
+    }
+
+    @Test
+    void should_mask_a_pem_block_whole_on_one_line_or_many() {
+        String oneLine = "ssl.keystore.key=-----BEGIN PRIVATE KEY----- MIIEvQIBADANBgkqhkiG9w0BAQEFAASC"
+                + " Zm9vYmFy -----END PRIVATE KEY----- ssl.keystore.type=PEM";
+        assertThat(Secrets.maskText(oneLine)).isEqualTo("ssl.keystore.key=**** ssl.keystore.type=PEM");
+
+        String lines = "caused by: bad ssl.keystore.key=-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0B\n"
+                + "BQ0wQTApBgkqhkiG\n-----END ENCRYPTED PRIVATE KEY-----\n\tat x.y(Z.java:1)";
+        assertThat(Secrets.maskText(lines)).isEqualTo("caused by: bad ssl.keystore.key=****\n\tat x.y(Z.java:1)");
+
+        // a private key with no key in front, and one that never closes (a truncated message)
+        assertThat(Secrets.maskText("got -----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\n-----END RSA PRIVATE KEY----- ok"))
+                .isEqualTo("got **** ok");
+        assertThat(Secrets.maskText("value -----BEGIN PRIVATE KEY----- MIIEvQIBADANBg")).isEqualTo("value ****");
+        // a certificate alone is no secret
+        assertThat(Secrets.maskText("-----BEGIN CERTIFICATE----- MIIC -----END CERTIFICATE-----"))
+                .isEqualTo("-----BEGIN CERTIFICATE----- MIIC -----END CERTIFICATE-----");
+    }
+
+    @Test
+    void should_mask_the_literal_values_of_secret_named_params_too() {
+        java.util.function.UnaryOperator<String> mask = Secrets.masker(
+                Secrets.secretValues(Map.of("token", "tok-3141", "topic", "payments", "db_password", "pw")));
+
+        assertThat(mask.apply("echo the token is tok-3141 for payments"))
+                .isEqualTo("echo the token is **** for payments");
+        assertThat(mask.apply("pw stays: too short to replace safely")).startsWith("pw stays");
+        assertThat(mask.apply("password=x")).isEqualTo("password=****");
     }
 }

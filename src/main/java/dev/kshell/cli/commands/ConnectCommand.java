@@ -45,6 +45,7 @@ public class ConnectCommand extends KshellCommand {
                 inv.get(GlobalOptions.BOOTSTRAP_CONTROLLER), inv.get(GlobalOptions.COMMAND_CONFIG), profile,
                 inv.get(GlobalOptions.TIMEOUT), inv.get(GlobalOptions.ZOOKEEPER));
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
+        resolved.warnings().forEach(inv::note); // a secret in a file others may read: say so, connect anyway
         boolean unpin = inv.get(UNPIN);
         if (unpin && inv.run().inRunbook()) {
             // a runbook must not change which cluster it may act on behind its starter's back

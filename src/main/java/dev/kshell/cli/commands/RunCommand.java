@@ -24,6 +24,8 @@ import dev.kshell.runbook.RunbookParser;
 import dev.kshell.runbook.Sleeper;
 import dev.kshell.runbook.Step;
 import dev.kshell.session.KshellHome;
+import dev.kshell.session.MaskingWriter;
+import dev.kshell.session.Secrets;
 import dev.kshell.session.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -39,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] [--transcript FILE]}: checks the whole runbook,
@@ -126,6 +129,11 @@ public class RunCommand extends KshellCommand {
 
         CommandLineExecutor commands = executor.get();
         ParseResult parsed = new RunbookParser().parse(file, text, params, RunbookBridge.catalog(commands.parser()));
+        // Everything this run prints, on either stream, is masked: secret keys' values, private keys, and the
+        // values of secret-named params (--param token=...), which an echo prints with no key in front.
+        UnaryOperator<String> mask = Secrets.masker(Secrets.secretValues(
+                parsed.isOk() ? parsed.runbook().values() : params));
+        Output io = masked(inv.output(), mask);
         List<String> problems = new ArrayList<>(parsed.errors().stream().map(RunbookError::render).toList());
         if (parsed.isOk()) {
             problems.addAll(needsConnection(parsed.runbook(), commands));
@@ -136,21 +144,21 @@ public class RunCommand extends KshellCommand {
                 audit(inv).ended(AuditDecision.INVALID, problems.get(0) + (problems.size() > 1
                         ? " (and " + (problems.size() - 1) + " more)" : "") + "; nothing ran", parsed.mutations());
             }
-            problems.forEach(inv::note);
-            inv.note("error: " + file + ": " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
+            problems.forEach(io.err()::println);
+            io.err().println("error: " + file + ": " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
                     + ", nothing ran");
+            io.err().close(); // the masking writer passes on what it held; the stream under it stays open
             inv.emit(new Summary(file, ExitCode.USAGE.code(), null, "the runbook did not pass the check", false,
-                    problems, null), () -> "");
+                    problems.stream().map(mask).toList(), null), () -> "");
             return ExitCode.USAGE;
         }
 
         // Human text (step echoes, the steps' tables) on stdout, unless stdout is for the JSON summary.
-        Output io = inv.output();
         PrintWriter human = io.json() ? io.err() : io.out();
         Output stepOutput = new Output(human, io.err(), false, io.color(), io.width(), io.terminal());
         RunbookExecutor runbooks = new RunbookExecutor(
                 RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.run().stacktrace()),
-                RunbookBridge.prompter(inv.prompter()), RunbookBridge.cluster(session), human, clock,
+                RunbookBridge.prompter(inv.prompter(), mask), RunbookBridge.cluster(session), human, clock,
                 // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
                 sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.ProgressLine.sleep(io, "wait-until", d) : sleeper,
                 transcriptDir(), (runbook, origin, reason) -> {
@@ -163,10 +171,18 @@ public class RunCommand extends KshellCommand {
             human.println("transcript: " + result.transcript());
             human.flush();
         }
-        inv.emit(new Summary(file, result.exitCode().code(), result.failedAt(), result.message(),
+        io.out().close(); // the masking writers pass on what they held; the streams under them stay open
+        io.err().close();
+        inv.emit(new Summary(file, result.exitCode().code(), result.failedAt(), mask.apply(result.message()),
                 result.interrupted(), List.of(), result.transcript() == null ? null : result.transcript().toString()),
                 () -> "");
         return result.exitCode();
+    }
+
+    /** {@code output} with both streams masking secrets ({@link dev.kshell.session.MaskingWriter}). */
+    private static Output masked(Output output, UnaryOperator<String> mask) {
+        return new Output(MaskingWriter.printWriter(output.out(), mask), MaskingWriter.printWriter(output.err(), mask),
+                output.json(), output.color(), output.width(), output.terminal());
     }
 
     /** The audit log's view of this run: the connected cluster, if any. */

@@ -475,11 +475,13 @@ public final class RunbookExecutor {
                 ? d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) : d);
     }
 
+    /** The step's error line, else its first line: a warning before the error (a file others may read) is not why. */
     private static String firstLine(String output) {
         if (output == null || output.isBlank()) {
             return "";
         }
-        String line = output.strip().lines().findFirst().orElse("");
+        String line = output.strip().lines().filter(l -> l.startsWith("error:")).findFirst()
+                .orElseGet(() -> output.strip().lines().findFirst().orElse(""));
         return ": " + (line.length() > MAX_SHOWN ? line.substring(0, MAX_SHOWN) + "..." : line);
     }
 }

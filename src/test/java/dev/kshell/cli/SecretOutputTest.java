@@ -38,7 +38,7 @@ class SecretOutputTest {
     Path tmp;
 
     private final ShellSession session = new ShellSession(t -> new FakeGateway(dev.kshell.diagnosis.Snapshots.seedIncident()));
-    private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new Leak(), new Boom()));
+    private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new Leak(), new Boom(), new WarnThenFail()));
     private String previousHome;
 
     @BeforeEach
@@ -100,6 +100,29 @@ class SecretOutputTest {
         assertThat(r.code()).isEqualTo(ExitCode.USAGE);
         assertThat(r.out() + r.err()).doesNotContain("TOK-27182");
         assertThat(KshellHome.dir()).isEqualTo(tmp.resolve("home"));
+    }
+
+    @Test
+    void should_say_why_a_step_failed_by_its_error_line_not_a_warning_before_it() throws IOException {
+        Path rb = tmp.resolve("warned.ksh");
+        Files.writeString(rb, "warnfail\n");
+
+        Result r = shell.run("run " + rb);
+
+        assertThat(r.out() + r.err()).contains("'warnfail' failed with exit 2: error: the real reason");
+    }
+
+    /** Warns (as connect does about a file others may read), then fails. */
+    static final class WarnThenFail extends KshellCommand {
+        WarnThenFail() {
+            super(CommandSpec.named("warnfail").description("warns, then fails (test)"));
+        }
+
+        @Override
+        public ExitCode run(Invocation inv) {
+            inv.note("warning: /home/op/admin.properties holds a secret and is readable by others");
+            throw new UsageException("the real reason");
+        }
     }
 
     /** Prints its words to stdout and stderr, as a command quoting a property would. */

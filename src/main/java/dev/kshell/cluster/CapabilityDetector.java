@@ -72,7 +72,13 @@ final class CapabilityDetector {
         Mode mode;
         String version = null;
         String metadataVersion = null;
-        if (level.isPresent()) {
+        if (level.isPresent() && !metadataLoaded(level.get())) {
+            // A KRaft broker answers with its bootstrap level (1 on 3.9) until it has read the cluster's metadata,
+            // seconds after a start: not the cluster's version. Left unknown, so the connection detects again.
+            mode = Mode.KRAFT;
+            notes.add("metadata.version level " + level.get() + " answered: the broker has not loaded the cluster's "
+                    + "metadata yet (just started?); detected again on the next command");
+        } else if (level.isPresent()) {
             mode = Mode.KRAFT;
             metadataVersion = metadataVersionName(level.get());
             version = releaseLine(metadataVersion);
@@ -97,6 +103,14 @@ final class CapabilityDetector {
         offered.put(Feature.DESCRIBE_PRODUCERS, true);
         offered.put(Feature.LIST_TRANSACTIONS, true);
         return new ClusterCapabilities(mode, version, metadataVersion, offered, notes);
+    }
+
+    /**
+     * Whether a finalized metadata.version level can be the cluster's own: production KRaft starts at
+     * {@link MetadataVersion#MINIMUM_VERSION} (3.3-IV3); a lower level is a broker's value before it read the log.
+     */
+    static boolean metadataLoaded(short level) {
+        return level >= MetadataVersion.MINIMUM_VERSION.featureLevel();
     }
 
     /** "3.9-IV0" for a known level; "level 30 (newer than this kshell)" otherwise. */

@@ -26,6 +26,9 @@ class CapabilityDetectorTest {
     @Test
     void should_name_metadata_versions_by_feature_level_and_say_when_a_level_is_unknown() {
         assertThat(CapabilityDetector.metadataVersionName((short) 21)).isEqualTo("3.9-IV0");
+        // a 3.9 KRaft broker answers level 1 right after its start: not the cluster's version, not cached
+        assertThat(CapabilityDetector.metadataLoaded((short) 1)).isFalse();
+        assertThat(CapabilityDetector.metadataLoaded((short) 21)).isTrue();
         assertThat(CapabilityDetector.metadataVersionName((short) 9999)).startsWith("level 9999 (newer than ");
     }
 

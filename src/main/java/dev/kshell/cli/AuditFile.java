@@ -7,17 +7,12 @@ import dev.kshell.audit.AuditWriteException;
 import dev.kshell.session.KshellHome;
 import dev.kshell.session.Secrets;
 
-import java.nio.file.Path;
-
-/** Where the audit log is, and the line for a mutating command refused by the grammar before it ran. */
+/**
+ * The audit line for a mutating command refused by the grammar before it ran (the log: {@link KshellHome#auditLog()}).
+ */
 public final class AuditFile {
 
     private AuditFile() {
-    }
-
-    /** The audit log's path: {@link KshellHome#auditLog()} (property, environment, or the kshell home). */
-    public static Path path() {
-        return KshellHome.auditLog();
     }
 
     /**
@@ -29,7 +24,7 @@ public final class AuditFile {
         AuditEntry entry = AuditEntry.of(null, bootstrap, Secrets.maskText(commandLine),
                 command.getName().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
         try {
-            new AuditLog(path()).append(entry);
+            new AuditLog(KshellHome.auditLog()).append(entry);
         } catch (AuditWriteException e) {
             output.err().println("warning: this attempt is NOT in the audit log: " + e.getMessage());
         }

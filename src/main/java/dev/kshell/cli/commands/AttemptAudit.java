@@ -8,8 +8,11 @@ import dev.kshell.cli.CommandFailure;
 import dev.kshell.cli.Invocation;
 import dev.kshell.model.ExitCode;
 import dev.kshell.election.ElectionRefusedException;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.session.KshellHome;
 import dev.kshell.session.Secrets;
 
+import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
@@ -45,8 +48,8 @@ final class AttemptAudit {
     }
 
     private AuditLog log() {
-        java.time.Duration timeout = inv.get(dev.kshell.grammar.GlobalOptions.TIMEOUT);
-        return new AuditLog(dev.kshell.cli.AuditFile.path(), timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout);
+        Duration timeout = inv.get(GlobalOptions.TIMEOUT);
+        return new AuditLog(KshellHome.auditLog(), timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout);
     }
 
     private AuditEntry entry(AuditDecision decision, String reason, Object plan) {

@@ -1,6 +1,6 @@
 package dev.kshell.cli;
 
-import dev.kshell.cluster.ClusterException;
+import dev.kshell.model.KshellFailure;
 import dev.kshell.model.ExitCode;
 
 import java.util.concurrent.CancellationException;
@@ -24,35 +24,8 @@ public final class ErrorMapper {
     }
 
     private static Mapped mapUnmasked(Throwable failure) {
-        if (failure instanceof UsageException) {
-            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
-        }
-        if (failure instanceof dev.kshell.session.ConnectionRequest.InvalidRequest) {
-            // a bad profile, bootstrap list or properties file: the operator's input, said in one line
-            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
-        }
-        if (failure instanceof dev.kshell.diagnosis.service.InputException) {
-            // no such topic or profile, no topic matches: the operator's input does not fit this cluster
-            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
-        }
-        if (failure instanceof dev.kshell.election.ElectionInputException) {
-            return new Mapped(ExitCode.USAGE, failure.getMessage(), true);
-        }
-        if (failure instanceof dev.kshell.election.ElectionRefusedException) {
-            return new Mapped(ExitCode.REFUSED, failure.getMessage(), true);
-        }
-        if (failure instanceof CommandFailure f) {
+        if (failure instanceof KshellFailure f) {
             return new Mapped(f.code(), f.getMessage(), true);
-        }
-        if (failure instanceof ClusterException c) {
-            ExitCode code = switch (c.kind()) {
-                case UNREACHABLE, DENIED -> ExitCode.UNREACHABLE;
-                // the cluster answered and refused the operation: the action failed, the cluster is reachable
-                case NOT_AUTHORIZED -> ExitCode.ACTION_FAILED;
-                case NOT_FOUND, INVALID -> ExitCode.USAGE;
-                case FAILED -> ExitCode.ACTION_FAILED;
-            };
-            return new Mapped(code, c.getMessage(), true);
         }
         if (failure instanceof CancellationException || failure instanceof InterruptedException) {
             return new Mapped(ExitCode.CANCELLED, "cancelled", true);

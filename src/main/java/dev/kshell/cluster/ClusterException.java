@@ -1,10 +1,13 @@
 package dev.kshell.cluster;
 
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
+
 /**
  * An expected failure talking to a cluster, already turned into one sentence for the operator. The gateway
  * translates Kafka's exceptions into this so that no other package needs to know Kafka's exception types.
  */
-public class ClusterException extends RuntimeException {
+public class ClusterException extends KshellFailure {
 
     /** What kind of failure, which decides the exit code. */
     public enum Kind {
@@ -25,12 +28,21 @@ public class ClusterException extends RuntimeException {
     private final Kind kind;
 
     public ClusterException(Kind kind, String message, Throwable cause) {
-        super(message, cause);
+        super(exitCode(kind), message, cause);
         this.kind = kind;
     }
 
     public ClusterException(Kind kind, String message) {
         this(kind, message, null);
+    }
+
+    private static ExitCode exitCode(Kind kind) {
+        return switch (kind) {
+            case UNREACHABLE, DENIED -> ExitCode.UNREACHABLE;
+            // the cluster answered and refused the operation: the action failed, the cluster is reachable
+            case NOT_AUTHORIZED, FAILED -> ExitCode.ACTION_FAILED;
+            case NOT_FOUND, INVALID -> ExitCode.USAGE;
+        };
     }
 
     public Kind kind() {

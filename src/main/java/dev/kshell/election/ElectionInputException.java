@@ -1,9 +1,12 @@
 package dev.kshell.election;
 
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
+
 /** The operator named partitions that do not exist or cannot be read as partitions: bad input (exit 2). */
-public class ElectionInputException extends RuntimeException {
+public class ElectionInputException extends KshellFailure {
 
     public ElectionInputException(String message) {
-        super(message);
+        super(ExitCode.USAGE, message);
     }
 }

@@ -1,8 +1,11 @@
 package dev.kshell.sandbox;
 
-/** A sandbox request that cannot be done as asked (no such node, wrong role, already in that state, no sandbox). */
-public class SandboxRefusal extends RuntimeException {
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
+
+/** A sandbox request that cannot be done as asked (no such node, wrong role, already in that state, no sandbox): a usage error (exit 2). */
+public class SandboxRefusal extends KshellFailure {
     public SandboxRefusal(String message) {
-        super(message);
+        super(ExitCode.USAGE, message);
     }
 }

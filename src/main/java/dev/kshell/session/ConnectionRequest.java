@@ -1,5 +1,8 @@
 package dev.kshell.session;
 
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
+
 import dev.kshell.cluster.ClusterTarget;
 
 import java.time.Duration;
@@ -54,9 +57,9 @@ public record ConnectionRequest(String bootstrapServers, String bootstrapControl
     }
 
     /** Thrown with one line naming what was wrong (exit code 2). */
-    public static class InvalidRequest extends RuntimeException {
+    public static class InvalidRequest extends KshellFailure {
         public InvalidRequest(String message) {
-            super(message);
+            super(ExitCode.USAGE, message);
         }
     }
 

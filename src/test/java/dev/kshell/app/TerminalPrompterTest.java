@@ -1,5 +1,7 @@
 package dev.kshell.app;
 
+import dev.kshell.testsupport.Integration;
+
 import org.jline.reader.LineReaderBuilder;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -20,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Only a person at a real terminal confirms: JLine's dumb fallback (what a pipe gets) never does. */
+@Integration
 @Timeout(30)
 class TerminalPrompterTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.commands.ConfigRiskCommand;
 import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.model.ExitCode;
@@ -36,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * equal to RF on another topic, and several profiles where one cannot be reached. Every config changed here is
  * undone after each test so the other classes find a clean cluster.
  */
+@Integration
 @Timeout(300)
 class AuditIntegrationTest {
 

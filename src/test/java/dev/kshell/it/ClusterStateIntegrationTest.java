@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.app.KshellApplication;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.commands.BrokersCommand;
@@ -33,6 +35,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** quorum, brokers and describe against a real 3+3 KRaft cluster, before and after nodes die. */
+@Integration
 @Timeout(600)
 class ClusterStateIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import org.junit.jupiter.api.extension.ExtendWith;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.cli.KshellCommand;
@@ -79,6 +81,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the other integration tests on {@link dev.kshell.testsupport.SharedCluster}. docs/compatibility.md quotes the
  * figures this test prints.
  */
+@Integration
 @Timeout(900)
 @ParameterizedClass(name = "{0}")
 @EnumSource(Flavour.class)

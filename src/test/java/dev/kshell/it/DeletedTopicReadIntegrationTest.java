@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.cluster.GatewayTestHooks;
@@ -28,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A topic deleted between listTopics and describeTopics (a real cluster; the gateway's test hook deletes it in
  * between) is left out of the snapshot and named, while the other topics of its describe batch are read whole.
  */
+@Integration
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class DeletedTopicReadIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.commands.AtMinIsrCommand;
 import dev.kshell.cli.commands.CoordinatorsCommand;
@@ -53,6 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaderless, under-min-isr, at-min-isr, coordinators and triage on the shared real cluster, with brokers killed;
  * the leaderless and under-min-ISR sets are cross-checked against Kafka's own TopicCommand at the same moment.
  */
+@Integration
 @Timeout(600)
 class DiagnosisCommandsIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Prompter;
 import dev.kshell.cli.ExecutionMode;
@@ -54,6 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * elect preferred / unclean / restore-order on the shared real cluster, with brokers stopped and killed to build
  * the partitions docs/kafka-behaviour.md describes. Every test restores the nodes and deletes its topics.
  */
+@Integration
 @Timeout(900)
 @org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class ElectionIntegrationTest {

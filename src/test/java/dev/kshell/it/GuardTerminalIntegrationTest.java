@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.testsupport.Tmux;
 
 import dev.kshell.render.Json;
@@ -48,6 +50,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * on every Java the launcher accepts (this 17 and the machine's Temurin 25). The pty is tmux's (own server socket,
  * {@code guard-<pid>}); the pipe and the redirected stdin are the process's own.
  */
+@Integration
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
 class GuardTerminalIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import org.junit.jupiter.api.extension.ExtendWith;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.Required;
@@ -31,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code ok} after a broker is killed, not {@code ok} after triage said UNAVAILABLE, not leaderless after a reset
  * that reported healthy. One cluster: the sandbox the shell starts for itself.
  */
+@Integration
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
 @ExtendWith(SharedCluster.Frozen.class)
 class PromptTruthTerminalTest {

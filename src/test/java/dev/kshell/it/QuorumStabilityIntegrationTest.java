@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cli.commands.QuorumCommand;
@@ -54,6 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>Issue 28's failover: kill -9 of the active controller is one failover, named as such, and HEALTHY once the
  * controller is back. Every node is resumed or started again after each test.
  */
+@Integration
 @Timeout(900)
 class QuorumStabilityIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.Tmux;
 import org.junit.jupiter.api.AfterEach;
@@ -41,6 +43,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>What differs from the tarball: kshell.jar here holds no Spring AOT classes (target/classes may keep stale ones
  * from an earlier package), so the launcher starts without Spring AOT; the man page and licences are left out.
  */
+@Integration
 @Timeout(900)
 class ReleaseLayoutIntegrationTest {
 

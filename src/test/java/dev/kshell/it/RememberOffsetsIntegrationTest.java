@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.app.KshellApplication;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
@@ -40,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves the state directory without an offsets log, and {@code remember offsets} records the partition that is one
  * broker away from leaderless with its true high watermark.
  */
+@Integration
 @Timeout(600)
 class RememberOffsetsIntegrationTest {
 

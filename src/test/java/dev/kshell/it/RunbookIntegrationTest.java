@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.app.KshellApplication;
 import dev.kshell.cli.commands.BrokersCommand;
 import dev.kshell.cli.commands.DescribeCommand;
@@ -49,6 +51,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * commands on this branch (triage, leaderless, under-min-isr and elect preferred come from other branches); its
  * waits use {@code cluster.leaderless(...)} / {@code cluster.underMinIsr(...)}, which read fresh snapshots.
  */
+@Integration
 @Timeout(600)
 class RunbookIntegrationTest {
 

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import org.junit.jupiter.api.extension.ExtendWith;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.app.SandboxLauncher;
@@ -58,6 +60,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * checked with the raw Admin API, {@code sandbox reset} back to healthy after each, and finally close: temp data
  * gone, no node process left. One sandbox serves every test; the methods run in order.
  */
+@Integration
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ExtendWith(SharedCluster.Frozen.class)

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.testsupport.Tmux;
 
 import dev.kshell.sandbox.LocalCluster;
@@ -36,6 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * send-keys and the screen is read with capture-pane. Skipped when tmux is missing. One REPL for the whole class
  * (a JVM start costs seconds here); the tests run in order on it.
  */
+@Integration
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TerminalEndToEndTest {

@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ExitCode;
@@ -19,6 +21,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Issue 28 on the TLS flavour: half a second after kill -9 of a broker behind SSL, triage is not HEALTHY and names it. */
+@Integration
 @Timeout(600)
 @ExtendWith(SharedCluster.Frozen.class) // its own six JVMs: the shared cluster's are frozen meanwhile
 class TlsProbeIntegrationTest {

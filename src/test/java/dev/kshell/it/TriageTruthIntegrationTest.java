@@ -1,5 +1,7 @@
 package dev.kshell.it;
 
+import dev.kshell.testsupport.Integration;
+
 import dev.kshell.cli.commands.ConnectCommand;
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cluster.ClusterGateway;
@@ -39,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 15 on the shared real 4.4 cluster: triage in the first seconds after a crash, with the quorum lost, and
  * with a config risk on a healthy cluster.
  */
+@Integration
 @Timeout(600)
 class TriageTruthIntegrationTest {
 

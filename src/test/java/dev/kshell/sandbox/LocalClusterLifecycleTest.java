@@ -1,5 +1,7 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.testsupport.Integration;
+
 import org.junit.jupiter.api.extension.ExtendWith;
 import dev.kshell.testsupport.SharedCluster;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+@Integration
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 @ExtendWith(SharedCluster.Frozen.class)
 class LocalClusterLifecycleTest {

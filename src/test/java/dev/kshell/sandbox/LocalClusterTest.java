@@ -1,5 +1,7 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.testsupport.Integration;
+
 import org.junit.jupiter.api.extension.ExtendWith;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
 
 import dev.kshell.testsupport.SharedCluster;
 
+@Integration
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @ExtendWith(SharedCluster.Frozen.class)
 class LocalClusterTest {

@@ -34,10 +34,8 @@ public class SandboxLoadCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         if (inv.get(STOP)) {
-            boolean stopped = SandboxViews.refusing(() -> {
-                sandbox.cluster();
-                return sandbox.stopLoad();
-            });
+            sandbox.cluster(); // refuses (exit 2) when no sandbox runs
+            boolean stopped = sandbox.stopLoad();
             inv.emit(new SandboxViews.LoadView(false, null),
                     () -> stopped ? "background load stopped\n" : "no background load was running\n");
             return ExitCode.OK;
@@ -45,10 +43,10 @@ public class SandboxLoadCommand extends KshellCommand {
         if (inv.get(TOPIC) != null) {
             List<String> topics = Arrays.stream(inv.get(TOPIC).split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).toList();
-            SandboxViews.refusing(() -> sandbox.startLoad(topics));
+            sandbox.startLoad(topics);
         }
-        SandboxViews.LoadView view = SandboxViews.refusing(() -> sandbox.load()
-                .map(s -> new SandboxViews.LoadView(true, s)).orElse(new SandboxViews.LoadView(false, null)));
+        SandboxViews.LoadView view = sandbox.load()
+                .map(s -> new SandboxViews.LoadView(true, s)).orElse(new SandboxViews.LoadView(false, null));
         inv.emit(view, () -> SandboxViews.renderLoad(view, inv.output().width(), inv.output().color()));
         return view.present() && view.stats().failed() > 0 ? ExitCode.FINDINGS : ExitCode.OK;
     }

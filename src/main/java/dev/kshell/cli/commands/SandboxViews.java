@@ -51,14 +51,6 @@ final class SandboxViews {
     record LoadView(boolean present, LoadStats stats) {
     }
 
-    /** Runs a sandbox call; its refusals (no sandbox, no such node, already so) are usage errors (exit 2). */
-    static <T> T refusing(Supplier<T> call) {
-        try {
-            return call.get();
-        } catch (SandboxRefusal e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
 
     /**
      * One fault injection, in the audit log with the sandbox marker: a confirmed line before it acts, a closing line
@@ -67,7 +59,7 @@ final class SandboxViews {
     static <T> T injecting(Invocation inv, Sandbox sandbox, String action, Supplier<T> act) {
         checked(inv, sandbox, action, sandbox::cluster);
         return audit(inv, sandbox, action).around("sandbox fault injection (asks no confirmation)",
-                () -> refusing(act));
+                act);
     }
 
     /** A check before a fault injection: when the sandbox refuses, that refusal is audited (sandbox marker), exit 2. */
@@ -76,7 +68,7 @@ final class SandboxViews {
             return check.get();
         } catch (SandboxRefusal e) {
             audit(inv, sandbox, action).ended(dev.kshell.audit.AuditDecision.REFUSED, e.getMessage(), null);
-            throw new UsageException(e.getMessage());
+            throw e;
         }
     }
 
@@ -98,13 +90,11 @@ final class SandboxViews {
     }
 
     static StatusView status(Sandbox sandbox) {
-        return refusing(() -> {
-            List<NodeInfo> nodes = sandbox.nodes();
-            java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = dev.kshell.sandbox.NodeAnswers.of(nodes);
-            return new StatusView(sandbox.cluster().bootstrapServers(), sandbox.cluster().bootstrapControllers(),
-                    sandbox.cluster().root().toString(), sandbox.dataKept(),
-                    nodes.stream().map(n -> NodeView.of(n, answers.get(n.id()))).toList());
-        });
+        List<NodeInfo> nodes = sandbox.nodes();
+        java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = dev.kshell.sandbox.NodeAnswers.of(nodes);
+        return new StatusView(sandbox.cluster().bootstrapServers(), sandbox.cluster().bootstrapControllers(),
+                sandbox.cluster().root().toString(), sandbox.dataKept(),
+                nodes.stream().map(n -> NodeView.of(n, answers.get(n.id()))).toList());
     }
 
     static String renderStatus(StatusView v, int width, boolean color) {

@@ -94,12 +94,7 @@ public class TriageCommand extends KshellCommand {
      * Every profile's cluster at once. The session is left alone: the prompt's mark stays the connected cluster's.
      */
     private ExitCode runFleet(Invocation inv, List<String> profiles) throws InterruptedException {
-        List<String> names;
-        try {
-            names = fleet.select(inv.get(ALL_PROFILES), profiles);
-        } catch (ProfileClusters.SelectionException e) {
-            throw new UsageException(e.getMessage());
-        }
+        List<String> names = fleet.select(inv.get(ALL_PROFILES), profiles);
         FleetTriageReport report = fleet.triage(names, inv.get(GlobalOptions.TIMEOUT), inv.get(STRICT),
                 session.quorumMemory());
         inv.emit(report, () -> FleetTables.triage(report, inv.output().width(), inv.output().color()));

@@ -53,11 +53,7 @@ public final class ConfigRiskService {
     }
 
     private List<String> select(boolean all, List<String> asked) {
-        try {
-            return profiles.select("audit", all, asked);
-        } catch (ProfileClusters.SelectionException e) {
-            throw new InputException(e.getMessage());
-        }
+        return profiles.select("audit", all, asked);
     }
 
     /**

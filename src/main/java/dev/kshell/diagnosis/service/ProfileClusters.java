@@ -56,9 +56,9 @@ public final class ProfileClusters {
     }
 
     /** A profile choice that cannot be served (no profiles.yaml, an unknown name): the operator's input error. */
-    public static final class SelectionException extends RuntimeException {
+    public static final class SelectionException extends dev.kshell.model.KshellFailure {
         public SelectionException(String message) {
-            super(message);
+            super(dev.kshell.model.ExitCode.USAGE, message);
         }
     }
 

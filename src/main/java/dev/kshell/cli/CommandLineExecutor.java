@@ -21,7 +21,6 @@ import java.util.List;
 public final class CommandLineExecutor {
 
     /** The name every mutating command's plan-only flag has. */
-    private static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandLineExecutor.class);
 
@@ -98,7 +97,7 @@ public final class CommandLineExecutor {
 
     /** A mutating command's own --dry-run, when it declares one. */
     private static boolean dryRun(Invocation invocation) {
-        return invocation.command().spec().declares(DRY_RUN.name()) && invocation.get(DRY_RUN);
+        return invocation.command().spec().declares(GlobalOptions.DRY_RUN.name()) && invocation.get(GlobalOptions.DRY_RUN);
     }
 
     /** {@code describing: 4,000 / 10,000 topics, 12,000 partitions}; the line goes once the last batch is in. */

@@ -27,6 +27,18 @@ public final class GlobalOptions {
     public static final List<OptionSpec> COMMON = List.of(OUTPUT.spec(), NO_COLOR.spec(), TIMEOUT.spec(),
             STACKTRACE.spec(), HELP.spec());
 
+    // ---- commands that change the cluster (and `run`, for the mutations of its steps) -----------------------------
+
+    /** Print the plan (or, for `run`, run read-only steps and only plan the mutations) and stop: nothing changes. */
+    public static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop: nothing changes");
+    /**
+     * Answer yes to y/N confirmations; never enough on its own for what loses data (an unclean election, an empty
+     * replica for a partition with no live copy: those need a person typing the phrase, or a runbook with `allow
+     * unclean` run with --yes).
+     */
+    public static final Opt<Boolean> YES = Opt.flag("yes",
+            "answer yes to y/N confirmations (never enough on its own where data is lost)").shortName('y');
+
     // ---- the connection: the launcher and `connect` ------------------------------------------------------------
 
     public static final Opt<String> BOOTSTRAP_SERVER = Opt.text("bootstrap-server",
@@ -53,8 +65,6 @@ public final class GlobalOptions {
             "the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)", "4.4", "3.9");
     public static final Opt<Boolean> ZOOKEEPER_MODE = Opt.flag("zookeeper-mode",
             "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)");
-    public static final Opt<Boolean> YES = Opt.flag("yes",
-            "answer yes to y/N confirmations (never to unclean elections)").shortName('y');
     public static final Opt<Boolean> VERSION = Opt.flag("version", "kshell's version");
     public static final Arg<List<String>> COMMAND = Arg.rest("command", ArgKind.COMMAND_LINE,
             "a one-shot command: run it, print, exit with its code").optional();

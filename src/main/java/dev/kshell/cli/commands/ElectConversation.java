@@ -29,8 +29,6 @@ import java.time.Duration;
 final class ElectConversation {
 
     /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
-    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan and stop");
-    static final Opt<Boolean> YES = Opt.flag("yes", "do not ask for y/N confirmation");
 
     private ElectConversation() {
     }
@@ -51,7 +49,7 @@ final class ElectConversation {
                         java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
         ElectionService service = service(session, inv);
         ElectionService.Attempt attempt = attempt(session, inv);
-        if (invalid == null && inv.run().inRunbook() && inv.given(YES)) {
+        if (invalid == null && inv.run().inRunbook() && inv.given(GlobalOptions.YES)) {
             invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
         }
         if (invalid != null) {
@@ -65,8 +63,8 @@ final class ElectConversation {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.get(YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
-                inv.get(DRY_RUN) || inv.run().dryRun());
+                inv.get(GlobalOptions.YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
+                inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun());
         return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
                 operator(inv));
     }

@@ -7,6 +7,7 @@ import dev.kshell.election.ElectionService;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
@@ -30,7 +31,7 @@ public class ElectPreferredCommand extends KshellCommand {
     public ElectPreferredCommand(ShellSession session) {
         super(CommandSpec.named("elect preferred").group(Group.ACTION)
                 .description("Elect each partition's preferred replica (plan, confirm, audit, verify)")
-                .options(ALL, TOPIC, ElectConversation.DRY_RUN, ElectConversation.YES).arguments(PARTITIONS)
+                .options(ALL, TOPIC, GlobalOptions.DRY_RUN, GlobalOptions.YES).arguments(PARTITIONS)
                 .exactlyOneOf(ALL, TOPIC, PARTITIONS)
                 .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
                 .examples("elect preferred --all --dry-run", "elect preferred --topic orders",

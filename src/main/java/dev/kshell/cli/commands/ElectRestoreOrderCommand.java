@@ -6,6 +6,7 @@ import dev.kshell.election.ElectionAction;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
@@ -29,7 +30,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
     public ElectRestoreOrderCommand(ShellSession session) {
         super(CommandSpec.named("elect restore-order").group(Group.ACTION)
                 .description("Restore the replica order kshell changed for an unclean election (once the partition is healthy)")
-                .options(ElectConversation.DRY_RUN, ElectConversation.YES).arguments(PARTITIONS)
+                .options(GlobalOptions.DRY_RUN, GlobalOptions.YES).arguments(PARTITIONS)
                 .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
                 .examples("elect restore-order orders-0 --dry-run", "elect restore-order orders-0 --yes"));
         this.session = session;

@@ -6,6 +6,7 @@ import dev.kshell.election.ElectionAction;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
@@ -22,11 +23,8 @@ import java.util.List;
 @Component
 public class ElectUncleanCommand extends KshellCommand {
 
-    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "print the plan (with the data at risk) and stop");
     static final Opt<Boolean> KEEP_ORDER = Opt.flag("keep-order",
             "do not reorder the replicas: Kafka's pick (first live replica) leads");
-    static final Opt<Boolean> YES = Opt.flag("yes", "never enough on its own: only a runbook with `allow unclean` run "
-            + "with --yes skips the typed confirmation");
     static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.UNCLEAN_PARTITION,
             "a leaderless partition, e.g. orders-0").whenMissing("name at least one partition");
 
@@ -35,7 +33,7 @@ public class ElectUncleanCommand extends KshellCommand {
     public ElectUncleanCommand(ShellSession session) {
         super(CommandSpec.named("elect unclean").group(Group.ACTION)
                 .description("Elect an out-of-sync replica of a leaderless partition (loses data; typed confirmation)")
-                .options(DRY_RUN, KEEP_ORDER, YES).arguments(PARTITIONS)
+                .options(GlobalOptions.DRY_RUN, KEEP_ORDER, GlobalOptions.YES).arguments(PARTITIONS)
                 .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING, Trait.DESTRUCTIVE)
                 .examples("elect unclean orders-0 --dry-run", "elect unclean orders-0",
                         "elect unclean orders-0 orders-3 --keep-order"));

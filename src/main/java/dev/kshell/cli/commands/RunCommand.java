@@ -10,6 +10,7 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
@@ -55,10 +56,7 @@ public class RunCommand extends KshellCommand {
 
     static final Opt<String> PARAM = Opt.text("param", "override a param of the runbook: --param name=value (repeatable)")
             .hint("NAME=VALUE").repeatable();
-    static final Opt<Boolean> DRY_RUN = Opt.flag("dry-run", "run read-only steps; mutations only print their plan");
     static final Opt<Boolean> STEP = Opt.flag("step", "ask yes / skip / abort before every command step");
-    static final Opt<Boolean> YES = Opt.flag("yes",
-            "answer confirm and the commands' y/N questions; with 'allow unclean', permits elect unclean");
     static final Opt<String> TRANSCRIPT = Opt.text("transcript", ArgKind.FILE,
             "write the transcript to FILE (default: a new file under ~/.kshell/transcripts/)");
     static final Arg<String> FILE = Arg.of("runbook", ArgKind.KSH_FILE, "the .ksh file to play");
@@ -79,7 +77,7 @@ public class RunCommand extends KshellCommand {
                       Sleeper sleeper) {
         super(CommandSpec.named("run").group(Group.AUTOMATION)
                 .description("Play a .ksh runbook: checked as a whole first, then step by step with a transcript")
-                .options(PARAM, DRY_RUN, STEP, YES, TRANSCRIPT).arguments(FILE)
+                .options(PARAM, GlobalOptions.DRY_RUN, STEP, GlobalOptions.YES, TRANSCRIPT).arguments(FILE)
                 .traits(Trait.SHELL_ONLY, Trait.RUNBOOK_FORBIDDEN)
                 .examples("run scripts/runbooks/triage.ksh",
                         "run scripts/runbooks/broker-down.ksh --param deadline=20m --dry-run",
@@ -121,8 +119,8 @@ public class RunCommand extends KshellCommand {
             throw new UsageException("run: " + e.getMessage());
         }
         String text = read(Path.of(file));
-        boolean yes = inv.get(YES) || inv.run().yes();
-        boolean dryRun = inv.get(DRY_RUN) || inv.run().dryRun();
+        boolean yes = inv.get(GlobalOptions.YES) || inv.run().yes();
+        boolean dryRun = inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun();
         String transcript = inv.get(TRANSCRIPT);
         RunbookOptions options = new RunbookOptions(params, dryRun, inv.get(STEP), yes,
                 transcript == null ? null : Path.of(transcript));

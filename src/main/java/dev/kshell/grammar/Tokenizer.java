@@ -6,7 +6,6 @@ import org.jline.reader.impl.DefaultParser;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The one tokenizer and quoter of kshell: the REPL's line editor, one-shot mode, runbooks and completion all split
@@ -16,8 +15,16 @@ import java.util.regex.Pattern;
  */
 public final class Tokenizer {
 
-    /** What JLine's parser treats specially: word delimiters (white space), its quotes and its escape character. */
-    private static final Pattern NEEDS_QUOTES = Pattern.compile("[\\s\"'\\\\]");
+    /**
+     * The one rule for what separates words: Java's white space ({@link Character#isWhitespace}: ASCII blanks and
+     * Unicode's separators such as U+2003, U+3000, U+2028), used by the parser, by {@link #spans} and by
+     * {@link #quote}. (Quoting once looked only for ASCII white space while the parser split on all of it, so a
+     * value holding U+2003 was joined unquoted and split again: {@code text=X\u2003--output\u2003json} became an
+     * option.)
+     */
+    public static boolean isSeparator(char c) {
+        return Character.isWhitespace(c);
+    }
 
     private Tokenizer() {
     }
@@ -27,7 +34,12 @@ public final class Tokenizer {
      * the words the executor will see. A new one per call: DefaultParser is not documented as thread-safe.
      */
     public static DefaultParser lineEditorParser() {
-        DefaultParser parser = new DefaultParser();
+        DefaultParser parser = new DefaultParser() {
+            @Override
+            public boolean isDelimiterChar(CharSequence buffer, int pos) {
+                return isSeparator(buffer.charAt(pos));
+            }
+        };
         parser.setEofOnUnclosedQuote(true);
         parser.setEofOnEscapedNewLine(true);
         return parser;
@@ -57,7 +69,7 @@ public final class Tokenizer {
      * needs quotes ({@code topics --pattern ord.*} stays as typed); the rest is left as the operator wrote it.
      */
     public static String quote(String word) {
-        if (!word.isEmpty() && !NEEDS_QUOTES.matcher(word).find()) {
+        if (!word.isEmpty() && !needsQuotes(word)) {
             return word;
         }
         StringBuilder sb = new StringBuilder(word.length() + 2).append('"');
@@ -69,6 +81,17 @@ public final class Tokenizer {
             sb.append(c);
         }
         return sb.append('"').toString();
+    }
+
+    // What the parser gives a meaning: a separator, its quotes and its escape character.
+    private static boolean needsQuotes(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (isSeparator(c) || c == '"' || c == '\'' || c == '\\') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The words joined into a line that tokenises back to the same words (display, audit, transcripts). */
@@ -99,7 +122,7 @@ public final class Tokenizer {
         int i = 0;
         int n = line.length();
         while (i < n) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
+            while (i < n && isSeparator(line.charAt(i))) {
                 i++;
             }
             if (i >= n) {
@@ -119,7 +142,7 @@ public final class Tokenizer {
                     }
                 } else if (c == '"' || c == '\'') {
                     quote = c;
-                } else if (Character.isWhitespace(c)) {
+                } else if (isSeparator(c)) {
                     break;
                 }
                 i++;

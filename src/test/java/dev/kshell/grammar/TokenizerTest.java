@@ -45,4 +45,17 @@ class TokenizerTest {
             assertThat(Tokenizer.words(Tokenizer.join(words))).as(Tokenizer.join(words)).isEqualTo(words);
         }
     }
+
+    @Test
+    void should_quote_every_separator_the_parser_splits_on() {
+        // --param $'text=X\u2003--output\u2003json' was joined unquoted and split again into an option
+        for (String space : List.of("\u2003", "\u3000", "\u2028", "\u1680", "\u0085", "\u000B")) {
+            String value = "text=X" + space + "--output" + space + "json";
+            String line = Tokenizer.join(List.of("run", "r.ksh", "--param", value));
+
+            assertThat(Tokenizer.words(line)).as(line).containsExactly("run", "r.ksh", "--param", value);
+            assertThat(Tokenizer.spans(line)).hasSize(4);
+        }
+        assertThat(Tokenizer.words("a\u2003b\u3000c")).containsExactly("a", "b", "c");
+    }
 }

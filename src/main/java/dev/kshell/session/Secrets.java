@@ -50,15 +50,19 @@ public final class Secrets {
     static final Set<String> PASSWORD_KEYS = passwordKeys();
 
     // A key that names a secret: a PASSWORD-typed Kafka key, or one that says so (ssl.key.password, "access-token").
-    private static final String KEY = "((?<![\\w.\\-])(?:" + PASSWORD_KEYS.stream().sorted(
+    // Linear time: a key starts only where a word starts (the lookbehind covers both branches), the secret word is
+    // found by a lazy look-ahead that stops at the word's end, and the word is then taken possessively. (The old
+    // second branch, [\w.\-]*(?:password|...)[\w.\-]*, was tried at every character of a long word and
+    // backtracked over it: an 8,000-character word took seconds, "token" repeated was cubic.)
+    private static final String KEY = "((?<![\\w.\\-])(?:(?:" + PASSWORD_KEYS.stream().sorted(
             java.util.Comparator.comparingInt(String::length).reversed()).map(Pattern::quote)
             .collect(java.util.stream.Collectors.joining("|"))
-            + ")(?![\\w.\\-])|[\\w.\\-]*(?:password|secret|jaas|token)[\\w.\\-]*)";
+            + ")(?![\\w.\\-])|(?=[\\w.\\-]*?(?:password|secret|jaas|token))[\\w.\\-]++))";
 
     private static final int FLAGS = Pattern.CASE_INSENSITIVE;
 
     // "=" or ": " (or ":" after a quoted JSON key), with an optional quote around the key's end
-    private static final String SEP = "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*+)";
+    private static final String SEP = "(\\\\?[\"']?\\s*+(?:=|(?<=[\"']):|:(?=\\s))\\s*+)";
 
     private static final String NOT_MASKED = "(?!null\\b|\\[hidden]|\\*{4})";
 
@@ -74,23 +78,26 @@ public final class Secrets {
             "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", FLAGS);
 
     // sasl.jaas.config=...LoginModule required username="u" password="p"; (unquoted: quoted values go to QUOTED)
-    private static final Pattern JAAS = Pattern.compile("((?<![\\w.\\-])[\\w.\\-]*jaas[\\w.\\-]*)" + SEP
+    private static final Pattern JAAS = Pattern.compile("((?<![\\w.\\-])(?=[\\w.\\-]*?jaas)[\\w.\\-]++)" + SEP
             + "(?!\\\\?[\"'])" + NOT_MASKED + "((?:[^;\\r\\n\"']++|\"[^\"\\r\\n]*+\"?|'[^'\\r\\n]*+'?)++;?)", FLAGS);
 
     // key="value" / key='value' / key=\"value\" (escaped quotes inside JSON strings); the quotes are kept, and a
-    // backslash-escaped quote inside the value does not end it.
+    // backslash-escaped quote inside the value does not end it. The pattern finds the key and the opening quote; the
+    // value is scanned by quotedEnd (a regex loop over "\\\\.|[^\\\\]" recursed once per character and overflowed the
+    // stack on a long value).
     private static final Pattern QUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*[=:]\\s*)(\\\\?[\"'])((?:\\\\.|[^\\\\])*?)(\\3)", FLAGS);
+            KEY + "(\\\\?[\"']?\\s*+[=:]\\s*+)(\\\\?[\"'])", FLAGS);
 
-    // What ends an unquoted value: the next option, the next key=value / key: value, a list or statement separator.
-    private static final String NEXT_ITEM = "(?:\\s+--|\\s+[\\w.\\-]+(?:\\s*=|:\\s)|[;,](?=\\s|\\z))";
+    // What ends an unquoted value at white space: the next option, the next key=value / key: value. Tried only at
+    // the first blank of a run (the rest of the run gives the same answer), so a long run of blanks stays linear.
+    private static final Pattern NEXT_ITEM = Pattern.compile("\\s++(?:--|[\\w.\\-]++(?:\\s*+=|:\\s))");
 
     // key=value with spaces, to the end of the line or the next item (see the class comment); also the start of a
     // quoted value that never closes (a truncated log line must not leak). A colon separates only as "key: value" or
-    // after a quoted key ("key":1): "secrets.ksh:7" is a file and line, not a secret.
+    // after a quoted key ("key":1): "secrets.ksh:7" is a file and line, not a secret. The pattern finds the key and
+    // its separator; the value is scanned by unquotedEnd (a regex loop over the value recursed once per character).
     private static final Pattern UNQUOTED = Pattern.compile(
-            KEY + "(\\\\?[\"']?\\s*(?:=|(?<=[\"']):|:(?=\\s))\\s*+\\\\?[\"']?)" + NOT_MASKED
-                    + "((?:(?!" + NEXT_ITEM + ")[^\\r\\n\"'{}\\\\])+)", FLAGS);
+            KEY + "(\\\\?[\"']?\\s*+(?:=|(?<=[\"']):|:(?=\\s))\\s*+\\\\?[\"']?)" + NOT_MASKED, FLAGS);
 
     private Secrets() {
     }
@@ -152,15 +159,8 @@ public final class Secrets {
         String out = replace(KEY_PEM, text, m -> m.group(1) + m.group(2) + m.group(3) + MASK);
         out = replace(PRIVATE_PEM, out, m -> MASK);
         out = replace(JAAS, out, m -> m.group(1) + m.group(2) + MASK);
-        out = replace(QUOTED, out, m -> m.group(1) + m.group(2) + m.group(3) + MASK + m.group(5));
-        return replace(UNQUOTED, out, m -> {
-            String value = m.group(3);
-            int end = value.length();
-            while (end > 0 && Character.isWhitespace(value.charAt(end - 1))) {
-                end--;
-            }
-            return m.group(1) + m.group(2) + MASK + value.substring(end); // trailing spaces are not the secret's
-        });
+        out = replaceQuoted(out);
+        return replaceUnquoted(out);
     }
 
     /**
@@ -191,6 +191,101 @@ public final class Secrets {
     public static List<String> secretValues(Map<String, String> values) {
         return values.entrySet().stream().filter(e -> isSecretKey(e.getKey()) && e.getValue() != null)
                 .map(Map.Entry::getValue).toList();
+    }
+
+    // key="value": the quotes kept, the value masked; a quote that never closes is left to UNQUOTED.
+    private static String replaceQuoted(String text) {
+        Matcher m = QUOTED.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            String quote = m.group(3);
+            int valueStart = m.end();
+            int close = quotedEnd(text, valueStart, quote);
+            if (close < 0) {
+                from = m.start() + 1;
+                continue;
+            }
+            out.append(text, copied, m.start()).append(m.group(1)).append(m.group(2)).append(quote);
+            out.append(MASK).append(quote);
+            copied = close + quote.length();
+            from = copied;
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+
+    // key=value: the value, to the end of the line or the next item, masked; blanks after it kept.
+    private static String replaceUnquoted(String text) {
+        Matcher m = UNQUOTED.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            int valueStart = m.end();
+            int end = unquotedEnd(text, valueStart);
+            while (end > valueStart && Character.isWhitespace(text.charAt(end - 1))) {
+                end--; // trailing spaces are not the secret's
+            }
+            if (end == valueStart) {
+                from = m.start() + 1;
+                continue;
+            }
+            out.append(text, copied, m.start()).append(m.group(1)).append(m.group(2)).append(MASK);
+            copied = end;
+            from = end;
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+
+    // Where an unquoted value starting at from ends: before a line end, a quote, a brace or a backslash, before
+    // "; " / ", " (or one at the end), and before the blanks that start the next option or key.
+    private static int unquotedEnd(String text, int from) {
+        Matcher next = NEXT_ITEM.matcher(text);
+        int n = text.length();
+        int i = from;
+        while (i < n) {
+            char c = text.charAt(i);
+            if (c == '\r' || c == '\n' || c == '"' || c == '\'' || c == '{' || c == '}' || c == '\\') {
+                return i;
+            }
+            if ((c == ';' || c == ',') && (i + 1 == n || isRegexSpace(text.charAt(i + 1)))) {
+                return i;
+            }
+            if (isRegexSpace(c) && (i == from || !isRegexSpace(text.charAt(i - 1)))) {
+                next.region(i, n);
+                if (next.lookingAt()) {
+                    return i;
+                }
+            }
+            i++;
+        }
+        return n;
+    }
+
+    // \s of a Java regex: the ASCII blanks.
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
+    }
+
+    // Where the quoted value starting at from closes (the index of the closing quote), or -1 when it never does: a
+    // backslash escapes the next character (not a line end), so \" inside "..." does not close it.
+    private static int quotedEnd(String text, int from, String quote) {
+        int i = from;
+        while (i < text.length()) {
+            if (text.startsWith(quote, i)) {
+                return i;
+            }
+            if (text.charAt(i) == '\\') {
+                if (i + 1 >= text.length() || text.charAt(i + 1) == '\n' || text.charAt(i + 1) == '\r') {
+                    return -1;
+                }
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+        return -1;
     }
 
     private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> with) {

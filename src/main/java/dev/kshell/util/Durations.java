@@ -12,6 +12,13 @@ public final class Durations {
     private static final Pattern WHOLE = Pattern.compile("(?:\\d+(?:ms|s|m|h))+");
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
 
+    /**
+     * The longest duration kshell accepts: 24 days, just under the 2^31 - 1 milliseconds Kafka's client timeouts
+     * ({@code request.timeout.ms}, an int) can hold. Longer ones are refused where they are parsed, so no caller
+     * meets an overflowing {@code toMillis()} or an {@code ArithmeticException} ({@code 9999999999999999h}).
+     */
+    public static final Duration MAX = Duration.ofDays(24);
+
     private Durations() {
     }
 
@@ -31,20 +38,23 @@ public final class Durations {
                 long n;
                 try {
                     n = Long.parseLong(m.group(1));
-                } catch (NumberFormatException e) {
+                    d = d.plus(switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        default -> Duration.ofHours(n);
+                    });
+                } catch (NumberFormatException | ArithmeticException e) {
                     return tooLarge(text, source);
                 }
-                d = d.plus(switch (m.group(2)) {
-                    case "ms" -> Duration.ofMillis(n);
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    default -> Duration.ofHours(n);
-                });
+                if (d.compareTo(MAX) > 0) {
+                    return tooLarge(text, source);
+                }
             }
         } else if (t.startsWith("p")) {
             try {
                 d = Duration.parse(t.toUpperCase(Locale.ROOT));
-            } catch (DateTimeParseException e) {
+            } catch (DateTimeParseException | ArithmeticException e) {
                 d = null;
             }
         }
@@ -55,11 +65,15 @@ public final class Durations {
         if (d.isZero() || d.isNegative()) {
             return Validated.failed(SettingsError.of(source, "must be more than zero, got '" + text + "'"));
         }
+        if (d.compareTo(MAX) > 0) {
+            return tooLarge(text, source);
+        }
         return Validated.ok(d);
     }
 
     private static Validated<Duration> tooLarge(String text, String source) {
-        return Validated.failed(SettingsError.of(source, "'" + text + "' is too large for a duration"));
+        return Validated.failed(SettingsError.of(source, "'" + text + "' is too long: at most " + format(MAX)
+                + " (24 days)"));
     }
 
     /** The shortest form {@link #parse} reads back: {@code 10s}, {@code 1m30s}, {@code 250ms}. */

@@ -105,6 +105,31 @@ public final class ExpressionEvaluator {
 
     private final SpelExpressionParser parser = new SpelExpressionParser();
 
+    /** How deep brackets ((), [], {}) may nest in one expression: SpEL's parser recurses once per level. */
+    public static final int MAX_NESTING = 64;
+
+    // The deepest nesting of brackets outside string literals ('it''s' and "say ""hi""" double their quote).
+    static int nesting(String text) {
+        int depth = 0;
+        int max = 0;
+        char quote = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0; // a doubled quote closes and reopens: the same depth either way
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '(' || c == '[' || c == '{') {
+                max = Math.max(max, ++depth);
+            } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+                depth--;
+            }
+        }
+        return max;
+    }
+
     /** Is this usable as a param name (an identifier that is not a root name or a SpEL word)? */
     public static boolean isValidName(String name) {
         return name.matches("[A-Za-z_][A-Za-z0-9_]*") && !RESERVED.contains(name.toLowerCase(Locale.ROOT));
@@ -127,9 +152,17 @@ public final class ExpressionEvaluator {
         if (text == null || text.isBlank()) {
             throw new InvalidExpressionException("missing expression");
         }
+        int depth = nesting(text);
+        if (depth > MAX_NESTING) {
+            throw new InvalidExpressionException("expression nested " + depth + " deep: at most " + MAX_NESTING
+                    + " brackets inside one another");
+        }
         SpelExpression expression;
         try {
             expression = (SpelExpression) parser.parseExpression(text);
+        } catch (StackOverflowError e) {
+            // SpEL parses and evaluates recursively: a chain of thousands of operators still overflows the stack
+            throw new InvalidExpressionException("expression too deeply nested to parse");
         } catch (ParseException e) {
             int pos = e.getPosition();
             throw new InvalidExpressionException("bad expression" + (pos >= 0 ? " at column " + (pos + 1) : "")
@@ -139,7 +172,11 @@ public final class ExpressionEvaluator {
         }
         List<String> problems = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
-        walk(expression.getAST(), true, names, problems);
+        try {
+            walk(expression.getAST(), true, names, problems);
+        } catch (StackOverflowError e) {
+            throw new InvalidExpressionException("expression too deeply nested to check");
+        }
         if (!problems.isEmpty()) {
             throw new InvalidExpressionException(problems.get(0));
         }
@@ -198,6 +235,9 @@ public final class ExpressionEvaluator {
         SimpleEvaluationContext context = ExpressionSandbox.context(root);
         try {
             return ModelTree.toPlain(expression.getValue(context));
+        } catch (StackOverflowError e) {
+            throw new EvaluationFailure("cannot evaluate '" + expression.getExpressionString()
+                    + "': too deeply nested", false, null);
         } catch (RuntimeException e) {
             ExpressionSandbox.ClusterReadException cluster = findCause(e, ExpressionSandbox.ClusterReadException.class);
             if (cluster != null) {

@@ -30,8 +30,19 @@ public final class ClientProperties {
         if (Files.isDirectory(file)) {
             return Validated.failed(SettingsError.of(where, "is a directory, not a client properties file"));
         }
+        if (!Files.exists(file)) {
+            return Validated.failed(SettingsError.of(where, "command config file not found"));
+        }
+        // a regular file of at most 4 MiB: a FIFO hung the launcher, a device never ends
+        Validated<byte[]> bytes = dev.kshell.util.InputFiles.readBytes(file, where,
+                dev.kshell.util.InputFiles.MAX_TEXT_BYTES);
+        if (!bytes.isOk()) {
+            String reason = bytes.errors().get(0).message();
+            return Validated.failed(SettingsError.of(where, "permission denied".equals(reason)
+                    ? "cannot read command config file: permission denied" : "command config file " + reason));
+        }
         Properties props = new Properties();
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new java.io.ByteArrayInputStream(bytes.orElseThrow())) {
             props.load(in);
         } catch (NoSuchFileException e) {
             return Validated.failed(SettingsError.of(where, "command config file not found"));

@@ -146,6 +146,7 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
             }
         }
 
+        checkStoreFiles(props, errors);
         if (!errors.isEmpty()) {
             return Validated.failed(errors);
         }
@@ -164,6 +165,29 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
             return null;
         }
         return normalised;
+    }
+
+    /** The client properties that name a file the Kafka client reads when it connects. */
+    static final List<String> STORE_FILE_KEYS = List.of("ssl.keystore.location", "ssl.truststore.location");
+
+    // A keystore or truststore named but missing (or a FIFO, a directory) is a settings error, one line and exit 2,
+    // before the Admin client is made: Kafka's own report is a KafkaException around a NoSuchFileException (exit 5).
+    private static void checkStoreFiles(Map<String, String> props, List<SettingsError> errors) {
+        for (String key : STORE_FILE_KEYS) {
+            String location = props.get(key);
+            if (location == null || location.isBlank()) {
+                continue;
+            }
+            Path file = Path.of(location.trim());
+            String where = key + " " + SettingsError.display(file);
+            if (!java.nio.file.Files.exists(file)) {
+                errors.add(SettingsError.of(where, "no such file"));
+            } else if (!java.nio.file.Files.isRegularFile(file)) {
+                errors.add(SettingsError.of(where, "is not a regular file"));
+            } else if (!java.nio.file.Files.isReadable(file)) {
+                errors.add(SettingsError.of(where, "permission denied"));
+            }
+        }
     }
 
     private static void addFile(Path file, Map<String, String> into, List<SettingsError> errors) {

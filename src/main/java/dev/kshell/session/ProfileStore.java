@@ -5,10 +5,7 @@ import dev.kshell.util.Suggest;
 import dev.kshell.util.Durations;
 import dev.kshell.util.SettingsError;
 import dev.kshell.util.Validated;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -74,15 +71,12 @@ public final class ProfileStore {
      */
     public static Validated<ProfileSet> load(Path home) {
         Path file = file(home);
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file) && !Files.isSymbolicLink(file)) {
             return Validated.ok(new ProfileSet(file, false, List.of()));
-        } catch (IOException | RuntimeException e) {
-            return Validated.failed(SettingsError.of(SettingsError.display(file), "cannot read: " + reason(e)));
         }
-        return parse(text, file);
+        // a regular UTF-8 file of at most 4 MiB (a FIFO would hang the start, a device never ends)
+        return dev.kshell.util.InputFiles.readUtf8(file, dev.kshell.util.InputFiles.MAX_TEXT_BYTES)
+                .flatMap(text -> parse(text, file));
     }
 
     /**
@@ -115,11 +109,6 @@ public final class ProfileStore {
      */
     public static Validated<ProfileSet> parse(String text, Path file) {
         return new Reader(file).read(text);
-    }
-
-    private static String reason(Exception e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
     /** One pass over the token stream; keeps going after an error so that all errors are reported together. */

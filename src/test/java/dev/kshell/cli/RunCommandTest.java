@@ -233,6 +233,41 @@ class RunCommandTest {
         assertThat(r.err()).isEqualTo("error: run: no such file: " + tmp.resolve("missing.ksh") + "\n");
     }
 
+    @Test
+    void should_refuse_what_is_not_a_regular_file_in_one_line_without_hanging() throws Exception {
+        Path fifo = tmp.resolve("steps.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+
+        Result r = run(fifo.toString()); // opening a FIFO blocked until a writer came: the run hung
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).isEqualTo("error: run: " + fifo + ": is not a regular file (a FIFO, a device or a socket)\n");
+
+        Result zero = run("/dev/zero"); // read until the heap was full: exit 70 after 13 s
+        assertThat(zero.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(zero.err()).isEqualTo("error: run: /dev/zero: is not a regular file (a FIFO, a device or a socket)\n");
+    }
+
+    @Test
+    void should_name_the_line_of_a_byte_that_is_not_utf_8() throws IOException {
+        Path rb = tmp.resolve("latin1.ksh");
+        Files.write(rb, "echo one\necho caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+        Result r = run(rb.toString()); // said "Input length = 1"
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).isEqualTo("error: run: " + rb + ":2: not UTF-8 text (byte 0xE9): save the file as UTF-8\n");
+    }
+
+    @Test
+    void should_refuse_a_thousand_nested_brackets_before_step_one() throws IOException {
+        Path rb = file("deep.ksh", "echo start\nassert " + "(".repeat(1000) + "1" + ")".repeat(1000) + " == 1\n");
+
+        Result r = run(rb.toString()); // StackOverflowError, exit 70
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains(rb + ":2: expression nested 1000 deep: at most 64 brackets inside one another")
+                .doesNotContain("Overflow");
+        assertThat(r.out()).doesNotContain("start");
+    }
+
     // ---- dry run and guards -------------------------------------------------------------------------------
 
     @Test

@@ -142,6 +142,25 @@ class ConnectionSettingsTest {
     }
 
     @Test
+    void should_refuse_a_missing_keystore_or_a_fifo_command_config_as_settings_errors() throws Exception {
+        Path config = home.resolve("ssl.properties");
+        java.nio.file.Files.writeString(config, "security.protocol=SSL\nssl.keystore.location="
+                + home.resolve("gone.jks") + "\nssl.truststore.location=" + home + "\n");
+        // was exit 5 with "connect failed: java.nio.file.NoSuchFileException" from the Kafka client
+        assertThat(messages(ConnectionSettings.resolve(new ConnectionOptions(null, "h1:9092", null,
+                config.toString(), null), home))).containsExactly(
+                "ssl.keystore.location " + home.resolve("gone.jks") + ": no such file",
+                "ssl.truststore.location " + home + ": is not a regular file");
+
+        Path fifo = home.resolve("client.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        // opening a FIFO blocked the launcher until a writer came
+        assertThat(messages(ConnectionSettings.resolve(new ConnectionOptions(null, "h1:9092", null,
+                fifo.toString(), null), home))).containsExactly(
+                fifo + ": command config file is not a regular file (a FIFO, a device or a socket)");
+    }
+
+    @Test
     void should_report_a_profile_command_config_that_is_missing() {
         assertThat(messages(ConnectionSettings.resolve(ConnectionOptions.profile("broken"), home)))
                 .containsExactly(home.resolve("missing.properties") + ": command config file not found");

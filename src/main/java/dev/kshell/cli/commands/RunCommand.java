@@ -191,14 +191,18 @@ public class RunCommand extends KshellCommand {
         return AttemptAudit.of(inv, "run", clusterId, bootstrap);
     }
 
+    // Only a regular file of at most 4 MiB, as UTF-8: a FIFO hung the run, /dev/zero filled the heap (exit 70), a
+    // Latin-1 byte said "Input length = 1".
     private static String read(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file) && !Files.isSymbolicLink(file)) {
             throw new UsageException("run: no such file: " + file);
-        } catch (IOException e) {
-            throw new UsageException("run: cannot read " + file + ": " + e.getMessage());
         }
+        dev.kshell.util.Validated<String> text = dev.kshell.util.InputFiles.readUtf8(file, file.toString(),
+                dev.kshell.util.InputFiles.MAX_TEXT_BYTES);
+        if (!text.isOk()) {
+            throw new UsageException("run: " + text.errors().get(0).format());
+        }
+        return text.orElseThrow();
     }
 
     /** Steps that need a cluster while there is no connection: known before step 1, so nothing half-runs. */

@@ -45,11 +45,45 @@ public final class CommandLineExecutor {
             List<String> tokens = CommandLineParser.tokenize(line);
             return execute(tokens, line.strip(), output, prompter, run);
         } catch (UsageException e) {
-            return report(e, output, run);
+            Output masked = masked(output);
+            try {
+                return report(e, masked, run);
+            } finally {
+                close(masked);
+            }
         }
     }
 
+    /**
+     * Runs one command line. Everything it prints, on both streams, passes one masking rule first
+     * ({@link dev.kshell.session.Secrets#maskText}, a line at a time): whatever a command quotes (a lint fix naming
+     * {@code ssl.keystore.password=...}, pasted error text, a Kafka message) shows no secret.
+     */
     public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
+        Output masked = masked(output);
+        try {
+            return executeMasked(tokens, displayLine, masked, prompter, run);
+        } finally {
+            close(masked);
+        }
+    }
+
+    private static Output masked(Output output) {
+        PrintWriter out = dev.kshell.session.MaskingWriter.printWriter(output.out(),
+                dev.kshell.session.Secrets::maskText);
+        PrintWriter err = output.err() == output.out() ? out : dev.kshell.session.MaskingWriter.printWriter(
+                output.err(), dev.kshell.session.Secrets::maskText);
+        return new Output(out, err, output.json(), output.color(), output.width(), output.terminal());
+    }
+
+    // passes on what the masking writers hold; the streams under them stay open
+    private static void close(Output masked) {
+        masked.out().close();
+        masked.err().close();
+    }
+
+    private LineResult executeMasked(List<String> tokens, String displayLine, Output output, Prompter prompter,
+                                     ExecutionMode run) {
         boolean ran = false;
         boolean traced = false;
         try {

@@ -206,10 +206,16 @@ public final class ExpressionEvaluator {
         ExpressionSandbox.EvalRoot root = new ExpressionSandbox.EvalRoot(bindings);
         Object value = run(compiled.expression(), root);
         if (!(value instanceof Boolean b)) {
-            throw new EvaluationFailure("expression is not true or false (it is " + ModelTree.brief(value, 120)
-                    + ")", false, null);
+            throw new EvaluationFailure("expression is not true or false (it is " + (readsSecret(compiled.rootNames())
+                    ? dev.kshell.session.Secrets.MASK : ModelTree.brief(value, 120)) + ")", false, null);
         }
         return new Check(b, b ? "" : describeOperands(compiled, root));
+    }
+
+    // A value computed from a secret-named param ({@code token.toUpperCase()}) is as secret as the param: no literal
+    // masking would recognise it, so it is never shown.
+    private static boolean readsSecret(Set<String> names) {
+        return names.stream().anyMatch(dev.kshell.session.Secrets::isSecretKey);
     }
 
     private String describeOperands(Compiled compiled, ExpressionSandbox.EvalRoot root) {
@@ -218,12 +224,20 @@ public final class ExpressionEvaluator {
             return "";
         }
         try {
-            Object left = run((SpelExpression) parser.parseExpression(ast.getChild(0).toStringAST()), root);
-            Object right = run((SpelExpression) parser.parseExpression(ast.getChild(1).toStringAST()), root);
-            return "left: " + ModelTree.brief(left, 200) + ", right: " + ModelTree.brief(right, 200);
+            return "left: " + operand(ast.getChild(0), root) + ", right: " + operand(ast.getChild(1), root);
         } catch (EvaluationFailure | RuntimeException e) {
             return "";
         }
+    }
+
+    private String operand(SpelNode node, ExpressionSandbox.EvalRoot root) throws EvaluationFailure {
+        SpelExpression expression = (SpelExpression) parser.parseExpression(node.toStringAST());
+        Set<String> names = new LinkedHashSet<>();
+        walk(expression.getAST(), true, names, new ArrayList<>());
+        if (readsSecret(names)) {
+            return dev.kshell.session.Secrets.MASK;
+        }
+        return ModelTree.brief(run(expression, root), 200);
     }
 
     /** Evaluates text WITHOUT the compile-time checks: only for tests proving the runtime sandbox holds alone. */

@@ -88,6 +88,12 @@ public final class Secrets {
     private static final Pattern QUOTED = Pattern.compile(
             KEY + "(\\\\?[\"']?\\s*+[=:]\\s*+)(\\\\?[\"'])", FLAGS);
 
+    // Kafka's JAAS parser quotes the first word of a sasl.jaas.config value in its errors, with no key before it
+    // ("No LoginModule found for hunter2" when the password was pasted first): that word is part of a secret.
+    private static final Pattern JAAS_ERROR = Pattern.compile(
+            "(No LoginModule found for |Invalid login module control flag '|in JAAS config: )" + NOT_MASKED
+                    + "([^\\s']++)");
+
     // What ends an unquoted value at white space: the next option, the next key=value / key: value. Tried only at
     // the first blank of a run (the rest of the run gives the same answer), so a long run of blanks stays linear.
     private static final Pattern NEXT_ITEM = Pattern.compile("\\s++(?:--|[\\w.\\-]++(?:\\s*+=|:\\s))");
@@ -159,6 +165,7 @@ public final class Secrets {
         String out = replace(KEY_PEM, text, m -> m.group(1) + m.group(2) + m.group(3) + MASK);
         out = replace(PRIVATE_PEM, out, m -> MASK);
         out = replace(JAAS, out, m -> m.group(1) + m.group(2) + MASK);
+        out = replace(JAAS_ERROR, out, m -> m.group(1) + MASK);
         out = replaceQuoted(out);
         return replaceUnquoted(out);
     }
@@ -169,9 +176,11 @@ public final class Secrets {
      * than {@value #MIN_LITERAL} characters are not replaced (they would garble every line they happen to occur in).
      */
     public static java.util.function.UnaryOperator<String> masker(java.util.Collection<String> values) {
-        List<String> literals = values.stream().filter(v -> v != null && v.strip().length() >= MIN_LITERAL)
-                .map(String::strip).distinct().sorted(java.util.Comparator.comparingInt(String::length).reversed())
-                .toList();
+        // a value spanning lines is also masked line by line: output is masked a line at a time
+        List<String> literals = values.stream().filter(java.util.Objects::nonNull)
+                .flatMap(v -> java.util.stream.Stream.concat(java.util.stream.Stream.of(v), v.lines()))
+                .map(String::strip).filter(v -> v.length() >= MIN_LITERAL).distinct()
+                .sorted(java.util.Comparator.comparingInt(String::length).reversed()).toList();
         return text -> {
             String masked = maskText(text);
             if (masked == null) {

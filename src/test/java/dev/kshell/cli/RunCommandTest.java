@@ -160,6 +160,21 @@ class RunCommandTest {
     }
 
     @Test
+    void should_not_show_a_value_computed_from_a_secret_param_nor_either_line_of_a_multi_line_one() throws IOException {
+        Path rb = file("s.ksh", "param token\necho ${token}\nassert token.toUpperCase() == \"nope\"\n");
+        Path t = tmp.resolve("s.jsonl");
+
+        Result r = run(rb + " --param " + dev.kshell.grammar.Tokenizer.quote("token=sekrittoken-7171\nSECOND-LINE-99")
+                + " --transcript " + t);
+
+        // was: "left: 'SEKRITTOKEN-7171'" on stdout and in the transcript, and both lines of the param in clear
+        assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(r.out() + r.err()).contains("left: ****, right: 'nope'").doesNotContainIgnoringCase("sekrittoken")
+                .doesNotContain("SECOND-LINE-99");
+        assertThat(Files.readString(t)).doesNotContainIgnoringCase("sekrittoken").doesNotContain("SECOND-LINE-99");
+    }
+
+    @Test
     void should_take_param_overrides_and_reject_unknown_ones() throws IOException {
         Path rb = file("p.ksh", "param topic = payments\ndescribe ${topic}\nassert result.leaderless == 0\n");
         assertThat(run(rb.toString()).code()).isEqualTo(ExitCode.OK);

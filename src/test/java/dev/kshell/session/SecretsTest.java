@@ -165,4 +165,22 @@ class SecretsTest {
         assertThat(mask.apply("pw stays: too short to replace safely")).startsWith("pw stays");
         assertThat(mask.apply("password=x")).isEqualTo("password=****");
     }
+
+    @Test
+    void should_mask_the_word_kafka_quotes_from_a_bad_jaas_config() {
+        // a password pasted where the login module goes: Kafka's error (stderr, kshell.log) quoted it with no key
+        assertThat(Secrets.maskText("bad client configuration: LoginException: No LoginModule found for hunter2-pw"))
+                .isEqualTo("bad client configuration: LoginException: No LoginModule found for ****");
+        assertThat(Secrets.maskText("Invalid login module control flag 'hunter2' in JAAS config"))
+                .isEqualTo("Invalid login module control flag '****' in JAAS config");
+    }
+
+    @Test
+    void should_mask_each_line_of_a_multi_line_secret_value_on_its_own() {
+        var mask = Secrets.masker(java.util.List.of("first-line-secret\nsecond-line-secret"));
+
+        // output is masked a line at a time: the whole value never stands on one line
+        assertThat(mask.apply("first-line-secret\n")).isEqualTo("****\n");
+        assertThat(mask.apply("second-line-secret\n")).isEqualTo("****\n");
+    }
 }

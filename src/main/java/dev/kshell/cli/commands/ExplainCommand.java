@@ -51,7 +51,9 @@ public class ExplainCommand extends KshellCommand {
 
     @Override
     public ExitCode run(Invocation inv) {
-        String text = String.join(" ", inv.get(TEXT)).strip();
+        // pasted error text often carries a client config (sasl.jaas.config=... password="..."): masked before it is
+        // explained, echoed in --output json, or logged
+        String text = dev.kshell.session.Secrets.maskText(String.join(" ", inv.get(TEXT)).strip());
         if (text.isEmpty()) {
             throw new UsageException("explain: paste the error text, quoted (usage: " + spec().usage() + ")");
         }

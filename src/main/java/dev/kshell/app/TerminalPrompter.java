@@ -26,16 +26,30 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
     private final LineReader reader;
     private final Terminal ownedTerminal;
 
-    TerminalPrompter(LineReader reader, Terminal ownedTerminal) {
-        this.reader = reader;
+    /**
+     * @param shell the shell's line reader: only its terminal is used. Answers are read by a reader of their own,
+     *              with no history and no history expansion: on the shell's reader, answering {@code !$} typed the
+     *              last word of the previous command line, which for {@code elect unclean P} is the phrase to type.
+     */
+    TerminalPrompter(LineReader shell, Terminal ownedTerminal) {
+        this.reader = answerReader(shell.getTerminal());
         this.ownedTerminal = ownedTerminal;
+    }
+
+    /** A reader for answers on {@code terminal}: an empty history that keeps nothing, no {@code !} expansion. */
+    static LineReader answerReader(Terminal terminal) {
+        return LineReaderBuilder.builder().terminal(terminal)
+                .history(new org.jline.reader.impl.history.DefaultHistory())
+                .variable(LineReader.DISABLE_HISTORY, true)
+                .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+                .build();
     }
 
     /** A prompter with its own terminal, for one-shot mode. */
     static TerminalPrompter open() {
         try {
             Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
-            return new TerminalPrompter(LineReaderBuilder.builder().terminal(terminal).build(), terminal);
+            return new TerminalPrompter(answerReader(terminal), terminal);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -85,14 +99,15 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
         if (!interactive()) {
             return null; // never read an answer from a pipe
         }
-        Object previous = reader.getVariable(LineReader.DISABLE_HISTORY);
-        reader.setVariable(LineReader.DISABLE_HISTORY, true);
+        return readAnswer(question);
+    }
+
+    /** One fresh line, as typed: no history to recall, nothing expanded. Null on Ctrl-C or the end of input. */
+    String readAnswer(String question) {
         try {
             return reader.readLine(question);
         } catch (UserInterruptException | EndOfFileException e) {
             return null;
-        } finally {
-            reader.setVariable(LineReader.DISABLE_HISTORY, previous == null ? false : previous);
         }
     }
 

@@ -71,6 +71,11 @@ public final class ShellSession implements AutoCloseable {
     /** The last cluster id pinned by a connection of this session; survives connect until lifted. */
     private volatile String sessionPin;
 
+    /** The cluster id this session is pinned to (the last profile's expected-cluster-id), or null. */
+    public String pin() {
+        return sessionPin;
+    }
+
     /** The operator says so: the next connection starts without the session's pin. */
     public void liftPin() {
         sessionPin = null;

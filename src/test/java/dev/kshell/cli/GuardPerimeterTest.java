@@ -68,6 +68,9 @@ class GuardPerimeterTest {
                 prod:
                   bootstrap-servers: prod:9092
                   expected-cluster-id: prod-id
+                other:
+                  bootstrap-servers: other:9092
+                  expected-cluster-id: other-id
                 """);
         ShellSession session = new ShellSession(this::gateway);
         shell = new RunbookHarness(session, s -> List.of(new ConnectCommand(s, new DefaultConnectionResolver(home)),
@@ -98,6 +101,21 @@ class GuardPerimeterTest {
         assertThat(r.err()).contains(rb + ":1: connect --unpin is refused in a runbook");
         assertThat(r.out()).doesNotContain("[1]");
         assertThat(mutations()).isEmpty();
+    }
+
+    @Test
+    void should_refuse_a_runbook_connect_to_a_profile_pinned_to_another_cluster() throws IOException {
+        assertThat(shell.run("connect prod").code()).isEqualTo(ExitCode.OK);
+        Path rb = runbook("connect other\nelect preferred --all\n");
+
+        // the profile's own expected-cluster-id replaced the session's pin: the election ran on other-id
+        Result r = shell.run("run " + rb + " --yes");
+
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(r.out() + r.err()).contains("connect other is refused in a runbook: its profile pins cluster id "
+                + "other-id and this session is pinned to prod-id").contains("runbook stopped at " + rb + ":1 (exit 3)");
+        assertThat(mutations()).isEmpty();
+        assertThat(shell.run("connect other").code()).isEqualTo(ExitCode.OK); // at the prompt, the operator may
     }
 
     @Test

@@ -52,6 +52,15 @@ public class ConnectCommand extends KshellCommand {
             throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "
                     + "the pin at the prompt, where the operator sees it");
         }
+        String pin = session.pin();
+        if (inv.run().inRunbook() && pin != null && resolved.expectedClusterId() != null
+                && !pin.equals(resolved.expectedClusterId())) {
+            // a profile with its own expected-cluster-id replaced the session's pin: a runbook run with --yes against
+            // one cluster could then act on another
+            throw new dev.kshell.election.ElectionRefusedException("connect " + resolved.label() + " is refused in a "
+                    + "runbook: its profile pins cluster id " + resolved.expectedClusterId() + " and this session is "
+                    + "pinned to " + pin + "; change clusters at the prompt, where the operator sees it");
+        }
         boolean hadConnection = session.connection().isPresent();
         String previous = session.connection().map(c -> c.label() + " (" + c.endpoints() + ")").orElse(null);
         try {

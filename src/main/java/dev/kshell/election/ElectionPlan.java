@@ -17,4 +17,12 @@ public sealed interface ElectionPlan permits PreferredPlan, UncleanPlan, Restore
     }
 
     <R> R accept(Visitor<R> visitor);
+
+    /**
+     * What acting on this plan sends and what it rests on, one line per partition (its leader, its replicas and
+     * which are live, the leader it will get, a reorder): two plans with the same text act alike. The guard reads
+     * the cluster again after the operator's "yes" and refuses when this text changed: the question has no time
+     * limit, and an answer given to one cluster state must not act on another.
+     */
+    String actions();
 }

@@ -49,6 +49,7 @@ final class GuardedStep {
     private final ElectionContext ctx;
     private final Attempt attempt;
     private final ElectionAction action;
+    private Supplier<Planned> planning;
 
     GuardedStep(ElectionContext ctx, Attempt attempt, ElectionAction action) {
         this.ctx = ctx;
@@ -58,6 +59,7 @@ final class GuardedStep {
 
     /** Plans (an attempt that fails here is audited too, then the failure goes on), then runs the guarded part. */
     Result run(Supplier<Planned> planning) {
+        this.planning = planning;
         Planned planned;
         try {
             planned = planning.get();
@@ -141,6 +143,24 @@ final class GuardedStep {
                 approval = (override != null ? "typed override '" + override.confirmation().expected() + "' + " : "")
                         + (c.typed() ? "typed confirmation" : "answered y");
                 overrideReason = override == null ? null : "overridden at the terminal: " + override.reason();
+                // The question has no time limit: read the cluster again and act only on the plan that was approved.
+                String changed;
+                Planned again = null;
+                try {
+                    again = planning.get();
+                    changed = changedSince(p, again);
+                } catch (RuntimeException e) {
+                    changed = "the cluster could not be read again after the answer ("
+                            + (e instanceof ClusterException || e instanceof ElectionInputException ? e.getMessage()
+                            : e.toString()) + ")";
+                }
+                if (changed != null) {
+                    write(entry(clusterId, AuditDecision.ABORTED, changed, plan));
+                    return new Result(report(clusterId, AuditDecision.ABORTED, changed, null, plan, null, List.of()),
+                            AuditDecision.ABORTED, ExitCode.REFUSED, List.of(), "aborted: " + changed
+                            + "; nothing was changed: run the command again to see the plan as it is now", List.of());
+                }
+                p = again; // the act uses what was just read, which plans exactly what was approved
             }
             case PROCEED -> {
                 if (decision.note() != null) {
@@ -154,6 +174,22 @@ final class GuardedStep {
         AuditEntry confirmed = entry(clusterId, AuditDecision.CONFIRMED, overrideReason, plan).approvedBy(approval);
         write(confirmed);
         return act(p, confirmed);
+    }
+
+    // Why the plan read again after the answer is not the plan the operator approved, or null when it is the same.
+    private static String changedSince(Planned approved, Planned now) {
+        if (!java.util.Objects.equals(approved.clusterId(), now.clusterId())) {
+            return "the cluster changed while you were asked: its id is now " + now.clusterId();
+        }
+        if (now.decision().kind() != Decision.Kind.PROCEED_AFTER_CONFIRM) {
+            return "the cluster changed while you were asked: the plan is now "
+                    + now.decision().kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                    + (now.decision().reason() == null ? "" : " (" + now.decision().reason() + ")");
+        }
+        if (!approved.plan().actions().equals(now.plan().actions())) {
+            return "the cluster changed while you were asked: the plan is no longer the one shown";
+        }
+        return null;
     }
 
     private Result act(Planned p, AuditEntry confirmed) {

@@ -62,6 +62,17 @@ public record PreferredPlan(ElectionSelection selection, List<Row> rows, int alr
     }
 
     /** The partitions to send to electLeaders(PREFERRED). */
+    @Override
+    public String actions() {
+        StringBuilder out = new StringBuilder();
+        for (Row r : rows) {
+            out.append(r.partition()).append(": leader ").append(r.currentLeader()).append(", preferred ")
+                    .append(r.preferredLeader()).append(", replicas ").append(r.replicas()).append(", isr ")
+                    .append(r.isr()).append(", ").append(r.verdict()).append('\n');
+        }
+        return out.toString();
+    }
+
     public List<PartitionSpec> toElect() {
         return rows.stream().filter(r -> r.verdict() == Verdict.WILL_ELECT)
                 .map(r -> new PartitionSpec(r.topic(), r.partitionId())).toList();

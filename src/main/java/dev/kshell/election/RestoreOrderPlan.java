@@ -43,6 +43,16 @@ public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements
                       List<Integer> originalOrder, Verdict verdict, String reason) {
     }
 
+    @Override
+    public String actions() {
+        StringBuilder out = new StringBuilder();
+        for (Row r : rows) {
+            out.append(r.partition()).append(": order ").append(r.currentOrder()).append(", original ")
+                    .append(r.originalOrder()).append(", ").append(r.verdict()).append('\n');
+        }
+        return out.toString();
+    }
+
     /** Rows to reassign (to {@link Row#originalOrder()}). */
     public List<Row> toRestore() {
         return rows.stream().filter(r -> r.verdict() == Verdict.WILL_RESTORE).toList();

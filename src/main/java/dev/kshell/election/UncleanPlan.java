@@ -49,6 +49,19 @@ public record UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> n
         notFound = List.copyOf(notFound);
     }
 
+    @Override
+    public String actions() {
+        StringBuilder out = new StringBuilder();
+        for (Row r : rows) {
+            out.append(r.partition()).append(": leader ").append(r.leader()).append(", replicas ")
+                    .append(r.replicas().stream().map(v -> v.id() + (v.live() ? "" : "(dead)")).toList())
+                    .append(", isr ").append(r.isr()).append(r.refusal() == null ? "" : ", refused")
+                    .append(", winner ").append(r.winner())
+                    .append(r.reorder() ? ", reorder to " + r.newOrder() : "").append('\n');
+        }
+        return out.toString();
+    }
+
     public boolean refused() {
         return !refusals.isEmpty();
     }

@@ -55,7 +55,7 @@ class ElectionServiceTest {
     }
 
     /** Records what the operator saw, in order. */
-    static final class Person implements ElectionService.Operator {
+    static class Person implements ElectionService.Operator {
         final List<String> seen = new ArrayList<>();
         final String answer;
 
@@ -107,6 +107,64 @@ class ElectionServiceTest {
 
     private List<String> decisions() throws IOException {
         return audit().stream().map(a -> a.get("decision").asString()).toList();
+    }
+
+    @Test
+    void should_read_the_cluster_again_after_yes_and_refuse_when_the_plan_changed() throws IOException {
+        // orders-0 is led by 4, its preferred leader, by the time the operator answers
+        ClusterSnapshot moved = snapshot(quorumWithLeader(), Set.of(), topic("orders",
+                p("orders", 0, 4, List.of(4, 5, 6), List.of(4, 5, 6), List.of(), List.of()),
+                p("orders", 1, 5, List.of(4, 5, 6), List.of(4, 5, 6), List.of(), List.of()),
+                p("orders", 2, 5, List.of(4, 5, 6), List.of(4, 5, 6), List.of(), List.of())));
+        List<String> sent = new ArrayList<>();
+        ClusterSnapshot[] now = {cluster()};
+        FakeGateway gateway = new FakeGateway(cluster()) {
+            @Override
+            public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
+                return now[0];
+            }
+
+            @Override
+            public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+                sent.add(type + " " + ps);
+                return super.electLeaders(type, ps);
+            }
+        };
+        Person slow = new Person("y") {
+            @Override
+            public String ask(String prompt) {
+                now[0] = moved; // the question has no time limit: the cluster moves on while it waits
+                return super.ask(prompt);
+            }
+        };
+
+        ElectionService.Result r = service(gateway).preferred(attempt(GuardContext.interactive(null, null), slow),
+                new ElectionService.PreferredTarget.Topic("orders"));
+
+        // was: the election from the planning snapshot, however old
+        assertThat(r.exitCode()).isEqualTo(ExitCode.REFUSED);
+        assertThat(sent).isEmpty();
+        assertThat(decisions()).containsExactly("aborted");
+        assertThat(audit().get(0).get("reason").asString())
+                .isEqualTo("the cluster changed while you were asked: the plan is no longer the one shown");
+    }
+
+    @Test
+    void should_act_after_yes_when_the_cluster_read_again_plans_the_same() throws IOException {
+        List<String> sent = new ArrayList<>();
+        FakeGateway gateway = new FakeGateway(cluster()) {
+            @Override
+            public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+                sent.add(type + " " + ps);
+                return super.electLeaders(type, ps);
+            }
+        };
+        ElectionService.Result r = service(gateway).preferred(attempt(GuardContext.interactive(null, null),
+                new Person("y")), new ElectionService.PreferredTarget.Topic("orders"));
+
+        assertThat(sent).hasSize(1);
+        assertThat(decisions()).startsWith("confirmed");
+        assertThat(r.exitCode()).isEqualTo(ExitCode.OK);
     }
 
     @Test

@@ -123,4 +123,24 @@ class SandboxCommandsTest {
                         "sandbox pause refused", "sandbox scenario refused", "sandbox reset refused");
         assertThat(lines.get(1).get("reason").asString()).contains("no sandbox in this session");
     }
+
+    @Test
+    void should_treat_starting_or_stopping_the_load_as_a_mutation(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        // was not MUTATING: not audited, and a runbook ran it without --yes
+        assertThat(new SandboxLoadCommand(sandbox).spec().traits())
+                .contains(dev.kshell.grammar.Trait.MUTATING);
+        Path audit = tmp.resolve("audit.jsonl");
+        System.setProperty("kshell.audit.file", audit.toString());
+        try {
+            shell.run("sandbox load --topic demo", dev.kshell.cli.Prompter.NONE,
+                    new ExecutionMode(true, true, true, false, false));
+            shell.run("sandbox load --stop");
+        } finally {
+            System.clearProperty("kshell.audit.file");
+        }
+        assertThat(Files.readAllLines(audit).stream().map(l -> dev.kshell.render.Json.mapper().readTree(l))
+                .map(l -> l.get("action").asString() + " " + l.get("decision").asString()).toList())
+                .containsExactly("sandbox load --topic dry-run", "sandbox load --stop refused");
+    }
 }

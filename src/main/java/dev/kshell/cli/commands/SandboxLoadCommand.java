@@ -6,6 +6,7 @@ import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.springframework.stereotype.Component;
@@ -27,6 +28,9 @@ public class SandboxLoadCommand extends KshellCommand {
         super(CommandSpec.named("sandbox load").group(Group.SANDBOX)
                 .description("The background producer: sent, acknowledged, failed by error")
                 .options(TOPIC, STOP).atMostOneOf(TOPIC, STOP)
+                // starting or stopping a producer changes the cluster: audited, planned in a runbook's dry run,
+                // and a runbook runs it only with --yes (the view alone changes nothing, but one declaration holds both)
+                .traits(Trait.MUTATING)
                 .examples("sandbox load", "sandbox load --topic demo-rf3,demo-rf1", "sandbox load --stop"));
         this.sandbox = sandbox;
     }
@@ -34,8 +38,12 @@ public class SandboxLoadCommand extends KshellCommand {
     @Override
     public ExitCode run(Invocation inv) {
         if (inv.get(STOP)) {
-            sandbox.cluster(); // refuses (exit 2) when no sandbox runs
-            boolean stopped = sandbox.stopLoad();
+            if (inv.run().dryRun()) {
+                SandboxViews.plannedInjection(inv, sandbox, "sandbox load --stop");
+                inv.emit(new SandboxViews.LoadView(false, null), () -> "dry run: would stop the background load\n");
+                return ExitCode.OK;
+            }
+            boolean stopped = SandboxViews.injecting(inv, sandbox, "sandbox load --stop", sandbox::stopLoad);
             inv.emit(new SandboxViews.LoadView(false, null),
                     () -> stopped ? "background load stopped\n" : "no background load was running\n");
             return ExitCode.OK;
@@ -43,7 +51,16 @@ public class SandboxLoadCommand extends KshellCommand {
         if (inv.get(TOPIC) != null) {
             List<String> topics = Arrays.stream(inv.get(TOPIC).split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).toList();
-            sandbox.startLoad(topics);
+            if (inv.run().dryRun()) {
+                SandboxViews.plannedInjection(inv, sandbox, "sandbox load --topic");
+                inv.emit(new SandboxViews.LoadView(false, null),
+                        () -> "dry run: would start a background load on " + String.join(", ", topics) + "\n");
+                return ExitCode.OK;
+            }
+            SandboxViews.injecting(inv, sandbox, "sandbox load --topic", () -> {
+                sandbox.startLoad(topics);
+                return null;
+            });
         }
         SandboxViews.LoadView view = sandbox.load()
                 .map(s -> new SandboxViews.LoadView(true, s)).orElse(new SandboxViews.LoadView(false, null));

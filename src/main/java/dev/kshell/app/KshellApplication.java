@@ -66,8 +66,16 @@ public class KshellApplication {
             }
             return ExitCode.INTERNAL.code();
         }
-        return SpringApplication.exit(context);
+        try {
+            return SpringApplication.exit(context);
+        } catch (IllegalStateException e) {
+            // SIGTERM (or SIGHUP) closed the context while the command ended: the JVM is already exiting
+            return context.isActive() ? ExitCode.INTERNAL.code() : TERMINATED;
+        }
     }
+
+    /** The exit code of a shell ended by SIGTERM: 128 + 15, as a shell reports it. */
+    static final int TERMINATED = 143;
 
     /**
      * Spring Boot's start with what kshell does not use left out; each cut was measured (docs/performance.md, "Where a

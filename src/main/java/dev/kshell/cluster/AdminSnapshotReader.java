@@ -192,7 +192,7 @@ final class AdminSnapshotReader {
 
     /** One topic's answer; null when {@code forgiveGone} and the topic no longer exists. */
     private <T> T awaitTopic(String operation, KafkaFuture<T> future, boolean forgiveGone) {
-        return KafkaErrors.translate(gateway.target(), operation, () -> {
+        return gateway.closedAware(() -> KafkaErrors.translate(gateway.target(), operation, () -> {
             try {
                 return future.get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS);
             } catch (java.util.concurrent.ExecutionException e) {
@@ -201,7 +201,7 @@ final class AdminSnapshotReader {
                 }
                 throw e;
             }
-        });
+        }));
     }
 
     static TopicConfig toTopicConfig(Config config) {

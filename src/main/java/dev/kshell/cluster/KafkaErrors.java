@@ -30,12 +30,34 @@ final class KafkaErrors {
         } catch (java.util.concurrent.TimeoutException e) {
             throw timeout(target, operation, e);
         } catch (ExecutionException e) {
+            if (interrupted(e)) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("cancelled");
+            }
             throw translateCause(target, operation, e.getCause() == null ? e : e.getCause());
         } catch (ClusterException | CancellationException e) {
             throw e;
         } catch (Exception e) {
+            if (interrupted(e)) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("cancelled");
+            }
             throw translateCause(target, operation, e);
         }
+    }
+
+    /**
+     * Ctrl-C reached a Kafka call: Kafka wraps the thread's interrupt as its own InterruptException (or an
+     * InterruptedException as a cause). That is a cancellation (exit 130), never a failed action (5).
+     */
+    static boolean interrupted(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof org.apache.kafka.common.errors.InterruptException
+                    || t instanceof java.nio.channels.ClosedByInterruptException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Quorum calls get their own wording: a timeout there means no reachable quorum leader. */
@@ -53,6 +75,11 @@ final class KafkaErrors {
     }
 
     static ClusterException translateCause(ClusterTarget target, String operation, Throwable cause) {
+        if (interrupted(cause)) {
+            // Ctrl-C during the call (capability detection is a one-shot's first call): cancelled, exit 130
+            Thread.currentThread().interrupt();
+            throw new CancellationException("cancelled");
+        }
         Throwable root = cause;
         while (root instanceof KafkaException && root.getCause() != null && !(root instanceof TimeoutException)
                 && !(root instanceof AuthenticationException)) {

@@ -55,4 +55,22 @@ class KafkaErrorsTest {
         assertThat(props.get(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG)).isEqualTo(String.valueOf(Integer.MAX_VALUE));
         assertThat(AdminClientGateway.clampMs(Duration.ofHours(600).toMillis())).isPositive();
     }
+
+    @Test
+    void should_call_an_interrupted_call_cancelled_not_a_failed_action() {
+        // Ctrl-C during a one-shot's first call (capability detection) was exit 5 with "InterruptedException"
+        for (Throwable cause : new Throwable[] {new InterruptedException(),
+            new org.apache.kafka.common.errors.InterruptException(new InterruptedException()),
+            new java.util.concurrent.ExecutionException(new InterruptedException())}) {
+            assertThatThrownBy(() -> KafkaErrors.translateCause(TARGET, "describeFeatures", cause))
+                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(Thread.interrupted()).isTrue(); // the flag is given back for the caller to see
+            assertThatThrownBy(() -> KafkaErrors.translate(TARGET, "describeCluster", () -> {
+                throw cause instanceof Exception e ? e : new RuntimeException(cause);
+            })).isInstanceOf(java.util.concurrent.CancellationException.class);
+            Thread.interrupted();
+        }
+        assertThat(ErrorMapper.map(new java.util.concurrent.CancellationException("cancelled")).code())
+                .isEqualTo(ExitCode.CANCELLED);
+    }
 }

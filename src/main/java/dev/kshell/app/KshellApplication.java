@@ -50,6 +50,10 @@ public class KshellApplication {
         }
         // Logs go to a file before anything logs: the console belongs to the operator.
         System.setProperty(KshellLogging.LOG_FILE_PROPERTY, KshellHome.log().toString());
+        org.slf4j.LoggerFactory.getILoggerFactory(); // configure now, so a log that cannot be written is said first
+        if (KshellLogging.problem() != null) {
+            System.err.println("warning: " + KshellLogging.problem());
+        }
         SpringApplication app = new StartUp();
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("launchOptions", options));
         ConfigurableApplicationContext context;

@@ -32,6 +32,14 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
     /** The log file property {@link KshellApplication} sets; without it the file is {@code kshell.log} in the temp dir. */
     public static final String LOG_FILE_PROPERTY = Environment.LOG_FILE_PROPERTY;
 
+    /** Why the log file cannot be written (an unwritable home, a symbolic link), or null: said once on stderr. */
+    private static volatile String problem;
+
+    /** Why logging is off for this run, one sentence, or null when the log file is written. */
+    public static String problem() {
+        return problem;
+    }
+
     @Override
     public ExecutionStatus configure(LoggerContext context) {
         if (Environment.logbackConfigured()) {
@@ -39,6 +47,18 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
         }
         String file = context.getProperty(LOG_FILE_PROPERTY) != null ? context.getProperty(LOG_FILE_PROPERTY)
                 : Environment.logFile();
+        // Logback prints its status (some 50 lines, with a stack trace) to stdout when the file cannot be opened,
+        // which broke --output json: a listener keeps it quiet; the one line the operator needs is problem().
+        context.getStatusManager().add(new ch.qos.logback.core.status.NopStatusListener());
+        try {
+            dev.kshell.util.PrivateFiles.createFile(java.nio.file.Path.of(file));
+        } catch (java.io.IOException | RuntimeException e) {
+            problem = "cannot write the log file " + file + " (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "): nothing is logged in this run";
+            context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(Level.OFF);
+            return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+        }
+        problem = null;
         // Secrets (PASSWORD-typed client properties, JAAS passwords) are masked in every message and stack trace.
         @SuppressWarnings("unchecked")
         java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =

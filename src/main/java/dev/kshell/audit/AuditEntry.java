@@ -2,8 +2,6 @@ package dev.kshell.audit;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import dev.kshell.util.Environment;
-import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -62,7 +60,6 @@ public record AuditEntry(String time, String attemptId, String user, String host
     }
 
     private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ISO_INSTANT;
-    private static volatile String cachedHost;
 
     /** A new attempt, now, by this OS user on this host. */
     public static AuditEntry of(String clusterId, String bootstrap, String commandLine, String action,
@@ -74,7 +71,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
     public static AuditEntry of(Clock clock, String attemptId, String clusterId, String bootstrap,
                                 String commandLine, String action, AuditDecision decision, String reason,
                                 Object plan, Object results) {
-        return new AuditEntry(format(clock.instant()), attemptId, Environment.userName(), hostName(),
+        return new AuditEntry(format(clock.instant()), attemptId, dev.kshell.util.OsIdentity.user(), hostName(),
                 clusterId, bootstrap, commandLine, action, decision.label(), reason, plan, results);
     }
 
@@ -95,20 +92,8 @@ public record AuditEntry(String time, String attemptId, String user, String host
         return ISO_MILLIS.format(instant.truncatedTo(ChronoUnit.MILLIS));
     }
 
-    /** $HOSTNAME, else the local host name, else "unknown"; looked up once (DNS can be slow at 3 a.m.). */
+    /** The host as the kernel names it ({@link dev.kshell.util.OsIdentity#host}), never $HOSTNAME. */
     static String hostName() {
-        String h = cachedHost;
-        if (h == null) {
-            h = Environment.hostNameVariable();
-            if (h == null) {
-                try {
-                    h = InetAddress.getLocalHost().getHostName();
-                } catch (Exception e) {
-                    h = "unknown";
-                }
-            }
-            cachedHost = h;
-        }
-        return h;
+        return dev.kshell.util.OsIdentity.host();
     }
 }

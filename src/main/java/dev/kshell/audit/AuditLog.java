@@ -10,8 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Set;
 
@@ -147,13 +145,9 @@ public final class AuditLog {
 
     private FileChannel open() throws IOException {
         // No APPEND (Java refuses READ + APPEND): every write is positioned at the end, under the lock.
-        Set<StandardOpenOption> options = Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            FileAttribute<?> ownerOnly = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-            return FileChannel.open(path, options, ownerOnly);
-        }
-        return FileChannel.open(path, options);
+        // O_NOFOLLOW: a symbolic link where the log should be is refused (PrivateFiles.openChannel)
+        return dev.kshell.util.PrivateFiles.openChannel(path, Set.of(StandardOpenOption.CREATE,
+                StandardOpenOption.READ, StandardOpenOption.WRITE));
     }
 
     /** Makes a new file's directory entry durable too; not every platform can open a directory: best effort. */

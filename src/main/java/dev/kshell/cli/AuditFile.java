@@ -20,11 +20,12 @@ public final class AuditFile {
      * connection): one line, decision {@code invalid}. Best effort: a line that cannot be written is said.
      */
     static void inputError(KshellCommand command, String commandLine, String bootstrap, ExecutionMode run,
-                           String reason, Output output) {
+                           String reason, Output output, java.time.Duration lockDeadline) {
         AuditEntry entry = AuditEntry.of(null, bootstrap, Secrets.maskText(commandLine),
                 command.getName().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
         try {
-            new AuditLog(KshellHome.auditLog()).append(entry);
+            // a refused command waits for another shell's lock no longer than its --timeout (was 10 s whatever it said)
+            new AuditLog(KshellHome.auditLog(), lockDeadline).append(entry);
         } catch (AuditWriteException e) {
             output.err().println("warning: this attempt is NOT in the audit log: " + e.getMessage());
         }

@@ -123,10 +123,26 @@ public final class CommandLineExecutor {
                 // an attempt to change a cluster that the grammar refused is still an attempt: audited
                 parser.find(tokens).filter(c -> c.is(Trait.MUTATING)).ifPresent(c -> AuditFile.inputError(c,
                         displayLine, session.connection().map(x -> x.gateway().target().endpoints()).orElse(null),
-                        run, failure.getMessage(), output));
+                        run, failure.getMessage(), output, auditDeadline(tokens)));
             }
             return report(failure, output, traced ? run.withStacktrace(true) : run);
         }
+    }
+
+    /**
+     * How long a refused command's audit line may wait for another shell's lock: the line's own --timeout when it
+     * reads as one, else the session's. The grammar refused the line, so its options were never converted.
+     */
+    private java.time.Duration auditDeadline(List<String> tokens) {
+        for (int i = 0; i < tokens.size(); i++) {
+            String t = tokens.get(i);
+            String value = t.startsWith("--timeout=") ? t.substring("--timeout=".length())
+                    : t.equals("--timeout") && i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+            if (value != null && dev.kshell.util.Durations.parse(value, "--timeout").isOk()) {
+                return dev.kshell.util.Durations.parse(value, "--timeout").orElseThrow();
+            }
+        }
+        return session.defaultTimeout();
     }
 
     /** A mutating command's own --dry-run, when it declares one. */

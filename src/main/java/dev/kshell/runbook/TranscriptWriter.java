@@ -1,6 +1,5 @@
 package dev.kshell.runbook;
 
-import dev.kshell.util.Environment;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -84,7 +83,7 @@ public final class TranscriptWriter implements Closeable {
         e.put("dryRun", options.dryRun());
         e.put("step", options.step());
         e.put("yes", options.yes());
-        e.put("user", Environment.userName());
+        e.put("user", dev.kshell.util.OsIdentity.user());
         write(e);
     }
 

@@ -118,18 +118,6 @@ public final class Environment {
         return System.getProperty("user.home");
     }
 
-    public static String userName() {
-        return System.getProperty("user.name");
-    }
-
-    /** {@code $HOSTNAME}, else {@code %COMPUTERNAME%}, else null (then callers ask the resolver). */
-    public static String hostNameVariable() {
-        String h = System.getenv("HOSTNAME");
-        if (h == null || h.isBlank()) {
-            h = System.getenv("COMPUTERNAME");
-        }
-        return h == null || h.isBlank() ? null : h;
-    }
 
     public static Path tmpDir() {
         return Path.of(System.getProperty("java.io.tmpdir"));

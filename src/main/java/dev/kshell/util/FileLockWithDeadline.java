@@ -1,7 +1,6 @@
 package dev.kshell.util;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -157,13 +156,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
 
     /** This process as a holder line: what a waiting shell prints. */
     static String describeSelf() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException | RuntimeException e) {
-            host = "unknown host";
-        }
-        return "pid " + ProcessHandle.current().pid() + " (" + Environment.userName() + "@" + host
+        return "pid " + ProcessHandle.current().pid() + " (" + OsIdentity.user() + "@" + OsIdentity.host()
                 + ", since " + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + ")";
     }
 
@@ -178,11 +171,36 @@ public final class FileLockWithDeadline implements AutoCloseable {
 
     private static String holderOf(Path file, String fallback) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+            // another user's process may have written anything there: read a bounded first line, no link followed
+            byte[] head;
+            try (java.io.InputStream in = Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                head = in.readNBytes(MAX_HOLDER * 4);
+            }
+            String text = sanitised(new String(head, StandardCharsets.UTF_8));
             return text.isEmpty() ? fallback : text;
         } catch (IOException | RuntimeException e) {
             return fallback;
         }
+    }
+
+    /** The longest holder text shown (a pid, a user, a host and a time fit in far less). */
+    static final int MAX_HOLDER = 160;
+
+    /**
+     * A holder line fit to print: its first line, control characters (terminal escapes) shown as {@code ?}, at most
+     * {@link #MAX_HOLDER} characters. The lock file is writable by whoever can write the home.
+     */
+    static String sanitised(String text) {
+        String first = text.strip().lines().findFirst().orElse("");
+        StringBuilder out = new StringBuilder(Math.min(first.length(), MAX_HOLDER));
+        first.codePoints().limit(MAX_HOLDER).forEach(cp -> {
+            if (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT) {
+                out.append('?');
+            } else {
+                out.appendCodePoint(cp);
+            }
+        });
+        return out.toString().strip();
     }
 
     /** Waits for the in-process lock up to {@code until} (System.nanoTime), an interrupt does not cut it short. */

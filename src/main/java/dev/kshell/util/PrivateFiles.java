@@ -69,6 +69,7 @@ public final class PrivateFiles {
 
     /** Creates {@code file} empty and private (its missing directories 0700) unless it exists; returns it. */
     public static Path createFile(Path file) throws IOException {
+        refuseLink(file);
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             createDirectories(parent);
@@ -81,9 +82,29 @@ public final class PrivateFiles {
         return file;
     }
 
-    /** {@link FileChannel#open} that creates a missing file 0600. */
+    /**
+     * {@link FileChannel#open} that creates a missing file 0600 and never follows a symbolic link
+     * ({@code O_NOFOLLOW}): a link planted where kshell keeps its own file (a link to a 0644 file keeps it readable, a
+     * dangling one writes outside the home) is refused, with one sentence naming it.
+     */
     public static FileChannel openChannel(Path file, Set<? extends OpenOption> options) throws IOException {
-        return FileChannel.open(file, options, fileAttributes(file));
+        refuseLink(file);
+        Set<OpenOption> noFollow = new java.util.HashSet<>(options);
+        noFollow.add(java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        try {
+            return FileChannel.open(file, noFollow, fileAttributes(file));
+        } catch (java.nio.file.FileSystemException e) {
+            refuseLink(file); // made a link between the check and the open: say so rather than ELOOP
+            throw e;
+        }
+    }
+
+    /** Throws when {@code file} is a symbolic link: kshell's own files (log, audit, lock) are never written through one. */
+    public static void refuseLink(Path file) throws IOException {
+        if (Files.isSymbolicLink(file)) {
+            throw new java.nio.file.FileSystemException(file.toString(), null,
+                    "is a symbolic link: kshell writes its own files only as regular files (remove the link)");
+        }
     }
 
     /**

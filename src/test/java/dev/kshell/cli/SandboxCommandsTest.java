@@ -143,4 +143,33 @@ class SandboxCommandsTest {
                 .map(l -> l.get("action").asString() + " " + l.get("decision").asString()).toList())
                 .containsExactly("sandbox load --topic dry-run", "sandbox load --stop refused");
     }
+
+    @Test
+    void should_wait_for_a_held_audit_lock_no_longer_than_the_refused_lines_timeout(
+            @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path audit = tmp.resolve("audit.jsonl");
+        System.setProperty("kshell.audit.file", audit.toString());
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread other = new Thread(() -> {
+            try (var lock = dev.kshell.util.FileLockWithDeadline.acquire(tmp.resolve("audit.jsonl.lock"),
+                    java.time.Duration.ofSeconds(5))) {
+                held.countDown();
+                release.await();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        other.start();
+        try {
+            held.await();
+            ShellHarness.Result r = shell.run("sandbox kill-broker x --timeout 1s");
+            // was: "within 10s" whatever --timeout said
+            assertThat(r.err()).contains("node id must be a number").contains("within 1s");
+        } finally {
+            release.countDown();
+            other.join();
+            System.clearProperty("kshell.audit.file");
+        }
+    }
 }

@@ -80,4 +80,12 @@ class FileLockWithDeadlineTest {
             assertThat(out).contains("could not lock").contains("held by pid " + ProcessHandle.current().pid());
         }
     }
+
+    @Test
+    void should_show_a_planted_holder_line_sanitised_and_bounded() {
+        // the lock file is writable by whoever can write the home: its text was printed as found
+        assertThat(FileLockWithDeadline.sanitised("pid 1 (a@b)\u001b[2J\u001b]0;owned\u0007\nsecond line"))
+                .isEqualTo("pid 1 (a@b)?[2J?]0;owned?");
+        assertThat(FileLockWithDeadline.sanitised("x".repeat(10_000))).hasSize(FileLockWithDeadline.MAX_HOLDER);
+    }
 }

@@ -1,16 +1,23 @@
 package dev.kshell.sandbox;
 
 import dev.kshell.util.Environment;
+import dev.kshell.util.OsIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -40,11 +47,16 @@ final class SandboxDirs {
     /**
      * Deletes temp cluster dirs left behind by a launching JVM that was killed with {@code kill -9} (its nodes
      * halted themselves, but nobody deleted the dir): those whose {@value #OWNER_FILE} file names a process that
-     * is gone.
+     * is gone. The temp dir is shared: only real directories (not links) owned by this user are considered, and they
+     * are deleted without following a link ({@link #deleteTree}), so another local user who plants a
+     * {@code kshell-sandbox-*} dir, or swaps a directory in one for a link while the sweep runs, deletes nothing of
+     * ours nor makes us delete anything of theirs.
      */
     static void sweepStaleTempDirs(Path tmp) {
         try (Stream<Path> dirs = Files.list(tmp)) {
-            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX) && Files.isDirectory(d))
+            dirs.filter(d -> d.getFileName().toString().startsWith(TEMP_PREFIX)
+                            && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS))
+                    .filter(SandboxDirs::ownedByMe)
                     .filter(SandboxDirs::ownerGone)
                     .forEach(SandboxDirs::deleteTree);
         } catch (IOException | UncheckedIOException | SecurityException e) {
@@ -52,9 +64,21 @@ final class SandboxDirs {
         }
     }
 
+    private static boolean ownedByMe(Path dir) {
+        try {
+            return Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS).getName().equals(OsIdentity.user());
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private static boolean ownerGone(Path dir) {
         try {
-            String[] owner = Files.readString(dir.resolve(OWNER_FILE), StandardCharsets.UTF_8).trim().split(" ");
+            String text;
+            try (java.io.InputStream in = Files.newInputStream(dir.resolve(OWNER_FILE), LinkOption.NOFOLLOW_LINKS)) {
+                text = new String(in.readNBytes(200), StandardCharsets.UTF_8);
+            }
+            String[] owner = text.trim().split(" ");
             Optional<Instant> started = owner.length > 1 && !owner[1].equals("-")
                     ? Optional.of(Instant.parse(owner[1])) : Optional.empty();
             return !ParentWatchdog.isAlive(Long.parseLong(owner[0]), started);
@@ -63,20 +87,75 @@ final class SandboxDirs {
         }
     }
 
+    /**
+     * Deletes {@code dir} and everything in it, following no symbolic link: each directory is opened relative to its
+     * parent's open descriptor with {@code O_NOFOLLOW} and its entries unlinked relative to it
+     * ({@link SecureDirectoryStream}), so a directory swapped for a link mid-way is unlinked as a link, never entered.
+     * A link given as {@code dir} is removed itself. Best effort: what cannot be deleted stays.
+     */
     static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    // best effort
+        try {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(dir);
+                return;
+            }
+            Path absolute = dir.toAbsolutePath();
+            Path parent = absolute.getParent();
+            if (parent != null) {
+                try (DirectoryStream<Path> stream = Files.newDirectoryStream(parent)) {
+                    if (stream instanceof SecureDirectoryStream<Path> secure) {
+                        Path name = absolute.getFileName();
+                        deleteContents(secure, name);
+                        secure.deleteDirectory(name);
+                        return;
+                    }
+                }
+            }
+            // no openat() on this platform: walkFileTree does not follow links either (links are deleted as files)
+            Files.walkFileTree(absolute, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
                 }
             });
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException | RuntimeException e) {
             // best effort
+        }
+    }
+
+    private static void deleteContents(SecureDirectoryStream<Path> parent, Path name) throws IOException {
+        try (SecureDirectoryStream<Path> d = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+            for (Path entry : d) {
+                Path child = entry.getFileName();
+                try {
+                    BasicFileAttributes a = d.getFileAttributeView(child, BasicFileAttributeView.class,
+                            LinkOption.NOFOLLOW_LINKS).readAttributes();
+                    if (a.isDirectory()) {
+                        deleteContents(d, child);
+                        d.deleteDirectory(child);
+                    } else {
+                        d.deleteFile(child); // a file or a link: the link itself, never what it names
+                    }
+                } catch (IOException | RuntimeException e) {
+                    try {
+                        d.deleteFile(child); // swapped for a link after it was read: unlink the link
+                    } catch (IOException | RuntimeException ignored) {
+                        // best effort
+                    }
+                }
+            }
         }
     }
 

@@ -63,4 +63,48 @@ class ParentWatchdogTest {
         assertThat(noOwner).exists();
         assertThat(other).exists();
     }
+
+    @Test
+    void should_sweep_without_following_a_link_nor_touching_another_users_dir(@TempDir Path tmp) throws Exception {
+        Process dead = new ProcessBuilder("sleep", "60").start();
+        String deadOwner = dead.pid() + " " + dead.info().startInstant().orElseThrow() + "\n";
+        dead.destroyForcibly().waitFor();
+        Path precious = Files.createDirectories(tmp.resolve("precious"));
+        Files.writeString(precious.resolve("keep.txt"), "mine");
+        // a stale dir of ours holding a link to a directory elsewhere (a node dir swapped for a link)
+        Path stale = Files.createDirectories(tmp.resolve("kshell-sandbox-1"));
+        Files.writeString(stale.resolve("owner"), deadOwner);
+        Files.createSymbolicLink(stale.resolve("node-1"), precious);
+        // a link named like a sandbox dir, to a directory whose owner file says "gone"
+        Path planted = Files.createDirectories(tmp.resolve("planted"));
+        Files.writeString(planted.resolve("owner"), deadOwner);
+        Files.writeString(planted.resolve("victim.txt"), "theirs");
+        Files.createSymbolicLink(tmp.resolve("kshell-sandbox-2"), planted);
+
+        SandboxDirs.sweepStaleTempDirs(tmp);
+
+        // was: Files.walk then delete, with the walk's view of what is a directory
+        assertThat(stale).doesNotExist();
+        assertThat(precious.resolve("keep.txt")).hasContent("mine");
+        assertThat(planted.resolve("victim.txt")).hasContent("theirs");
+        assertThat(tmp.resolve("kshell-sandbox-2")).isSymbolicLink();
+
+        // another user's dir is never swept, whatever its owner file says
+        Path theirs = Files.createDirectories(tmp.resolve("kshell-sandbox-3"));
+        Files.writeString(theirs.resolve("owner"), deadOwner);
+        java.nio.file.attribute.UserPrincipal nobody = tmp.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName("nobody");
+        org.junit.jupiter.api.Assumptions.assumeTrue(changeOwner(theirs, nobody), "needs to give a dir away (root)");
+        SandboxDirs.sweepStaleTempDirs(tmp);
+        assertThat(theirs.resolve("owner")).exists();
+    }
+
+    private static boolean changeOwner(Path p, java.nio.file.attribute.UserPrincipal to) {
+        try {
+            Files.setOwner(p, to);
+            return true;
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return false;
+        }
+    }
 }

@@ -323,7 +323,7 @@ class RunbookIntegrationTest {
     }
 
     /** {@code kshell ARGS} through the whole application in this JVM, as a cron job runs it: no terminal. */
-    private static Result oneShot(String... args) {
+    private static Result captured(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream savedOut = System.out;
@@ -358,13 +358,13 @@ class RunbookIntegrationTest {
         Path declared = tmp.resolve("declared.ksh");
         Files.writeString(declared, "allow unclean\nelect unclean " + RF1 + "-0\n");
 
-        Result withYes = oneShot("--bootstrap-server", cluster.bootstrapServers(), "run", undeclared.toString(), "--yes");
+        Result withYes = captured("--bootstrap-server", cluster.bootstrapServers(), "run", undeclared.toString(), "--yes");
         System.out.println("[runbook-guard] undeclared, --yes: exit " + withYes.code() + "\n" + withYes.out() + withYes.err());
         assertThat(withYes.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(withYes.out() + withYes.err()).contains(undeclared + ":2")
                 .contains("is an unclean election and the runbook does not declare 'allow unclean'");
 
-        Result noYes = oneShot("--bootstrap-server", cluster.bootstrapServers(), "run", declared.toString());
+        Result noYes = captured("--bootstrap-server", cluster.bootstrapServers(), "run", declared.toString());
         System.out.println("[runbook-guard] declared, no --yes: exit " + noYes.code() + "\n" + noYes.out() + noYes.err());
         assertThat(noYes.code()).isEqualTo(ExitCode.REFUSED);
         assertThat(noYes.out() + noYes.err()).contains(declared + ":2")

@@ -74,7 +74,7 @@ public class WatchCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) throws InterruptedException {
+    public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> words = inv.get(COMMAND);
         CommandLineExecutor exec = executor.getObject();
         KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
@@ -86,7 +86,7 @@ public class WatchCommand extends KshellCommand {
         Integer count = inv.get(COUNT);
         String line = CommandLineExecutor.join(words);
         // `watch quorum` marks each leader change: listed above the table on a terminal, one line each when piped
-        LeaderMarks marks = watched.getName().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
+        LeaderMarks marks = watched.spec().name().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
         Runs runs = new Runs(inv, exec, words, line, marks, interval, count);
         try {
             while (true) {
@@ -150,7 +150,7 @@ public class WatchCommand extends KshellCommand {
             PrintWriter into = new PrintWriter(buffer);
             // No progress lines or prompts inside: the output is redrawn as a whole.
             Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
-            CommandLineExecutor.LineResult outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
+            CommandLineExecutor.LineResult outcome = exec.execute(words, line, inner, Prompter.NONE, inv.mode());
             into.flush();
             if (outcome.code() == ExitCode.CANCELLED || Thread.interrupted()) {
                 return null; // Ctrl-C during the run: its half-done output is not shown

@@ -22,7 +22,7 @@ public final class AuditFile {
     static void inputError(KshellCommand command, String commandLine, String bootstrap, ExecutionMode run,
                            String reason, Output output, java.time.Duration lockDeadline) {
         AuditEntry entry = AuditEntry.of(null, bootstrap, Secrets.maskText(commandLine),
-                command.getName().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
+                command.spec().name().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
         try {
             // a refused command waits for another shell's lock no longer than its --timeout (was 10 s whatever it said)
             new AuditLog(KshellHome.auditLog(), lockDeadline).append(entry);

@@ -21,9 +21,11 @@ class ShutdownTest {
     @Test
     void should_close_while_capability_detection_waits_on_an_unreachable_cluster_and_call_it_cancelled()
             throws Exception {
-        // a 10-minute deadline: closing used to wait for it (the detection held the lock close() needed)
-        AdminClientGateway gateway = new AdminClientGateway(new ClusterTarget("127.0.0.1:1", null, Map.of(),
-                Duration.ofMinutes(10)));
+        // a port that accepts connections and never answers (a refused one is said at once), and a 10-minute
+        // deadline: closing used to wait for it (the detection held the lock close() needed)
+        java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        AdminClientGateway gateway = new AdminClientGateway(new ClusterTarget("127.0.0.1:" + silent.getLocalPort(),
+                null, Map.of(), Duration.ofMinutes(10)));
         AtomicReference<Throwable> failed = new AtomicReference<>();
         Thread call = new Thread(() -> {
             try {
@@ -42,5 +44,6 @@ class ShutdownTest {
         call.join(TimeUnit.SECONDS.toMillis(20));
         assertThat(call.isAlive()).isFalse();
         assertThat(failed.get()).isInstanceOf(CancellationException.class);
+        silent.close();
     }
 }

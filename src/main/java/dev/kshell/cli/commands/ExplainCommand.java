@@ -50,7 +50,7 @@ public class ExplainCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         // pasted error text often carries a client config (sasl.jaas.config=... password="..."): masked before it is
         // explained, echoed in --output json, or logged
         String text = dev.kshell.session.Secrets.maskText(String.join(" ", inv.get(TEXT)).strip());

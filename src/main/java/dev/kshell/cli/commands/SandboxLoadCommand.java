@@ -36,9 +36,9 @@ public class SandboxLoadCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         if (inv.get(STOP)) {
-            if (inv.run().dryRun()) {
+            if (inv.mode().dryRun()) {
                 SandboxViews.plannedInjection(inv, sandbox, "sandbox load --stop");
                 inv.emit(new SandboxViews.LoadView(false, null), () -> "dry run: would stop the background load\n");
                 return ExitCode.OK;
@@ -51,7 +51,7 @@ public class SandboxLoadCommand extends KshellCommand {
         if (inv.get(TOPIC) != null) {
             List<String> topics = Arrays.stream(inv.get(TOPIC).split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).toList();
-            if (inv.run().dryRun()) {
+            if (inv.mode().dryRun()) {
                 SandboxViews.plannedInjection(inv, sandbox, "sandbox load --topic");
                 inv.emit(new SandboxViews.LoadView(false, null),
                         () -> "dry run: would start a background load on " + String.join(", ", topics) + "\n");

@@ -73,7 +73,7 @@ public final class CommandLineExecutor {
                 dev.kshell.session.Secrets::maskText);
         PrintWriter err = output.err() == output.out() ? out : dev.kshell.session.MaskingWriter.printWriter(
                 output.err(), dev.kshell.session.Secrets::maskText);
-        return new Output(out, err, output.json(), output.color(), output.width(), output.terminal());
+        return new Output(out, err, output.json(), output.color(), output.width(), output.terminal(), output.height());
     }
 
     // passes on what the masking writers hold; the streams under them stay open

@@ -94,6 +94,7 @@ final class GuardedStep {
         operator.showPlan(plan);
         String approval;
         String overrideReason = null;
+        boolean rereadAfterAnswer = false;
         switch (decision.kind()) {
             case REFUSE -> {
                 write(entry(clusterId, AuditDecision.REFUSED, decision.reason(), plan));
@@ -143,24 +144,7 @@ final class GuardedStep {
                 approval = (override != null ? "typed override '" + override.confirmation().expected() + "' + " : "")
                         + (c.typed() ? "typed confirmation" : "answered y");
                 overrideReason = override == null ? null : "overridden at the terminal: " + override.reason();
-                // The question has no time limit: read the cluster again and act only on the plan that was approved.
-                String changed;
-                Planned again = null;
-                try {
-                    again = planning.get();
-                    changed = changedSince(p, again);
-                } catch (RuntimeException e) {
-                    changed = "the cluster could not be read again after the answer ("
-                            + (e instanceof ClusterException || e instanceof ElectionInputException ? e.getMessage()
-                            : e.toString()) + ")";
-                }
-                if (changed != null) {
-                    write(entry(clusterId, AuditDecision.ABORTED, changed, plan));
-                    return new Result(report(clusterId, AuditDecision.ABORTED, changed, null, plan, null, List.of()),
-                            AuditDecision.ABORTED, ExitCode.REFUSED, List.of(), "aborted: " + changed
-                            + "; nothing was changed: run the command again to see the plan as it is now", List.of());
-                }
-                p = again; // the act uses what was just read, which plans exactly what was approved
+                rereadAfterAnswer = true;
             }
             case PROCEED -> {
                 if (decision.note() != null) {
@@ -173,6 +157,30 @@ final class GuardedStep {
         }
         AuditEntry confirmed = entry(clusterId, AuditDecision.CONFIRMED, overrideReason, plan).approvedBy(approval);
         write(confirmed);
+        if (rereadAfterAnswer) {
+            // The question has no time limit: read the cluster again and act only on the plan that was approved.
+            String changed;
+            Planned again = null;
+            try {
+                again = planning.get();
+                changed = changedSince(p, again);
+            } catch (CancellationException e) {
+                closing(confirmed.outcome(AuditDecision.INTERRUPTED, "interrupted (Ctrl-C) before anything was sent",
+                        new AuditResults(List.of(), List.of())));
+                throw e;
+            } catch (RuntimeException e) {
+                changed = "the cluster could not be read again after the answer ("
+                        + (e instanceof ClusterException || e instanceof ElectionInputException ? e.getMessage()
+                        : e.toString()) + ")";
+            }
+            if (changed != null) {
+                closing(confirmed.outcome(AuditDecision.ABORTED, changed, new AuditResults(List.of(), List.of())));
+                return new Result(report(clusterId, AuditDecision.ABORTED, changed, null, plan, null, List.of()),
+                        AuditDecision.ABORTED, ExitCode.REFUSED, List.of(), "aborted: " + changed
+                        + "; nothing was changed: run the command again to see the plan as it is now", List.of());
+            }
+            p = again; // the act uses what was just read, which plans exactly what was approved
+        }
         return act(p, confirmed);
     }
 

@@ -144,9 +144,35 @@ class ElectionServiceTest {
         // was: the election from the planning snapshot, however old
         assertThat(r.exitCode()).isEqualTo(ExitCode.REFUSED);
         assertThat(sent).isEmpty();
-        assertThat(decisions()).containsExactly("aborted");
-        assertThat(audit().get(0).get("reason").asString())
+        assertThat(decisions()).containsExactly("confirmed", "aborted");
+        assertThat(audit().get(1).get("reason").asString())
                 .isEqualTo("the cluster changed while you were asked: the plan is no longer the one shown");
+    }
+
+    @Test
+    void should_close_a_confirmed_attempt_as_interrupted_when_ctrl_c_cuts_the_read_after_yes() throws IOException {
+        FakeGateway gateway = new FakeGateway(cluster()) {
+            @Override
+            public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new CancellationException("cancelled"); // what the real gateway does on Ctrl-C
+                }
+                return super.snapshot(topics, withConfigs);
+            }
+        };
+        Person pressesCtrlC = new Person("y") {
+            @Override
+            public String ask(String prompt) {
+                Thread.currentThread().interrupt();
+                return super.ask(prompt);
+            }
+        };
+
+        assertThatThrownBy(() -> service(gateway).preferred(attempt(GuardContext.interactive(null, null), pressesCtrlC),
+                new ElectionService.PreferredTarget.Topic("orders"))).isInstanceOf(CancellationException.class);
+        Thread.interrupted();
+        assertThat(decisions()).containsExactly("confirmed", "interrupted");
+        assertThat(audit().get(1).get("reason").asString()).contains("before anything was sent");
     }
 
     @Test

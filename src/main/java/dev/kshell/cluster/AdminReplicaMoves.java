@@ -266,21 +266,25 @@ final class AdminReplicaMoves implements ReplicaMoves {
     }
 
     @Override
-    public Optional<String> unregisterBroker(int brokerId) {
+    public Unregistered unregisterBroker(int brokerId) {
         if (gateway.capabilities().mode() == ClusterCapabilities.Mode.ZOOKEEPER) {
-            return Optional.of("a ZooKeeper-mode cluster forgets a broker by itself once it stops: nothing to unregister");
+            return new Unregistered(Unregistered.Outcome.UNSUPPORTED, "a ZooKeeper-mode cluster forgets a broker by itself once it stops: nothing to unregister");
         }
         KafkaFuture<Void> future = gateway.admin().unregisterBroker(brokerId,
                 new UnregisterBrokerOptions().timeoutMs(gateway.timeoutMs())).all();
         try {
             future.get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS);
-            return Optional.empty();
+            return Unregistered.done();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnsupportedVersionException) {
-                return Optional.of("this cluster does not offer unregisterBroker (KRaft 3.0 or later, asked through a "
+                return new Unregistered(Unregistered.Outcome.UNSUPPORTED, "this cluster does not offer unregisterBroker (KRaft 3.0 or later, asked through a "
                         + "broker): nothing was changed");
             }
-            return Optional.of(KafkaErrors.translateCause(gateway.target(), "unregisterBroker", e.getCause()).getMessage());
+            ClusterException c = KafkaErrors.translateCause(gateway.target(), "unregisterBroker", e.getCause());
+            if (c.kind() == ClusterException.Kind.UNREACHABLE) {
+                throw c;
+            }
+            return new Unregistered(Unregistered.Outcome.FAILED, c.getMessage());
         } catch (Exception e) {
             return KafkaErrors.translate(gateway.target(), "unregisterBroker", () -> {
                 throw e;

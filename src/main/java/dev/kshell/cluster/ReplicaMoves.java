@@ -131,9 +131,21 @@ public interface ReplicaMoves {
 
     /**
      * Makes a KRaft cluster forget a broker (unregisterBroker). A cluster that cannot (ZooKeeper mode, a release
-     * before 3.0 or whose brokers refuse the request) gives a sentence, not a failure.
-     *
-     * @return empty = unregistered, else one sentence why not
+     * that lacks the request) gives a sentence, not a failure.
      */
-    Optional<String> unregisterBroker(int brokerId);
+    Unregistered unregisterBroker(int brokerId);
+
+    /**
+     * What unregisterBroker came to.
+     *
+     * @param outcome  done, unsupported (ZooKeeper mode or a release that lacks it: nothing changed), or failed
+     * @param sentence why, for unsupported and failed; null when done
+     */
+    record Unregistered(Outcome outcome, String sentence) {
+        public enum Outcome { DONE, UNSUPPORTED, FAILED }
+
+        public static Unregistered done() {
+            return new Unregistered(Outcome.DONE, null);
+        }
+    }
 }

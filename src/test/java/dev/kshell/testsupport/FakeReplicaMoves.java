@@ -30,8 +30,8 @@ public class FakeReplicaMoves implements ReplicaMoves {
     public final List<Integer> unregistered = new ArrayList<>();
     /** Reads of {@link #inFlight()} before the moves sent complete. */
     public int roundsToFinish;
-    /** What {@link #unregisterBroker} answers (empty: done). */
-    public Optional<String> unregisterAnswer = Optional.empty();
+    /** What {@link #unregisterBroker} answers. */
+    public Unregistered unregisterAnswer = Unregistered.done();
     private final Map<PartitionSpec, Integer> rounds = new LinkedHashMap<>();
 
     @Override
@@ -132,8 +132,8 @@ public class FakeReplicaMoves implements ReplicaMoves {
     }
 
     @Override
-    public Optional<String> unregisterBroker(int brokerId) {
-        if (unregisterAnswer.isEmpty()) {
+    public Unregistered unregisterBroker(int brokerId) {
+        if (unregisterAnswer.outcome() == Unregistered.Outcome.DONE) {
             unregistered.add(brokerId);
         }
         return unregisterAnswer;

@@ -28,6 +28,9 @@ public class FakeReplicaMoves implements ReplicaMoves {
     public final Map<Integer, Long> usable = new TreeMap<>();
     public final Map<Integer, String> racks = new TreeMap<>();
     public final List<Integer> unregistered = new ArrayList<>();
+    /** Every set of brokers a rate was set on, and every set of topic lists, in order. */
+    public final List<Collection<Integer>> ratesSetOn = new ArrayList<>();
+    public final List<Map<String, Map<String, String>>> listsSet = new ArrayList<>();
     /** Reads of {@link #inFlight()} before the moves sent complete. */
     public int roundsToFinish;
     /** What {@link #unregisterBroker} answers. */
@@ -93,6 +96,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
     @Override
     public Map<Integer, Optional<String>> setBrokerRate(Collection<Integer> brokerIds, long bytesPerSecond) {
         Map<Integer, Optional<String>> out = new TreeMap<>();
+        ratesSetOn.add(List.copyOf(brokerIds));
         brokerIds.forEach(b -> {
             brokerRates.put(b, Map.of(LEADER_RATE, Long.toString(bytesPerSecond), FOLLOWER_RATE,
                     Long.toString(bytesPerSecond)));
@@ -104,6 +108,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
     @Override
     public Map<String, Optional<String>> setTopicThrottle(Map<String, Map<String, String>> lists) {
         Map<String, Optional<String>> out = new TreeMap<>();
+        listsSet.add(Map.copyOf(lists));
         lists.forEach((t, l) -> {
             topicLists.put(t, Map.copyOf(l));
             out.put(t, Optional.empty());

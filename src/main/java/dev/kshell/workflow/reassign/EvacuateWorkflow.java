@@ -136,7 +136,7 @@ public final class EvacuateWorkflow {
             audit.ended(AuditDecision.NOT_NEEDED, why, plan);
             lines.add(why);
             return result(s, AuditDecision.NOT_NEEDED, why, plan, List.of(), null, export,
-                    plan.unplaced().isEmpty() ? ExitCode.OK : ExitCode.ACTION_FAILED, lines);
+                    plan.unplaced().isEmpty() ? ExitCode.OK : ExitCode.REFUSED, lines);
         }
 
         // the moves with a live copy: y/N or --yes
@@ -342,7 +342,11 @@ public final class EvacuateWorkflow {
         boolean failed = results.values().stream().anyMatch(r -> r.outcome().equals("failed"));
         ExitCode code = (failed ? ExitCode.ACTION_FAILED : ExitCode.OK).worst(lostExit);
         if (!plan.unplaced().isEmpty()) {
-            code = code.worst(ExitCode.ACTION_FAILED);
+            // not moved on purpose (the replication factor is never lowered): refused, like the lost ones
+            code = code.worst(ExitCode.REFUSED);
+            out.add("not moved: " + plan.unplaced().size() + " partition" + (plan.unplaced().size() == 1 ? "" : "s")
+                    + " no live broker can take a replica of (add a broker, then run this again): "
+                    + names(plan.unplaced()));
         }
         List<EvacuationReport.PartitionResult> movedResults = results.values().stream()
                 .filter(r -> toMove.stream().anyMatch(m -> m.name().equals(r.partition()))).toList();
@@ -585,6 +589,12 @@ public final class EvacuateWorkflow {
 
     private static PartitionSpec spec(EvacuationPlan.Move m) {
         return new PartitionSpec(m.topic(), m.partition());
+    }
+
+    private static String names(List<EvacuationPlan.Unplaced> unplaced) {
+        List<String> names = unplaced.stream().map(EvacuationPlan.Unplaced::partition).toList();
+        return names.size() <= 10 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 10)) + " and " + (names.size() - 10) + " more";
     }
 
     static String join(Collection<Integer> ids) {

@@ -161,6 +161,7 @@ class EvacuateIntegrationTest {
             r = shell.run("reassign evacuate 6 --export " + plan + " --yes --timeout 30s");
         }
         String said = r.out() + "\n" + r.err();
+        System.out.println("[reassign evacuate 6, exit " + r.code().code() + "]\n" + said);
         assertThat(r.code()).as(said).isEqualTo(ExitCode.REFUSED);
         assertThat(r.out()).as(said).contains("not moved: evac-rf1-0");
         assertThat(r.out()).contains("evac-rf3-0"); // RF 3 on 3 brokers, one lost: no broker can take it

@@ -298,4 +298,53 @@ class ReassignCommandsTest {
         assertThat(out.toString()).contains("broker 4 is live");
         assertThat(gateway.moves.unregistered).isEmpty();
     }
+
+    @Test
+    void should_watch_a_reassignment_already_moving_off_the_broker_without_sending_it_again() {
+        // orders-0 is already on its way from [4,6] to [4,7]
+        gateway.moves.inFlight.put(new PartitionSpec("orders", 0), new ReplicaMoves.InFlight(List.of(4, 6, 7),
+                List.of(7), List.of(6)));
+        gateway.moves.finishAfter(new PartitionSpec("orders", 0), 2);
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED); // demo-rf1-0
+        assertThat(gateway.moves.altered).singleElement().satisfies(sent ->
+                assertThat(sent).doesNotContainKey(new PartitionSpec("orders", 0))
+                        .containsKeys(new PartitionSpec("orders", 1), new PartitionSpec("payments", 0)));
+        assertThat(err.toString()).contains("1 partition is already moving off broker 6: watched, not sent again");
+    }
+
+    @Test
+    void should_unregister_a_fenced_broker_that_holds_nothing_after_y_and_audit_it() throws IOException {
+        ClusterSnapshot s = brokerSixLost();
+        ClusterSnapshot empty = FakeGateway.snapshot(QUORUM, BROKERS, s.topics().stream()
+                .filter(t -> t.partitions().stream().noneMatch(p -> p.replicas().contains(6))).toList());
+        gateway = new MovingGateway(empty);
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new BrokersUnregisterCommand(session))),
+                session);
+        assertThat(run("brokers unregister 6", answering("n")).code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(gateway.moves.unregistered).isEmpty();
+        CommandLineExecutor.LineResult r = run("brokers unregister 6", answering("y"));
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.unregistered).containsExactly(6);
+        assertThat(out.toString()).contains("broker 6 unregistered");
+        assertThat(audit()).extracting(a -> a.get("action").asText() + " " + a.get("decision").asText())
+                .containsExactly("unregister-broker aborted", "unregister-broker confirmed", "unregister-broker succeeded");
+    }
+
+    @Test
+    void should_say_in_one_sentence_when_the_cluster_cannot_unregister() {
+        ClusterSnapshot empty = FakeGateway.snapshot(QUORUM, BROKERS, List.of());
+        gateway = new MovingGateway(empty);
+        gateway.moves.unregisterAnswer = new ReplicaMoves.Unregistered(ReplicaMoves.Unregistered.Outcome.UNSUPPORTED,
+                "this cluster does not offer unregisterBroker");
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new BrokersUnregisterCommand(session))),
+                session);
+        CommandLineExecutor.LineResult r = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(out.toString()).contains("this cluster does not offer unregisterBroker");
+    }
 }

@@ -42,7 +42,7 @@ class TriageTest {
         assertThat(r.step(1).status()).isEqualTo(StepStatus.OK);
         assertThat(r.step(2).status()).isEqualTo(StepStatus.WARN);
         assertThat(r.step(2).summary()).isEqualTo("3 registered: 4 live, 5, 6 fenced");
-        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced); if it is gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)");
+        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced); if gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)");
         assertThat(r.step(3).status()).isEqualTo(StepStatus.FAIL);
         assertThat(r.step(3).summary())
                 .isEqualTo("3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)");

@@ -37,6 +37,11 @@ public class FakeReplicaMoves implements ReplicaMoves {
     public Unregistered unregisterAnswer = Unregistered.done();
     private final Map<PartitionSpec, Integer> rounds = new LinkedHashMap<>();
 
+    /** A reassignment a test put in {@link #inFlight} completes after this many more reads (else it stays). */
+    public void finishAfter(PartitionSpec partition, int reads) {
+        rounds.put(partition, reads);
+    }
+
     @Override
     public Map<PartitionSpec, InFlight> inFlight() {
         for (PartitionSpec p : List.copyOf(rounds.keySet())) {

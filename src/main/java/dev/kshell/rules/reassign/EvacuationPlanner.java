@@ -113,9 +113,10 @@ public final class EvacuationPlanner {
                 Integer to = pick(targets, target, racksUsed, racksKnown ? rack : null, bytes, count, bytesOn,
                         incoming, in.usableByBroker(), notes, p.name());
                 if (to == null) {
+                    boolean outside = targets.stream().anyMatch(b -> !target.contains(b));
                     why = targets.isEmpty() ? "no live broker to move to"
-                            : "no live broker outside its replicas " + p.replicas()
-                            + (in.usableByBroker().isEmpty() ? "" : " with room for it");
+                            : outside ? "no live broker outside its replicas " + p.replicas() + " has room for it"
+                            : "no live broker outside its replicas " + p.replicas();
                     break;
                 }
                 target.set(i, to);

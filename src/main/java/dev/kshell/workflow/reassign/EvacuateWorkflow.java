@@ -105,8 +105,9 @@ public final class EvacuateWorkflow {
         }
         GuardContext guard = attempt.guard().withActualClusterId(s.clusterId());
         EvacuationPlan plan;
+        Set<PartitionSpec> alreadyMoving = new LinkedHashSet<>();
         try {
-            plan = plan(s, request, op);
+            plan = plan(s, request, op, alreadyMoving);
         } catch (RuntimeException e) {
             audit.ended(AuditDecision.FAILED, "planning failed, nothing was sent: " + e.getMessage(), null);
             throw e;
@@ -129,6 +130,24 @@ public final class EvacuateWorkflow {
             audit.ended(AuditDecision.DRY_RUN, null, plan);
             lines.add("dry run: nothing was changed");
             return result(s, AuditDecision.DRY_RUN, null, plan, List.of(), null, export, ExitCode.OK, lines);
+        }
+        if (plan.empty() && !alreadyMoving.isEmpty()) {
+            audit.ended(AuditDecision.NOT_NEEDED, "nothing new to send; " + alreadyMoving.size()
+                    + " partition(s) already moving", plan);
+            try {
+                watch(gateway.replicaMoves(), alreadyMoving, Map.of(), op);
+            } catch (CancellationException | Interrupted e) {
+                op.progressDone();
+                Thread.interrupted();
+                lines.add("stopped watching: the reassignments go on (`reassignments` follows them)");
+                return result(s, AuditDecision.NOT_NEEDED, null, plan, List.of(), null, export, ExitCode.CANCELLED,
+                        lines);
+            }
+            op.progressDone();
+            lines.add("the " + alreadyMoving.size() + " reassignment(s) in flight are done; a throttle they leave is "
+                    + "cleared by `reassign cancel --all`");
+            return result(s, AuditDecision.NOT_NEEDED, null, plan, List.of(), null, export,
+                    plan.unplaced().isEmpty() ? ExitCode.OK : ExitCode.REFUSED, lines);
         }
         if (plan.empty()) {
             String why = plan.unplaced().isEmpty() ? "nothing to move: broker " + join(request.brokers())
@@ -210,10 +229,12 @@ public final class EvacuateWorkflow {
         }
         AuditEntry confirmed = movesApproval == null ? null : audit.confirmed(movesApproval, null, plan);
         AuditEntry lostConfirmed = lostApproval == null ? null : lostAudit.confirmed(lostApproval, null, plan.lost());
-        return act(s, plan, request, op, audit, confirmed, lostAudit, lostConfirmed, lostDecision, lostExit, export, lines);
+        return act(s, plan, request, op, audit, confirmed, lostAudit, lostConfirmed, lostDecision, lostExit, export, lines,
+                alreadyMoving);
     }
 
-    private EvacuationPlan plan(ClusterSnapshot s, Request request, MoveAttempt.Operator op) {
+    private EvacuationPlan plan(ClusterSnapshot s, Request request, MoveAttempt.Operator op,
+                                Set<PartitionSpec> alreadyMoving) {
         List<Integer> live = s.brokers().stream().filter(BrokerState::live).map(BrokerState::id).toList();
         ReplicaMoves.LogDirUsage usage;
         try {
@@ -226,7 +247,27 @@ public final class EvacuateWorkflow {
             usage = new ReplicaMoves.LogDirUsage(Map.of(), Map.of(), Map.of());
         }
         usage.errors().values().forEach(e -> op.note("warning: " + e));
-        EvacuationPlan plan = EvacuationPlanner.plan(new EvacuationPlanner.Input(partitions(s), s.brokers(),
+        // a reassignment already in flight is planned from where it is going (its target), never sent again
+        Map<PartitionSpec, ReplicaMoves.InFlight> inFlight = gateway.replicaMoves().inFlight();
+        List<PartitionState> current = new ArrayList<>();
+        for (PartitionState p : partitions(s)) {
+            ReplicaMoves.InFlight f = inFlight.get(new PartitionSpec(p.topic(), p.partition()));
+            if (f == null) {
+                current.add(p);
+                continue;
+            }
+            List<Integer> target = f.target();
+            if (target.stream().noneMatch(request.brokers()::contains)) {
+                alreadyMoving.add(new PartitionSpec(p.topic(), p.partition()));
+            }
+            current.add(new PartitionState(p.topic(), p.partition(), p.leader(), target,
+                    p.isr().stream().filter(target::contains).toList(), p.elr(), p.lastKnownElr()));
+        }
+        if (!alreadyMoving.isEmpty()) {
+            op.note(alreadyMoving.size() + " partition" + (alreadyMoving.size() == 1 ? " is" : "s are")
+                    + " already moving off broker " + join(request.brokers()) + ": watched, not sent again");
+        }
+        EvacuationPlan plan = EvacuationPlanner.plan(new EvacuationPlanner.Input(current, s.brokers(),
                 request.brokers(), usage.sizes(), usage.usable(), request.throttle()));
         List<EvacuationPlan.Lost> described = new ArrayList<>();
         for (EvacuationPlan.Lost lost : plan.lost()) {
@@ -245,7 +286,8 @@ public final class EvacuateWorkflow {
 
     private Result act(ClusterSnapshot s, EvacuationPlan plan, Request request, MoveAttempt.Operator op,
                        MoveAudit audit, AuditEntry confirmed, MoveAudit lostAudit, AuditEntry lostConfirmed,
-                       AuditDecision lostDecision, ExitCode lostExit, String export, List<String> lines) {
+                       AuditDecision lostDecision, ExitCode lostExit, String export, List<String> lines,
+                       Set<PartitionSpec> alreadyMoving) {
         ReplicaMoves moves = gateway.replicaMoves();
         Set<Integer> live = new TreeSet<>(s.liveBrokerIds());
         List<EvacuationPlan.Move> toMove = confirmed == null ? List.of() : plan.moves();
@@ -290,7 +332,9 @@ public final class EvacuateWorkflow {
                     watching.add(p);
                 }
             }
-            watch(moves, watching, byPartition, op);
+            Set<PartitionSpec> toWatch = new LinkedHashSet<>(watching);
+            toWatch.addAll(alreadyMoving);
+            watch(moves, toWatch, byPartition, op);
         } catch (CancellationException | Interrupted e) {
             op.progressDone();
             Thread.interrupted();

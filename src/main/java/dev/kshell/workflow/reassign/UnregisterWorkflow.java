@@ -68,7 +68,8 @@ public final class UnregisterWorkflow {
             refusal = "broker " + brokerId + " still holds replicas of " + holding.size() + " partition"
                     + (holding.size() == 1 ? "" : "s") + " (" + String.join(", ", holding.subList(0,
                     Math.min(5, holding.size()))) + (holding.size() > 5 ? ", ..." : "") + ")";
-            alternative = "reassign evacuate " + brokerId;
+            alternative = "reassign evacuate " + brokerId + " (a partition whose every live broker already holds a "
+                    + "replica needs a broker added first)";
         }
         Decision early = MoveGuard.common(attempt.guard().withActualClusterId(s.clusterId()));
         if (early != null && early.kind() == Decision.Kind.REFUSE) {

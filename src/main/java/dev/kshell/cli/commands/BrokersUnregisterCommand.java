@@ -32,7 +32,7 @@ public class BrokersUnregisterCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         UnregisterWorkflow.Result result = new UnregisterWorkflow(session.requireGateway(),
                 ReassignConversation.auditLog(inv)).run(ReassignConversation.attempt(session, inv), inv.get(BROKER));
         ReassignConversation.render(inv, result.report());

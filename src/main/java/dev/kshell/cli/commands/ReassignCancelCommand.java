@@ -37,7 +37,7 @@ public class ReassignCancelCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         CancelWorkflow.Result result = new CancelWorkflow(session.requireGateway(), ReassignConversation.auditLog(inv))
                 .run(ReassignConversation.attempt(session, inv), inv.get(ALL) ? null : inv.get(PARTITIONS));
         ReassignConversation.render(inv, result.report());

@@ -33,15 +33,15 @@ final class ReassignConversation {
 
     /** The attempt; a runbook step carrying --yes is refused (it would answer its own question). */
     static MoveAttempt attempt(ShellSession session, Invocation inv) {
-        if (inv.run().inRunbook() && inv.given(GlobalOptions.YES)) {
+        if (inv.mode().inRunbook() && inv.given(GlobalOptions.YES)) {
             throw new UsageException("a step cannot answer its own confirmation: remove --yes from the step and pass "
                     + "--yes to run");
         }
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.get(GlobalOptions.YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
-                inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun());
-        return new MoveAttempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard, operator(inv));
+                inv.get(GlobalOptions.YES) || inv.mode().yes(), inv.mode().inRunbook() && inv.mode().allowUnclean(),
+                inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun());
+        return new MoveAttempt(Secrets.maskText(inv.commandLine()), inv.mode().origin(), guard, operator(inv));
     }
 
     private static MoveAttempt.Operator operator(Invocation inv) {

@@ -52,7 +52,7 @@ public class ReassignEvacuateCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         String throttleText = inv.get(THROTTLE).strip();
         long throttle = throttleText.equals("0") ? 0 : ByteSizes.parse(throttleText);
         String export = inv.get(EXPORT);

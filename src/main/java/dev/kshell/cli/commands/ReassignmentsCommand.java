@@ -27,7 +27,7 @@ public class ReassignmentsCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         ReassignmentsView view = new ReassignmentsReader(session.requireGateway()).read();
         inv.emit(view, () -> ReassignTables.inFlight(view, inv.output().width(), inv.output().color()));
         boolean stuck = view.rows().stream().anyMatch(r -> r.stuck() != null);

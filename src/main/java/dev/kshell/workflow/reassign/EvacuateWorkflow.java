@@ -340,9 +340,18 @@ public final class EvacuateWorkflow {
             Thread.interrupted();
             String reason = "stopped watching (Ctrl-C): the moves sent go on";
             List<String> out = new ArrayList<>(lines);
-            out.add("stopped watching: the " + watching.size() + " reassignment" + (watching.size() == 1 ? "" : "s")
-                    + " sent go on in the cluster" + (throttle.active() ? ", throttled at "
-                    + ByteSizes.rate(request.throttle()) : ""));
+            Set<PartitionSpec> followed = new LinkedHashSet<>(watching);
+            followed.addAll(alreadyMoving);
+            long stillMoving = followed.size();
+            try {
+                Set<PartitionSpec> now = moves.inFlight().keySet();
+                stillMoving = followed.stream().filter(now::contains).count();
+            } catch (RuntimeException unknown) {
+                // the count of what was sent stands in for it
+            }
+            out.add("stopped watching: " + stillMoving + " of the " + followed.size() + " reassignment"
+                    + (followed.size() == 1 ? "" : "s") + " still in flight, going on in the cluster"
+                    + (throttle.active() ? ", throttled at " + ByteSizes.rate(request.throttle()) : ""));
             out.add("  follow them:  reassignments");
             out.add("  cancel them:  reassign cancel --all   (also removes the throttle)");
             if (throttle.active()) {

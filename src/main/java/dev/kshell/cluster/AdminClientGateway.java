@@ -285,6 +285,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         T get() throws Exception;
     }
 
+    @Override
+    public ReplicaMoves replicaMoves() {
+        return new AdminReplicaMoves(this);
+    }
+
     // ---- coordinators
 
     @Override

@@ -64,6 +64,12 @@ public interface ClusterGateway extends AutoCloseable {
     @Override
     void close();
 
+    /**
+     * Moving replicas between brokers: reassignments in flight, altering and cancelling them, replica sizes, racks,
+     * replication throttles and unregistering a broker ({@link ReplicaMoves}), with this gateway's deadline.
+     */
+    ReplicaMoves replicaMoves();
+
     // ---- coordinators
 
     /**

@@ -49,6 +49,9 @@ final class BrokerStep {
         }
         if (!fenced.isEmpty()) {
             actions.add(BrokerStart.phrase(in.sandboxSession(), "restart", fenced) + " (fenced)");
+            actions.add("if gone for good: `reassign evacuate " + String.join(" ", fenced.stream()
+                    .map(String::valueOf).toList()) + " --dry-run` (moves its replicas to live brokers: bytes copied at "
+                    + "the throttle, the replication factor kept)");
         }
         if (!missing.isEmpty()) {
             actions.add(BrokerStart.phrase(in.sandboxSession(), "start", missing) + " (not registered)");

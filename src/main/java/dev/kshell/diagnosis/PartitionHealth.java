@@ -223,7 +223,10 @@ public final class PartitionHealth {
                         + "): `elect unclean " + f.name() + "` is the last resort, see its plan (`" + cmd + "`)"
                         + alt, cmd);
             }
-            case NO_LIVE_REPLICA -> new Advice("no replica alive: start broker " + ids(brokersToStart(f)), null);
+            case NO_LIVE_REPLICA -> new Advice("no replica alive: start broker " + ids(brokersToStart(f))
+                    + " (keeps its records), or if it will not come back `reassign evacuate "
+                    + String.join(" ", brokersToStart(f).stream().map(String::valueOf).toList())
+                    + "` (every record of it lost)", null);
         };
     }
 

@@ -42,7 +42,7 @@ final class RecoveryStep {
                     List<Integer> brokers = PartitionHealth.brokersToStart(f);
                     toStart.addAll(brokers);
                     key = f.topic() + "|" + rc + "|" + brokers;
-                    fix = "no replica alive: start broker " + PartitionHealth.ids(brokers);
+                    fix = advice.text();
                 }
                 case UNCLEAN_ONLY -> {
                     key = f.topic() + "|" + rc + "|" + f.partition();
@@ -82,6 +82,9 @@ final class RecoveryStep {
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
             actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart)));
+            actions.add("if a broker will not come back: `reassign evacuate " + String.join(" ", toStart.stream()
+                    .map(String::valueOf).toList()) + " --dry-run` (its other replicas are copied to live brokers at the "
+                    + "throttle; a partition with no other copy restarts empty)");
         }
         if (perClass[RecoveryClass.UNCLEAN_ONLY.ordinal()] > 0) {
             actions.add("for unclean-only partitions, starting a dead ISR/ELR replica allows a clean election; "

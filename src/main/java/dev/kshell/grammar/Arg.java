@@ -35,6 +35,14 @@ public final class Arg<T> {
         return new Arg<>(Positional.of(name, kind, description));
     }
 
+    /** One or more node ids of {@code kind}, as numbers ({@code .optional()}: zero or more). */
+    public static Arg<List<Integer>> nodeIds(String name, ArgKind kind, String description) {
+        if (Values.typeOf(kind) != Integer.class) {
+            throw new IllegalArgumentException(name + ": " + kind + " is not a number");
+        }
+        return new Arg<>(Positional.of(name, kind, description).many());
+    }
+
     /** One of {@code values}. */
     public static Arg<String> choice(String name, String description, String... values) {
         return new Arg<>(Positional.choice(name, description, values));

@@ -56,6 +56,8 @@ public final class LocalCluster implements AutoCloseable {
     private final NodeProcesses processes;
     private final Thread shutdownHook;
     private boolean closed;
+    /** Each node's meta.properties as formatted, to format a replaced (emptied) data dir again. */
+    private final Map<Integer, byte[]> formats = new TreeMap<>();
     /** Nodes frozen by {@link #pauseNode} and not resumed yet. */
     private final Set<Integer> paused = new TreeSet<>();
 
@@ -91,6 +93,7 @@ public final class LocalCluster implements AutoCloseable {
             cluster.layOut();
             new StorageFormat(spec, cluster.processes, cluster.progress, READY_TIMEOUT_MS)
                     .format(cluster.nodes.values(), cluster.clusterId);
+            cluster.keepFormats();
             Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
             cluster.startAll(t0);
             return cluster;
@@ -158,6 +161,45 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    private void keepFormats() throws IOException {
+        for (ClusterNode node : nodes.values()) {
+            java.nio.file.Path meta = node.dataDir().resolve("meta.properties");
+            if (java.nio.file.Files.exists(meta)) {
+                formats.put(node.id, java.nio.file.Files.readAllBytes(meta));
+            }
+        }
+    }
+
+    /**
+     * Kills a node ({@code SIGKILL}) and deletes its data directory: a disk lost for good. {@link #startNode} later
+     * starts it as on a replaced disk: the directory formatted again (same cluster, node and directory id), empty.
+     */
+    public synchronized void loseDisk(int id) {
+        killNode(id);
+        ClusterNode node = require(id);
+        try {
+            if (java.nio.file.Files.exists(node.dataDir())) {
+                try (java.util.stream.Stream<java.nio.file.Path> walk = java.nio.file.Files.walk(node.dataDir())) {
+                    for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        java.nio.file.Files.deleteIfExists(p);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A data dir without its meta.properties (a lost disk) is formatted again from the copy kept at start. */
+    private void formatAgainIfLost(ClusterNode node) throws IOException {
+        java.nio.file.Path meta = node.dataDir().resolve("meta.properties");
+        byte[] format = formats.get(node.id);
+        if (format != null && !java.nio.file.Files.exists(meta)) {
+            java.nio.file.Files.createDirectories(node.dataDir());
+            java.nio.file.Files.write(meta, format);
+        }
+    }
+
     /**
      * Starts a stopped, killed or exited node again with the same directory and port, and waits until its port
      * accepts connections and (brokers) it has started again. A broker restarted within
@@ -174,6 +216,7 @@ public final class LocalCluster implements AutoCloseable {
             throw new IllegalStateException(node.name() + " is already running");
         }
         try {
+            formatAgainIfLost(node);
             processes.launch(node);
             awaitReady(node, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MS));
             // No progress line here: the caller (sandbox start-broker, reset, a scenario) reports the start itself, and

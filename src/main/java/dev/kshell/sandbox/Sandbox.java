@@ -326,6 +326,7 @@ public final class Sandbox implements AutoCloseable {
         List<String> loadTopics = switch (scenario) {
             case BROKER_DOWN -> new ScenarioSteps(this, progress).brokerDown();
             case UNCLEAN_ONLY -> new ScenarioSteps(this, progress).uncleanOnly();
+            case BROKER_LOST -> new ScenarioSteps(this, progress).brokerLost();
             case QUORUM_LOSS -> new ScenarioSteps(this, progress).quorumLoss();
             case OFFSETS_RF2 -> new ScenarioSteps(this, progress).offsetsRf2();
             case PREFERRED_IMBALANCE -> new ScenarioSteps(this, progress).preferredImbalance();

@@ -29,6 +29,17 @@ public enum Scenario implements Labelled {
             available now, and at what cost. Find out what each replica holds and what every option would lose \
             before you act."""),
 
+    BROKER_LOST(
+            "a broker's disk is lost for good (killed, data dir deleted): RF 2 topics under-replicated, an RF 1 "
+                    + "partition with no copy left",
+            List.of("stock", "audit-trail"),
+            """
+            Broker 6's data disk failed overnight. Its host is up again on a new, empty disk, but the broker has \
+            not been started and the team will not start it until you say how. 'stock' has been under-replicated \
+            since, and 'audit-trail' stopped taking writes. Find out what still has a copy and what has none, get \
+            every topic that can be back to its replication factor, and decide with the business what to do \
+            about the rest."""),
+
     QUORUM_LOSS(
             "two of the three controllers are stopped",
             List.of(),

@@ -98,6 +98,26 @@ final class ScenarioSteps {
         return List.of("ledger");
     }
 
+    /**
+     * A disk lost for good: {@code stock} (RF 2, two of its partitions with a copy on broker 6) and
+     * {@code audit-trail} (RF 1, on broker 6 only) hold records; broker 6 is killed and its data dir deleted. The
+     * RF 2 partitions have a live copy to move; audit-trail-0 has none.
+     */
+    List<String> brokerLost() {
+        create("stock", List.of(List.of(4, 6), List.of(6, 5), List.of(5, 4)), Map.of());
+        create("audit-trail", List.of(List.of(6)), Map.of());
+        produce("stock", 60, "all");
+        produce("audit-trail", 30, "all");
+        step("broker 6 loses its disk");
+        cluster.loseDisk(6);
+        sandbox.awaitCondition("audit-trail-0 leaderless and stock-0 without broker 6 in its ISR", () -> {
+            PartitionState trail = sandbox.partition("audit-trail", 0).orElseThrow();
+            PartitionState stock = sandbox.partition("stock", 0).orElseThrow();
+            return trail.leader() == null && !stock.isr().contains(6);
+        });
+        return List.of("stock");
+    }
+
     /** Bytes of ledger-0 per live broker that answered describeLogDirs. */
     private Map<Integer, Long> ledgerBytes() {
         Map<Integer, Long> out = new HashMap<>();

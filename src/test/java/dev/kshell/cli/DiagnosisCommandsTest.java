@@ -102,8 +102,8 @@ class DiagnosisCommandsTest {
                   0          none    5(dead)   -    5    5               no-live-replica
 
                 what to do:
-                  __consumer_offsets-1, __consumer_offsets-4: no replica alive: start broker 6
-                  rf1-0: no replica alive: start broker 5
+                  __consumer_offsets-1, __consumer_offsets-4: no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)
+                  rf1-0: no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)
                 """);
         assertThat(err.toString()).isEmpty();
         assertThat(session.lastSnapshot()).isPresent();

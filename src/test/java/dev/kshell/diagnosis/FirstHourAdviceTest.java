@@ -18,7 +18,7 @@ class FirstHourAdviceTest {
     @Test
     void should_name_the_sandbox_command_that_starts_a_broker_in_a_sandbox_session() {
         TriageReport r = Triage.run(TriageInput.of(Snapshots.seedIncident(), null).withSandboxSession(true));
-        assertThat(r.step(2).action()).isEqualTo("`sandbox start-broker 5`, `sandbox start-broker 6` (fenced)");
+        assertThat(r.step(2).action()).isEqualTo("`sandbox start-broker 5`, `sandbox start-broker 6` (fenced); if gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)");
         assertThat(r.step(4).action()).startsWith("`sandbox start-broker 5`, `sandbox start-broker 6`");
         assertThat(r.step(5).action()).isEqualTo("`sandbox start-broker 5`, `sandbox start-broker 6` to restore the ISR");
         assertThat(r.steps()).allSatisfy(s -> assertThat(String.valueOf(s.action())).doesNotContain("restart broker"));
@@ -37,7 +37,7 @@ class FirstHourAdviceTest {
     @Test
     void should_keep_the_operators_words_outside_the_sandbox() {
         TriageReport r = Triage.run(TriageInput.of(Snapshots.seedIncident(), null));
-        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced)");
+        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced); if gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)");
     }
 
     @Test

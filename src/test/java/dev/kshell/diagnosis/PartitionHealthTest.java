@@ -68,7 +68,7 @@ class PartitionHealthTest {
         assertThat(f.lastKnownElr()).containsExactly(5);
         assertThat(f.replicas()).containsExactly(new ReplicaMark(5, false));
         Advice a = PartitionHealth.advice(f);
-        assertThat(a.text()).isEqualTo("no replica alive: start broker 5");
+        assertThat(a.text()).isEqualTo("no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)");
         assertThat(a.command()).isNull();
     }
 
@@ -83,9 +83,9 @@ class PartitionHealthTest {
         List<PartitionFinding> fs = PartitionHealth.leaderless(s, ALL).partitions();
 
         assertThat(fs).extracting(f -> PartitionHealth.advice(f).text()).containsExactly(
-                "no replica alive: start broker 6",
-                "no replica alive: start broker 5",
-                "no replica alive: start broker 5 or 6");
+                "no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)",
+                "no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)",
+                "no replica alive: start broker 5 or 6 (keeps its records), or if it will not come back `reassign evacuate 5 6` (every record of it lost)");
     }
 
     @Test

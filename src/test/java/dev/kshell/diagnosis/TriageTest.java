@@ -42,7 +42,7 @@ class TriageTest {
         assertThat(r.step(1).status()).isEqualTo(StepStatus.OK);
         assertThat(r.step(2).status()).isEqualTo(StepStatus.WARN);
         assertThat(r.step(2).summary()).isEqualTo("3 registered: 4 live, 5, 6 fenced");
-        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced)");
+        assertThat(r.step(2).action()).isEqualTo("restart broker 5 and 6 (fenced); if gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)");
         assertThat(r.step(3).status()).isEqualTo(StepStatus.FAIL);
         assertThat(r.step(3).summary())
                 .isEqualTo("3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)");
@@ -54,10 +54,12 @@ class TriageTest {
         assertThat(r.step(4).findings()).extracting(Finding::where, Finding::message, Finding::fix).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("topic __consumer_offsets",
                         "no-live-replica: __consumer_offsets-1, __consumer_offsets-4",
-                        "no replica alive: start broker 6"),
+                        "no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)"),
                 org.assertj.core.groups.Tuple.tuple("topic rf1", "no-live-replica: rf1-0",
-                        "no replica alive: start broker 5"));
-        assertThat(r.step(4).action()).isEqualTo("start broker 5 and 6");
+                        "no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)"));
+        assertThat(r.step(4).action()).isEqualTo("start broker 5 and 6; if a broker will not come back: "
+                + "`reassign evacuate 5 6 --dry-run` (its other replicas are copied to live brokers at the throttle; "
+                + "a partition with no other copy restarts empty)");
         assertThat(r.step(4).next()).isEqualTo("watch leaderless");
         assertThat(r.step(5).summary()).isEqualTo("3 under min ISR, 6 under-replicated, +3 leaderless (step 3)");
         assertThat(r.step(5).findings()).extracting(Finding::rule, Finding::where).containsExactly(
@@ -160,7 +162,7 @@ class TriageTest {
         assertThat(r.step(2).findings()).extracting(Finding::rule)
                 .containsExactly("no-live-brokers", "broker-fenced", "broker-fenced");
         assertThat(r.step(4).summary()).isEqualTo("1 no-live-replica");
-        assertThat(r.step(4).findings().get(0).fix()).isEqualTo("no replica alive: start broker 4");
+        assertThat(r.step(4).findings().get(0).fix()).isEqualTo("no replica alive: start broker 4 (keeps its records), or if it will not come back `reassign evacuate 4` (every record of it lost)");
     }
 
     @Test

@@ -27,7 +27,7 @@ class DiagnosisTablesTest {
                 [warn]    2. Brokers: 3 registered: 4 live, 5, 6 fenced
                           warning broker 5: broker 5 (b5:9092) is fenced: registered but not serving; it hosts 8 replicas
                           warning broker 6: broker 6 (b6:9092) is fenced: registered but not serving; it hosts 9 replicas
-                          do:   restart broker 5 and 6 (fenced)
+                          do:   restart broker 5 and 6 (fenced); if gone for good: `reassign evacuate 5 6 --dry-run` (moves its replicas to live brokers: bytes copied at the throttle, the replication factor kept)
                           next: brokers
                 [fail]    3. Leaderless partitions: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)
                           critical topic __consumer_offsets: 2 of 6 partitions leaderless: __consumer_offsets-1, __consumer_offsets-4; groups or transactions coordinated there cannot commit or rebalance
@@ -37,7 +37,7 @@ class DiagnosisTablesTest {
                 [fail]    4. Recovery: 3 no-live-replica
                           critical topic __consumer_offsets: no-live-replica: __consumer_offsets-1, __consumer_offsets-4
                           critical topic rf1: no-live-replica: rf1-0
-                          do:   start broker 5 and 6
+                          do:   start broker 5 and 6; if a broker will not come back: `reassign evacuate 5 6 --dry-run` (its other replicas are copied to live brokers at the throttle; a partition with no other copy restarts empty)
                           next: watch leaderless
                 [fail]    5. Under-min-ISR partitions: 3 under min ISR, 6 under-replicated, +3 leaderless (step 3)
                           error topic orders: 3 partitions under min ISR (ISR < min.insync.replicas 2): acks=all producers fail with NOT_ENOUGH_REPLICAS: orders-0, orders-1, orders-2

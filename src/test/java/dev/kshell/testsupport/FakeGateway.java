@@ -25,6 +25,8 @@ public class FakeGateway implements ClusterGateway {
     private final ClusterSnapshot snapshot;
     private final ClusterTarget target;
     public int calls;
+    /** The replica moves this fake answers with; a test fills or inspects it. */
+    public final FakeReplicaMoves moves = new FakeReplicaMoves();
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -183,6 +185,11 @@ public class FakeGateway implements ClusterGateway {
     public OpenTransactions openTransactions(PartitionSpec partition) {
         calls++;
         return new OpenTransactions(partition, List.of(), null);
+    }
+
+    @Override
+    public dev.kshell.cluster.ReplicaMoves replicaMoves() {
+        return moves;
     }
 
     @Override

@@ -1,0 +1,350 @@
+package dev.kshell.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kshell.cli.commands.BrokersUnregisterCommand;
+import dev.kshell.cli.commands.ReassignCancelCommand;
+import dev.kshell.cli.commands.ReassignEvacuateCommand;
+import dev.kshell.cli.commands.ReassignmentsCommand;
+import dev.kshell.cluster.ReplicaMoves;
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.PartitionSpec;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.TopicState;
+import dev.kshell.render.Json;
+import dev.kshell.session.ShellSession;
+import dev.kshell.testsupport.FakeGateway;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** The reassign commands over a fake gateway: plan, guard, audit lines, throttles and exit codes, without a cluster. */
+@Timeout(60)
+class ReassignCommandsTest {
+
+    static final QuorumState QUORUM = new QuorumState(1, 7, 420, List.of(), List.of());
+    static final List<BrokerState> BROKERS = List.of(new BrokerState(4, "h", 9092, null, false),
+            new BrokerState(5, "h", 9093, null, false), new BrokerState(6, "h", 9094, null, true),
+            new BrokerState(7, "h", 9095, null, false));
+
+    /** A fake whose reassignments, once complete, show in its snapshot; it records unclean elections. */
+    static final class MovingGateway extends FakeGateway {
+        final List<String> elections = new ArrayList<>();
+
+        MovingGateway(ClusterSnapshot s) {
+            super(s);
+        }
+
+        @Override
+        public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
+            ClusterSnapshot s = super.snapshot(topics, withConfigs);
+            Map<PartitionSpec, List<Integer>> done = new HashMap<>();
+            moves.altered.forEach(done::putAll);
+            moves.inFlight.keySet().forEach(done::remove);
+            List<TopicState> out = s.topics().stream().map(t -> new TopicState(t.name(), t.internal(),
+                    t.partitions().stream().map(p -> {
+                        List<Integer> target = done.get(new PartitionSpec(p.topic(), p.partition()));
+                        return target == null ? p : new PartitionState(p.topic(), p.partition(), target.get(0), target,
+                                target, List.of(), List.of());
+                    }).toList(), t.config())).toList();
+            return new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), s.quorum(), s.quorumError(), out);
+        }
+
+        @Override
+        public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+            Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
+            partitions.forEach(p -> {
+                elections.add(type + " " + p.name());
+                out.put(p, ElectionAnswer.ELECTED);
+            });
+            return out;
+        }
+    }
+
+    static ClusterSnapshot brokerSixLost() {
+        TopicState orders = new TopicState("orders", false, List.of(
+                new PartitionState("orders", 0, 4, List.of(4, 6), List.of(4), List.of(), List.of()),
+                new PartitionState("orders", 1, 5, List.of(6, 5), List.of(5), List.of(), List.of())), null);
+        TopicState payments = new TopicState("payments", false, List.of(
+                new PartitionState("payments", 0, 4, List.of(4, 5, 6), List.of(4, 5), List.of(), List.of())), null);
+        TopicState rf1 = new TopicState("demo-rf1", false, List.of(
+                new PartitionState("demo-rf1", 0, null, List.of(6), List.of(6), List.of(), List.of())), null);
+        TopicState calm = new TopicState("calm", false, List.of(
+                new PartitionState("calm", 0, 4, List.of(4, 5), List.of(4, 5), List.of(), List.of())), null);
+        return FakeGateway.snapshot(QUORUM, BROKERS, List.of(calm, rf1, orders, payments));
+    }
+
+    @TempDir
+    Path home;
+    MovingGateway gateway;
+    CommandLineExecutor executor;
+    final StringWriter out = new StringWriter();
+    final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void setUp() {
+        System.setProperty("kshell.home", home.toString());
+        System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
+        gateway = new MovingGateway(brokerSixLost());
+        gateway.moves.sizes.put(4, Map.of(new PartitionSpec("orders", 0), 2_000_000L,
+                new PartitionSpec("payments", 0), 5_000_000L));
+        gateway.moves.sizes.put(5, Map.of(new PartitionSpec("orders", 1), 3_000_000L));
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new ReassignEvacuateCommand(session),
+                new ReassignCancelCommand(session), new ReassignmentsCommand(session),
+                new BrokersUnregisterCommand(session))), session);
+    }
+
+    @AfterEach
+    void tearDown() {
+        System.clearProperty("kshell.audit.file");
+        System.setProperty("kshell.home", "target/test-home");
+    }
+
+    private CommandLineExecutor.LineResult run(String line, Prompter prompter) {
+        Output output = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 0, false);
+        return executor.execute(line, output, prompter, ExecutionMode.INTERACTIVE);
+    }
+
+    static Prompter answering(String... answers) {
+        return new Prompter() {
+            int next;
+
+            @Override
+            public boolean interactive() {
+                return true;
+            }
+
+            @Override
+            public String ask(String question) {
+                return next < answers.length ? answers[next++] : null;
+            }
+        };
+    }
+
+    private List<JsonNode> audit() throws IOException {
+        Path file = home.resolve("audit.jsonl");
+        return Files.exists(file) ? Files.readAllLines(file).stream().map(l -> Json.mapper().readTree(l)).toList()
+                : List.of();
+    }
+
+    @Test
+    void should_move_what_has_a_live_copy_refuse_the_lost_partition_from_a_script_and_exit_3() throws IOException {
+        Path plan = home.resolve("plan.json");
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --export " + plan + " --yes", Prompter.NONE);
+
+        assertThat(r.code()).as(out + "\n" + err).isEqualTo(ExitCode.REFUSED);
+        Map<PartitionSpec, List<Integer>> sent = gateway.moves.altered.get(0);
+        assertThat(sent).containsOnlyKeys(new PartitionSpec("orders", 0), new PartitionSpec("orders", 1),
+                new PartitionSpec("payments", 0));
+        sent.values().forEach(t -> assertThat(t).doesNotContain(6));
+        assertThat(gateway.moves.altered).hasSize(1);
+        assertThat(gateway.elections).isEmpty();
+        assertThat(out.toString()).contains("demo-rf1-0").contains("not moved: demo-rf1-0");
+        // the throttle was set for the move and is gone now
+        assertThat(gateway.moves.brokerRates).isEmpty();
+        assertThat(gateway.moves.topicLists).isEmpty();
+        assertThat(out.toString()).contains("throttle removed");
+        String json = Files.readString(plan);
+        assertThat(Json.mapper().readTree(json).get("partitions")).hasSize(3);
+        assertThat(json).doesNotContain("demo-rf1");
+        List<String> decisions = audit().stream().map(a -> a.get("action").asText() + " " + a.get("decision").asText())
+                .toList();
+        assertThat(decisions).containsExactly("reassign-evacuate-unclean refused", "reassign-evacuate confirmed",
+                "reassign-evacuate succeeded");
+    }
+
+    @Test
+    void should_set_the_throttle_only_on_the_brokers_and_replicas_taking_part_and_remove_it_after() {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes --throttle 10MB/s", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED); // demo-rf1-0 refused; the rest moved
+
+        Map<PartitionSpec, List<Integer>> sent = gateway.moves.altered.get(0);
+        java.util.Set<Integer> adding = new java.util.TreeSet<>();
+        sent.forEach((p, target) -> target.stream().filter(b -> !List.of(4, 5, 6).contains(b)
+                || !brokerSixLost().partition(p).orElseThrow().replicas().contains(b)).forEach(adding::add));
+        java.util.Set<Integer> expected = new java.util.TreeSet<>(adding);
+        expected.addAll(List.of(4, 5)); // the live current replicas
+        assertThat(gateway.moves.ratesSetOn).singleElement().satisfies(b -> assertThat(new java.util.TreeSet<>(b))
+                .isEqualTo(expected).doesNotContain(6));
+        Map<String, Map<String, String>> lists = gateway.moves.listsSet.get(0);
+        assertThat(lists).containsOnlyKeys("orders", "payments"); // not calm, not demo-rf1
+        assertThat(lists.get("payments").get(ReplicaMoves.FOLLOWER_REPLICAS)).isEqualTo("0:" + sent.get(
+                new PartitionSpec("payments", 0)).stream().filter(b -> !List.of(4, 5).contains(b)).findFirst().orElseThrow());
+        assertThat(lists.get("payments").get(ReplicaMoves.LEADER_REPLICAS)).isEqualTo("0:4,0:5,0:6");
+        assertThat(gateway.moves.brokerRates).isEmpty();
+        assertThat(gateway.moves.topicLists).isEmpty();
+    }
+
+    @Test
+    void should_print_the_plan_and_change_nothing_on_dry_run() throws IOException {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --dry-run", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.altered).isEmpty();
+        assertThat(out.toString()).contains("Evacuate broker 6").contains("payments").contains("No live copy")
+                .contains("dry run: nothing was changed");
+        assertThat(audit()).singleElement().satisfies(a -> assertThat(a.get("decision").asText()).isEqualTo("dry-run"));
+    }
+
+    @Test
+    void should_ask_y_n_then_the_phrase_and_recover_the_lost_partition_with_an_unclean_election() throws IOException {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6", answering("y", "demo-rf1-0"));
+        assertThat(r.code()).as(out + "\n" + err).isEqualTo(ExitCode.OK);
+        assertThat(gateway.elections).containsExactly("UNCLEAN demo-rf1-0");
+        // moves, then the lost partition's reassignment twice (before and after the election)
+        assertThat(gateway.moves.altered).hasSize(3);
+        assertThat(gateway.moves.altered.get(1)).isEqualTo(gateway.moves.altered.get(2));
+        List<String> decisions = audit().stream().map(a -> a.get("action").asText() + " " + a.get("decision").asText()
+                + (a.get("approvedBy").isNull() ? "" : " " + a.get("approvedBy").asText())).toList();
+        assertThat(decisions).containsExactly("reassign-evacuate confirmed answered y",
+                "reassign-evacuate-unclean confirmed typed confirmation", "reassign-evacuate succeeded answered y",
+                "reassign-evacuate-unclean succeeded typed confirmation");
+    }
+
+    @Test
+    void should_not_recover_the_lost_partition_on_a_wrong_phrase_and_still_move_the_rest() {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes", answering("yes"));
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(gateway.elections).isEmpty();
+        assertThat(gateway.moves.altered).hasSize(1);
+        assertThat(err.toString()).contains("--yes does not skip");
+    }
+
+    @Test
+    void should_abort_everything_when_the_moves_are_answered_no() throws IOException {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6", answering(""));
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(gateway.moves.altered).isEmpty();
+        assertThat(audit()).singleElement().satisfies(a -> assertThat(a.get("decision").asText()).isEqualTo("aborted"));
+    }
+
+    @Test
+    void should_refuse_an_unknown_broker_with_exit_2() {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 9 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.error()).contains("broker 9 is not registered and holds no replica");
+    }
+
+    @Test
+    void should_refuse_a_bad_throttle_before_anything_runs() {
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --throttle fast --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+        assertThat(gateway.moves.altered).isEmpty();
+    }
+
+    @Test
+    void should_list_reassignments_in_flight_and_name_a_stuck_one() {
+        gateway.moves.inFlight.put(new PartitionSpec("orders", 0), new ReplicaMoves.InFlight(List.of(4, 6, 7),
+                List.of(7), List.of(6)));
+        gateway.moves.inFlight.put(new PartitionSpec("calm", 0), new ReplicaMoves.InFlight(List.of(4, 5, 6),
+                List.of(6), List.of(5)));
+        gateway.moves.sizes.put(7, Map.of(new PartitionSpec("orders", 0), 1_000_000L));
+        gateway.moves.topicLists.put("orders", Map.of(ReplicaMoves.FOLLOWER_REPLICAS, "0:7"));
+        CommandLineExecutor.LineResult r = run("reassignments", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).contains("orders-0").contains("7: 1.0 MB of 2.0 MB")
+                .contains("adding replica on broker 6, which is not live");
+    }
+
+    @Test
+    void should_flag_throttles_left_behind_and_clear_them_with_cancel_all() throws IOException {
+        gateway.moves.brokerRates.put(4, Map.of(ReplicaMoves.LEADER_RATE, "1000"));
+        gateway.moves.topicLists.put("orders", Map.of(ReplicaMoves.LEADER_REPLICAS, "0:4"));
+        assertThat(run("reassignments", Prompter.NONE).code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString()).contains("Throttles left behind");
+        CommandLineExecutor.LineResult r = run("reassign cancel --all --yes", Prompter.NONE);
+        assertThat(r.code()).as(out + "\n" + err).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.brokerRates).isEmpty();
+        assertThat(gateway.moves.topicLists).isEmpty();
+        assertThat(audit()).extracting(a -> a.get("decision").asText()).containsExactly("confirmed", "succeeded");
+    }
+
+    @Test
+    void should_cancel_a_named_reassignment_after_y() {
+        gateway.moves.inFlight.put(new PartitionSpec("orders", 0), new ReplicaMoves.InFlight(List.of(4, 6, 7),
+                List.of(7), List.of(6)));
+        assertThat(run("reassign cancel orders-0", Prompter.NONE).code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(gateway.moves.cancelled).isEmpty();
+        assertThat(run("reassign cancel orders-0", answering("y")).code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.cancelled).containsExactly(List.of(new PartitionSpec("orders", 0)));
+        assertThat(run("reassign cancel orders-1 --yes", Prompter.NONE).code()).isEqualTo(ExitCode.USAGE);
+    }
+
+    @Test
+    void should_unregister_only_a_fenced_broker_that_holds_no_replica() {
+        CommandLineExecutor.LineResult held = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(held.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(out.toString()).contains("still holds replicas of 4 partitions").contains("reassign evacuate 6");
+        assertThat(run("brokers unregister 4 --yes", Prompter.NONE).code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(out.toString()).contains("broker 4 is live");
+        assertThat(gateway.moves.unregistered).isEmpty();
+    }
+
+    @Test
+    void should_watch_a_reassignment_already_moving_off_the_broker_without_sending_it_again() {
+        // orders-0 is already on its way from [4,6] to [4,7]
+        gateway.moves.inFlight.put(new PartitionSpec("orders", 0), new ReplicaMoves.InFlight(List.of(4, 6, 7),
+                List.of(7), List.of(6)));
+        gateway.moves.finishAfter(new PartitionSpec("orders", 0), 2);
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED); // demo-rf1-0
+        assertThat(gateway.moves.altered).singleElement().satisfies(sent ->
+                assertThat(sent).doesNotContainKey(new PartitionSpec("orders", 0))
+                        .containsKeys(new PartitionSpec("orders", 1), new PartitionSpec("payments", 0)));
+        assertThat(err.toString()).contains("1 partition is already moving off broker 6: watched, not sent again");
+    }
+
+    @Test
+    void should_unregister_a_fenced_broker_that_holds_nothing_after_y_and_audit_it() throws IOException {
+        ClusterSnapshot s = brokerSixLost();
+        ClusterSnapshot empty = FakeGateway.snapshot(QUORUM, BROKERS, s.topics().stream()
+                .filter(t -> t.partitions().stream().noneMatch(p -> p.replicas().contains(6))).toList());
+        gateway = new MovingGateway(empty);
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new BrokersUnregisterCommand(session))),
+                session);
+        assertThat(run("brokers unregister 6", answering("n")).code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(gateway.moves.unregistered).isEmpty();
+        CommandLineExecutor.LineResult r = run("brokers unregister 6", answering("y"));
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.unregistered).containsExactly(6);
+        assertThat(out.toString()).contains("broker 6 unregistered");
+        assertThat(audit()).extracting(a -> a.get("action").asText() + " " + a.get("decision").asText())
+                .containsExactly("unregister-broker aborted", "unregister-broker confirmed", "unregister-broker succeeded");
+    }
+
+    @Test
+    void should_say_in_one_sentence_when_the_cluster_cannot_unregister() {
+        ClusterSnapshot empty = FakeGateway.snapshot(QUORUM, BROKERS, List.of());
+        gateway = new MovingGateway(empty);
+        gateway.moves.unregisterAnswer = new ReplicaMoves.Unregistered(ReplicaMoves.Unregistered.Outcome.UNSUPPORTED,
+                "this cluster does not offer unregisterBroker");
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new BrokersUnregisterCommand(session))),
+                session);
+        CommandLineExecutor.LineResult r = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(out.toString()).contains("this cluster does not offer unregisterBroker");
+    }
+}

@@ -25,6 +25,8 @@ public class FakeGateway implements ClusterGateway {
     private final ClusterSnapshot snapshot;
     private final ClusterTarget target;
     public int calls;
+    /** The quorum's membership and its changes; a static quorum without directory ids unless a test sets one. */
+    public dev.kshell.cluster.QuorumChanges quorumChanges;
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -60,6 +62,23 @@ public class FakeGateway implements ClusterGateway {
     public String clusterId() {
         calls++;
         return snapshot.clusterId();
+    }
+
+    @Override
+    public dev.kshell.cluster.QuorumChanges quorumChanges() {
+        if (quorumChanges == null) {
+            QuorumState q = snapshot.quorum();
+            quorumChanges = new FakeQuorumChanges(q == null || q.zooKeeperMode() ? null
+                    : new dev.kshell.model.QuorumDescription(q.leaderId(), q.leaderEpoch(), q.highWatermark(),
+                            q.voters().stream().map(FakeGateway::member).toList(),
+                            q.observers().stream().map(FakeGateway::member).toList(), (short) 0));
+        }
+        return quorumChanges;
+    }
+
+    private static dev.kshell.model.QuorumMember member(dev.kshell.model.QuorumReplica r) {
+        return new dev.kshell.model.QuorumMember(r.id(), null, List.of(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
+                r.lastCaughtUpAgeMs());
     }
 
     @Override

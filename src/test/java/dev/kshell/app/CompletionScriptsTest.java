@@ -13,12 +13,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * completions/kshell.bash as bash runs it: the completion function with COMP_LINE / COMP_WORDS set as bash sets
- * them, against a stub kshell that prints what it was given (or fixed candidates). completions/_kshell as zsh runs
- * it: an interactive zsh (compinit, the script on fpath) in a private tmux server, Tab typed for real.
+ * them, against a stub kshell that prints what it was given (or fixed candidates). The zsh script, which needs a
+ * real terminal, is {@link ZshCompletionScriptsTest}'s (the integration layer).
  */
 @Timeout(120)
 class CompletionScriptsTest {
@@ -27,7 +26,7 @@ class CompletionScriptsTest {
     Path dir;
 
     private List<String> complete(String stubBody, String line, String bashWords, int cword) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash is not installed");
+        Required.tool("bash", Files.isExecutable(Path.of("/bin/bash")), "the bash completion script test");
         Path stub = dir.resolve("kshell");
         Files.writeString(stub, "#!/bin/sh\n" + stubBody + "\n");
         stub.toFile().setExecutable(true);
@@ -90,100 +89,6 @@ class CompletionScriptsTest {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
         assertThat(out.lines()).containsExactly("complete -F _kshell kshell", "complete -F _kshell bin/kshell");
-    }
-
-    // ---- zsh ------------------------------------------------------------------------------------------------
-
-    private static final java.util.concurrent.atomic.AtomicInteger SERVERS = new java.util.concurrent.atomic.AtomicInteger();
-
-    /** A tmux server per zsh run: a server still shutting down from the last run cannot take the next session. */
-    private String tmuxSocket;
-
-    private String tmux(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("tmux", "-L", tmuxSocket));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
-        return out;
-    }
-
-    /**
-     * Starts zsh with compinit and completions/ on its fpath, a stub {@code kshell} first on PATH that records its
-     * arguments and prints {@code candidates}; types {@code line} and the keys; returns the screen once it shows
-     * {@code expect} (or after 30 s).
-     */
-    private String zsh(String candidates, String line, String expect, String... keys) throws Exception {
-        Required.zsh("the zsh completion script test (apt-get install zsh)");
-        Required.tmux("the zsh completion script test");
-        Path bin = Files.createDirectories(dir.resolve("bin"));
-        Path stub = bin.resolve("kshell");
-        Files.writeString(stub, "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + dir.resolve("args") + "\nprintf '" + candidates + "'\n");
-        stub.toFile().setExecutable(true);
-        Files.writeString(dir.resolve(".zshrc"), "PS1='zsh> '\nfpath=(" + Path.of("completions").toAbsolutePath()
-                + " $fpath)\nautoload -Uz compinit && compinit -u -d " + dir.resolve(".zcompdump") + "\nPATH=" + bin + ":$PATH\n");
-        String session = "zsh";
-        tmuxSocket = "kshell-grammar-zsh-" + ProcessHandle.current().pid() + "-" + SERVERS.incrementAndGet();
-        tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "30",
-                "env ZDOTDIR=" + dir + " HOME=" + dir + " zsh -i");
-        try {
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!tmux("capture-pane", "-p", "-t", session).contains("zsh>") && System.nanoTime() < until) {
-                Thread.sleep(100);
-            }
-            tmux("send-keys", "-t", session, "-l", line);
-            for (String key : keys) {
-                tmux("send-keys", "-t", session, key);
-                Thread.sleep(300);
-            }
-            String screen = tmux("capture-pane", "-p", "-t", session);
-            while (!screen.contains(expect) && System.nanoTime() < until) {
-                Thread.sleep(200);
-                screen = tmux("capture-pane", "-p", "-t", session);
-            }
-            return screen;
-        } finally {
-            tmux("kill-session", "-t", session);
-        }
-    }
-
-    private List<String> stubArgs() throws IOException {
-        return Files.readAllLines(dir.resolve("args"));
-    }
-
-    @Test
-    void should_complete_under_real_zsh_with_the_connection_options_passed_on() throws Exception {
-        String screen = zsh("orders\\norders-eu\\n", "kshell --bootstrap-server=h1:9092 --no-color describe or",
-                "describe orders", "Tab");
-        assertThat(screen).contains("kshell --bootstrap-server=h1:9092 --no-color describe orders");
-        assertThat(stubArgs()).containsExactly("--bootstrap-server=h1:9092", "__complete", "--", "describe", "or");
-    }
-
-    @Test
-    void should_insert_a_single_zsh_candidate_and_list_ambiguous_ones() throws Exception {
-        // X typed after Tab shows the space zsh put after the only candidate (the screen capture trims line ends)
-        assertThat(zsh("unclean-only\\n", "kshell sandbox scenario unc", "unclean-only X", "Tab", "X"))
-                .contains("kshell sandbox scenario unclean-only X");
-        assertThat(stubArgs()).containsExactly("__complete", "--", "sandbox", "scenario", "unc");
-        assertThat(zsh("preferred\\nunclean\\nrestore-order\\n", "kshell elect ", "restore-order", "Tab"))
-                .contains("preferred", "unclean", "restore-order");
-    }
-
-    @Test
-    void should_complete_launcher_options_under_zsh_without_asking_kshell() throws Exception {
-        assertThat(zsh("SHOULD-NOT-APPEAR\\n", "kshell --bootstrap-c", "--bootstrap-controller", "Tab"))
-                .contains("kshell --bootstrap-controller").doesNotContain("SHOULD-NOT-APPEAR");
-        assertThat(Files.exists(dir.resolve("args"))).isFalse();
-    }
-
-    @Test
-    void should_offer_commands_under_zsh_after_zookeeper_and_its_value() throws Exception {
-        String screen = zsh("quorum\\ntriage\\n", "kshell --zookeeper zk:2181 ", "triage", "Tab");
-        assertThat(screen).contains("quorum", "triage");
-        assertThat(stubArgs()).containsExactly("__complete", "--", "");
-        assertThat(zsh("quorum\\ntriage\\n", "kshell --zookeeper zk:2181 --kafka 3.9 tr", "kshell --zookeeper zk:2181 --kafka 3.9 triage", "Tab"))
-                .contains("kshell --zookeeper zk:2181 --kafka 3.9 triage");
-        assertThat(stubArgs()).containsExactly("__complete", "--", "tr");
     }
 
     @Test

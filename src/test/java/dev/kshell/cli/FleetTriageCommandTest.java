@@ -6,7 +6,6 @@ import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.diagnosis.Snapshots;
-import dev.kshell.diagnosis.Verdict;
 import dev.kshell.diagnosis.service.ProfileClusters;
 import dev.kshell.diagnosis.service.TriageService;
 import dev.kshell.model.ClusterSnapshot;
@@ -108,10 +107,10 @@ class FleetTriageCommandTest {
         assertThat(lines.get(1)).startsWith("PROFILE  VERDICT      NEXT");
         assertThat(lines.get(2)).startsWith("good     HEALTHY      -").endsWith("-");
         assertThat(lines.get(3)).startsWith("sick     UNAVAILABLE  leaderless").contains("leaderless");
-        assertThat(lines.get(4)).startsWith("down     UNREACHABLE  connect down")
-                .contains("no answer from 127.0.0.1:1 within 10s");
+        // kshell's row for a cluster whose connection failed (the failure's own text is the fake's: not asserted)
+        assertThat(lines.get(4)).startsWith("down     UNREACHABLE  connect down");
         assertThat(out.toString()).contains("\n== sick (sick-1:9092): UNAVAILABLE\nUNAVAILABLE: 3 leaderless")
-                .contains("\n== down (127.0.0.1:1): UNREACHABLE\nerror: no answer from 127.0.0.1:1")
+                .contains("\n== down (127.0.0.1:1): UNREACHABLE\nerror: ")
                 .doesNotContain("== good").doesNotContain("Exception");
         assertThat(err.toString()).isEmpty();
     }
@@ -119,7 +118,7 @@ class FleetTriageCommandTest {
     @Test
     void should_leave_the_session_and_its_health_mark_alone() {
         session.connect(FakeGateway.TARGET, "connected", null);
-        run("triage --profile sick --profile good");
+        assertThat(run("triage --profile sick --profile good").code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(session.lastVerdict()).isEmpty();
     }
 
@@ -127,8 +126,7 @@ class FleetTriageCommandTest {
     void should_give_the_same_content_as_json() {
         assertThat(run("triage --profile good --profile down --output json").code()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(out.toString()).contains("\"profile\" : \"good\"", "\"standing\" : \"HEALTHY\"",
-                "\"profile\" : \"down\"", "\"standing\" : \"UNREACHABLE\"", "\"next\" : \"connect down\"",
-                "\"firstFinding\" : \"no answer from 127.0.0.1:1");
+                "\"profile\" : \"down\"", "\"standing\" : \"UNREACHABLE\"", "\"next\" : \"connect down\"");
     }
 
     @Test
@@ -155,6 +153,5 @@ class FleetTriageCommandTest {
     void should_still_need_a_connection_without_profiles() {
         assertThat(run("triage").code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("triage needs a cluster").contains("--all-profiles");
-        assertThat(Verdict.HEALTHY).isNotNull();
     }
 }

@@ -229,14 +229,12 @@ class UxCommandsTest {
         while (snapshotCalls.get() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        long t0 = System.nanoTime();
         worker.interrupt();
         CommandLineExecutor.LineResult outcome = running.get(5, TimeUnit.SECONDS);
         assertThat(outcome.code()).isEqualTo(ExitCode.CANCELLED);
         // stopping a watch is how it ends, not a failure: no "error:" line
         assertThat(err.toString()).isEqualTo("watch stopped (Ctrl-C) after 1 run\n");
         assertThat(outcome.error()).isNull();
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(2000);
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 @Timeout(30)
 class ManPageTest {
@@ -44,7 +43,8 @@ class ManPageTest {
 
     @Test
     void should_render_without_warnings_under_groff() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/groff")), "groff is not installed: the page is not rendered");
+        dev.kshell.testsupport.Required.tool("groff", Files.isExecutable(Path.of("/usr/bin/groff")),
+                "rendering the man page (apt-get install groff)");
         Process p = new ProcessBuilder("/usr/bin/groff", "-man", "-Tutf8", "-ww", "-z").start();
         p.getOutputStream().write(page().getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();

@@ -77,17 +77,30 @@ class ClusterStateIntegrationTest {
     @Test
     void should_show_the_quorum_leader_and_all_voters_as_json_from_one_shot_mode() throws Exception {
         int leader = admin.describeMetadataQuorum().quorumInfo().get().leaderId();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream saved = System.out;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        int code;
+        // a home of its own: the test home's quorum history holds the leader changes other classes caused, which
+        // quorum rightly calls unstable (exit 1); a settled quorum seen fresh is OK (exit 0), once every voter has
+        // caught up after the last class's restarts
+        String savedHome = System.getProperty("kshell.home");
+        System.setProperty("kshell.home", java.nio.file.Files.createTempDirectory("kshell-quorum-json").toString());
+        String[] printed = new String[1];
         try {
-            code = KshellApplication.run(new String[]{"--bootstrap-server", cluster.bootstrapServers(), "quorum", "--output", "json"});
+            int code = dev.kshell.testsupport.Await.until("one-shot quorum OK", java.time.Duration.ofSeconds(60), () -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                PrintStream saved = System.out;
+                System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+                try {
+                    return KshellApplication.run(new String[]{"--bootstrap-server", cluster.bootstrapServers(), "quorum",
+                            "--output", "json"});
+                } finally {
+                    System.setOut(saved);
+                    printed[0] = out.toString(StandardCharsets.UTF_8);
+                }
+            }, c -> c == 0);
+            assertThat(code).isZero();
         } finally {
-            System.setOut(saved);
+            System.setProperty("kshell.home", savedHome);
         }
-        JsonNode json = Json.mapper().readTree(out.toString(StandardCharsets.UTF_8));
-        assertThat(code).isIn(0, 1);
+        JsonNode json = Json.mapper().readTree(printed[0]);
         assertThat(json.get("leaderId").asInt()).isEqualTo(leader);
         assertThat(json.get("voters")).extracting(v -> v.get("id").asInt()).containsExactlyInAnyOrder(1, 2, 3);
         assertThat(json.get("observers")).extracting(v -> v.get("id").asInt()).contains(4, 5, 6);

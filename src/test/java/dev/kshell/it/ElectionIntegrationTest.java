@@ -134,6 +134,10 @@ class ElectionIntegrationTest {
         assertThat(dry.code()).isEqualTo(ExitCode.OK);
         assertThat(dry.out()).contains("elect-pref-0", "will elect");
 
+        // every partition of the cluster with its full ISR again (broker 4 caught up everywhere), so that every
+        // preferred leader can lead: --all then has one outcome, no failures (auto rebalancing is off, so the
+        // leaders stay where the restart left them)
+        SharedCluster.ensureAllRunning();
         ShellHarness.Result r = shell.run("elect preferred --all --yes --output json");
         System.out.println("[elect-it] " + r.out() + r.err());
         JsonNode results = r.json().get("results").get("results");
@@ -147,8 +151,8 @@ class ElectionIntegrationTest {
                 mine = n;
             }
         }
-        assertThat(failed).noneMatch(p -> p.startsWith("elect-pref"));
-        assertThat(r.code()).isEqualTo(failed.isEmpty() ? ExitCode.OK : ExitCode.ACTION_FAILED);
+        assertThat(failed).isEmpty();
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(mine).isNotNull();
         assertThat(mine.get("outcome").asString()).isEqualTo("SUCCEEDED");
         assertThat(mine.get("newLeader").asInt()).isEqualTo(4);
@@ -197,8 +201,12 @@ class ElectionIntegrationTest {
                 b -> b.stream().anyMatch(x -> x.id() == 5 && !x.fenced()));
 
         // the plan's numbers against the truth: broker 5 holds the first 100 records (producer sequence 0..99)
-        ShellHarness.Result plan = shell.run("elect unclean " + p + " --dry-run --output json");
-        assertThat(plan.code()).as(plan.err()).isEqualTo(ExitCode.OK);
+        // describeProducers on a just-restarted replica gets no answer in time for a while (seen here; the plan then
+        // says so rather than invent a number): wait until broker 5 answers it, then the plan has one answer
+        ShellHarness.Result plan = Await.until("the plan's producer evidence from broker 5", Duration.ofSeconds(90),
+                () -> shell.run("elect unclean " + p + " --dry-run --output json"),
+                r -> r.code() == ExitCode.OK && !r.json().get("plan").get("rows").get(0).get("replicas").get(1)
+                        .get("evidence").get("maxProducerLastSequence").isNull());
         JsonNode row = plan.json().get("plan").get("rows").get(0);
         assertThat(row.get("kafkaPick").asInt()).isEqualTo(5);
         assertThat(row.get("winner").asInt()).isEqualTo(5);
@@ -207,14 +215,7 @@ class ElectionIntegrationTest {
         JsonNode five = row.get("replicas").get(1);
         assertThat(five.get("id").asInt()).isEqualTo(5);
         assertThat(five.get("live").asBoolean()).isTrue();
-        // describeProducers on a just-restarted replica sometimes gets no answer in time (seen here): then the plan
-        // must say so rather than invent a number
-        JsonNode sequence = five.get("evidence").get("maxProducerLastSequence");
-        if (sequence.isNull()) {
-            assertThat(five.get("evidence").get("error").asString()).contains("describeProducers on broker 5");
-        } else {
-            assertThat(sequence.asLong()).isEqualTo(99);
-        }
+        assertThat(five.get("evidence").get("maxProducerLastSequence").asLong()).isEqualTo(99);
         long trueSize = admin.describeLogDirs(List.of(5)).allDescriptions().get().get(5).values().stream()
                 .mapToLong(d -> d.replicaInfos().get(new TopicPartition(topic, 0)).size()).sum();
         assertThat(five.get("evidence").get("logSizeBytes").asLong()).isEqualTo(trueSize).isPositive();
@@ -464,16 +465,11 @@ class ElectionIntegrationTest {
         assertThat(result.get("message").asString()).contains("may or may not have happened");
         assertThat(late.code()).isEqualTo(ExitCode.ACTION_FAILED);
 
-        // What became of the request nobody answered: the controllers run again; watch the leader for a while.
+        // What became of the request nobody answered is Kafka's business (it may or may not have been carried out, as
+        // the result says): the partition has a leader again once the controllers run
         TopicPartitionInfo after = awaitPartition(topic, 0, x -> leader(x) != -1);
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (leader(after) != 5 && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-            after = describe(topic).partitions().get(0);
-        }
         System.out.println("[elect-it] deadline: " + Duration.between(resumed, java.time.Instant.now()).toMillis()
-                + " ms after resuming, " + p + " leader " + leader(after) + " isr " + ids(after.isr())
-                + (leader(after) == 5 ? " (moved to the preferred replica after kshell had given up)" : " (not moved)"));
+                + " ms after resuming, " + p + " leader " + leader(after) + " isr " + ids(after.isr()));
         Await.until("brokers unfenced after the freeze", Duration.ofSeconds(120),
                 () -> shell.session.requireGateway().brokers(), b -> b.stream().noneMatch(x -> x.fenced()) && b.size() == 3);
     }

@@ -100,6 +100,10 @@ class PromptTruthTerminalTest {
         run("sandbox reset", "sandbox healthy again");
         // the reset said healthy: the mark is unknown until the next read, then ok; never the leaderless of before
         String afterReset = awaitScreen("the prompt after the reset", s -> lastLine(s).startsWith("kshell[sandbox]"), 30);
+        // two marks are right here, and which one shows is a race the product has on purpose: the reset's own
+        // output makes the mark unknown ("?") until a read, and the background refresh (SnapshotRefresher, a short
+        // TTL) may have read the healthy cluster before the prompt is drawn ("ok"); what is never right is the
+        // leaderless mark of before the reset
         assertThat(mark(lastLine(afterReset))).as("mark right after sandbox reset").isIn("?", "ok");
         awaitMark("ok after the reset", "ok"::equals);
         expectVerdictAndMark(run("triage", "HEALTHY"), "HEALTHY");
@@ -142,7 +146,7 @@ class PromptTruthTerminalTest {
         switch (verdict) {
             case "HEALTHY" -> assertThat(mark).as("mark after a HEALTHY triage").isEqualTo("ok");
             case "UNAVAILABLE" -> assertThat(mark).as("mark after an UNAVAILABLE triage")
-                    .matches("!unavailable|!\\d+ leaderless|!no quorum");
+                    .matches("!unavailable|!\\d+ leaderless"); // a broker's death: never "no quorum"
             default -> throw new IllegalArgumentException(verdict);
         }
     }

@@ -19,6 +19,7 @@ import dev.kshell.testsupport.ShellHarness.Result;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -319,5 +320,66 @@ class RunbookIntegrationTest {
                 "transcript: " + transcript);
         assertThat(steps(transcript)).extracting(s -> s.get("line").asInt()).containsExactly(3, 4, 5, 6, 7);
         assertThat(end(transcript).get("exitCode").asInt()).isZero();
+    }
+
+    /** {@code kshell ARGS} through the whole application in this JVM, as a cron job runs it: no terminal. */
+    private static Result captured(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = KshellApplication.run(args);
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+        return new Result(ExitCode.of(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                null);
+    }
+
+    /**
+     * The runbook guard on the real cluster, with a really leaderless partition (its only broker stopped): an unclean
+     * step in a runbook that does not declare {@code allow unclean} is refused even with --yes, and one that declares
+     * it is refused without --yes when there is no terminal; both before any step runs, naming file:line, audited as
+     * refused, and the partition is left exactly as it was (no leader, its one replica on broker 5).
+     */
+    @Test
+    void should_refuse_unclean_runbook_steps_on_a_real_leaderless_partition_and_change_nothing() throws Exception {
+        shell = shell();
+        cluster.stopNode(5);
+        Await.until(RF1 + " leaderless", Duration.ofSeconds(60), () -> shell.run("describe " + RF1),
+                r -> r.code() == ExitCode.FINDINGS);
+        Path undeclared = tmp.resolve("undeclared.ksh");
+        Files.writeString(undeclared, "# no permission\nelect unclean " + RF1 + "-0\n");
+        Path declared = tmp.resolve("declared.ksh");
+        Files.writeString(declared, "allow unclean\nelect unclean " + RF1 + "-0\n");
+
+        Result withYes = captured("--bootstrap-server", cluster.bootstrapServers(), "run", undeclared.toString(), "--yes");
+        System.out.println("[runbook-guard] undeclared, --yes: exit " + withYes.code() + "\n" + withYes.out() + withYes.err());
+        assertThat(withYes.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(withYes.out() + withYes.err()).contains(undeclared + ":2")
+                .contains("is an unclean election and the runbook does not declare 'allow unclean'");
+
+        Result noYes = captured("--bootstrap-server", cluster.bootstrapServers(), "run", declared.toString());
+        System.out.println("[runbook-guard] declared, no --yes: exit " + noYes.code() + "\n" + noYes.out() + noYes.err());
+        assertThat(noYes.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(noYes.out() + noYes.err()).contains(declared + ":2")
+                .contains("the runbook allows it, but the run needs --yes too, or a terminal to type the confirmation at");
+
+        // nothing changed: still no leader, the one replica still on broker 5
+        TopicPartitionInfo p = admin.describeTopics(List.of(RF1)).allTopicNames().get(30, TimeUnit.SECONDS).get(RF1)
+                .partitions().get(0);
+        assertThat(p.leader()).isNull();
+        assertThat(p.replicas()).extracting(org.apache.kafka.common.Node::id).containsExactly(5);
+        // both attempts are in the audit log, refused
+        List<JsonNode> audit = new ArrayList<>();
+        for (String line : Files.readAllLines(tmp.resolve("home/audit.jsonl"))) {
+            audit.add(Json.mapper().readTree(line));
+        }
+        assertThat(audit).extracting(e -> e.get("decision").asString()).containsExactly("refused", "refused");
     }
 }

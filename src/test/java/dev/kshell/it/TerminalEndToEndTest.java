@@ -102,7 +102,8 @@ class TerminalEndToEndTest {
     void should_keep_the_shell_on_ctrl_c_at_the_prompt() throws Exception {
         tmux("send-keys", "-t", SESSION, "-l", "this line is abandoned");
         tmux("send-keys", "-t", SESSION, "C-c");
-        Thread.sleep(500);
+        awaitScreen("a fresh prompt after Ctrl-C", s -> lastLine(s).startsWith("kshell[")
+                && !lastLine(s).contains("this line is abandoned"), 30);
         tmux("send-keys", "-t", SESSION, "-l", "describe no-such-topic-after-ctrl-c");
         tmux("send-keys", "-t", SESSION, "Enter");
         awaitScreen("the next command's answer", s -> s.contains("no topic 'no-such-topic-after-ctrl-c'"), 60);
@@ -112,10 +113,10 @@ class TerminalEndToEndTest {
     @Test
     @Order(3)
     void should_return_to_the_prompt_on_ctrl_c_during_watch() throws Exception {
-        tmux("send-keys", "-t", SESSION, "-l", "watch --interval 1s brokers");
+        tmux("send-keys", "-t", SESSION, "-l", "watch --interval 1s --count 1000 brokers");
         tmux("send-keys", "-t", SESSION, "Enter");
-        awaitScreen("watch's header", s -> s.contains("every 1s: brokers"), 60);
-        Thread.sleep(1500); // at least one sleep in between runs
+        // the second run drawn: the Ctrl-C below comes after at least one sleep between runs
+        awaitScreen("watch's second run", s -> s.contains("run 2/1000"), 60);
         tmux("send-keys", "-t", SESSION, "C-c");
         awaitScreen("'watch stopped' and a prompt", s -> s.contains("watch stopped (Ctrl-C)") && lastLine(s).startsWith("kshell["), 30);
         assertThat(screen()).doesNotContain("error: cancelled");

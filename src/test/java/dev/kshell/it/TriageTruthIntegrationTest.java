@@ -123,18 +123,15 @@ class TriageTruthIntegrationTest {
         ClusterGateway gateway = shell.session.requireGateway();
         ClusterSnapshot before = Await.until("every broker live", Duration.ofSeconds(60),
                 () -> gateway.snapshot(null, true), s -> s.liveBrokerIds().size() == 3);
+        // 4 and 6 answer their probes before the kill (warm JVMs, not one catching up on a busy machine)
+        Await.until("4 and 6 answering their probes", Duration.ofSeconds(60), () -> new NodeProbe(Map.of(),
+                Duration.ofMillis(1500)).probe(List.of(brokerTarget(4), brokerTarget(6))), rs -> rs.stream().allMatch(ProbeResult::answered));
         cluster.killNode(5);
-        long t0 = System.nanoTime();
-        // the metadata of that moment still says 4, 5, 6 live: only the probe knows better. The probes have a
-        // 1.5 s deadline, which a live broker on a busy machine can miss once: probe again until 4 and 6 answer
-        // (what is asserted below), the snapshot staying the one from before the kill
-        TriageReport report = Await.until("4 and 6 answering, 5 not, on the pre-kill snapshot", Duration.ofSeconds(60),
-                () -> Triage.run(new dev.kshell.diagnosis.service.TriageService().gather(gateway, before, null,
-                        java.util.Map.of())),
-                r -> r.step(2).summary().equals("3 registered: 4, 6 live, 5 not answering"));
-        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        System.out.println("[triage-after-kill] " + tookMs + " ms: " + report.verdictLine() + " / "
-                + report.step(2).summary());
+        // the metadata of that moment still says 4, 5, 6 live: only the probe knows better. One triage on the
+        // pre-kill snapshot: 5 is not answering, 4 and 6 are live (a live broker called "not answering" fails here)
+        TriageReport report = Triage.run(new dev.kshell.diagnosis.service.TriageService().gather(gateway, before, null,
+                java.util.Map.of()));
+        System.out.println("[triage-after-kill] " + report.verdictLine() + " / " + report.step(2).summary());
         assertThat(report.verdict()).isNotEqualTo(Verdict.HEALTHY);
         assertThat(report.step(2).summary()).isEqualTo("3 registered: 4, 6 live, 5 not answering");
         assertThat(report.step(2).findings().get(0).message()).startsWith("broker 5 registered but not answering (")
@@ -154,16 +151,13 @@ class TriageTruthIntegrationTest {
         assertThat(shell.session.knownVoterEndpoints()).containsOnlyKeys(1, 2, 3);
         cluster.stopNode(1);
         cluster.stopNode(2);
-        long t0 = System.nanoTime();
         ShellHarness.Result r = shell.run("triage");
-        long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        System.out.println("[triage-quorum-lost] " + tookMs + " ms\n" + r.out());
+        System.out.println("[triage-quorum-lost]\n" + r.out());
         assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(r.out()).contains("1. Quorum: quorum lost its majority: 1 of 3 voters answer (3); "
                 + "not answering: 1, 2");
         assertThat(r.out()).contains("no leader elections, no fencing of dead brokers")
                 .doesNotContain("connect --bootstrap-controller");
-        assertThat(tookMs).as("within the connection's deadline plus the probes'").isLessThan(30_000);
 
         // a connect to a dead controller fails and the session keeps the broker connection that works
         ShellHarness.Result connect = shell.run("connect --bootstrap-controller 127.0.0.1:"
@@ -177,13 +171,12 @@ class TriageTruthIntegrationTest {
         // kafka-metadata-quorum.sh shows it too): wait until it has given up leadership, then time one call
         Await.until("the surviving voter gives up leadership: quorum exits 4", Duration.ofSeconds(90),
                 () -> shell.run("quorum"), q -> q.code() == ExitCode.UNREACHABLE);
-        long q0 = System.nanoTime();
         ShellHarness.Result quorum = shell.run("quorum");
-        long quorumMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - q0);
-        System.out.println("[quorum-2-of-3-down] " + quorumMs + " ms: " + quorum.err());
+        System.out.println("[quorum-2-of-3-down] " + quorum.err());
         assertThat(quorum.code()).isEqualTo(ExitCode.UNREACHABLE);
         assertThat(quorum.err()).contains("no quorum leader reachable via");
-        assertThat(quorumMs).as("within the connection's 10 s deadline, not Kafka's 60 s").isLessThan(30_000);
+        // the connection's deadline, not Kafka's 60 s default.api.timeout.ms (the class's @Timeout catches a hang)
+        assertThat(quorum.err()).contains("within 10s");
     }
 
     @Test
@@ -216,5 +209,9 @@ class TriageTruthIntegrationTest {
 
     private static void signal(String name, long pid) throws Exception {
         new ProcessBuilder("kill", "-" + name, Long.toString(pid)).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(10, TimeUnit.SECONDS);
+    }
+
+    private static NodeProbe.Target brokerTarget(int id) {
+        return new NodeProbe.Target(id, "broker", "127.0.0.1:" + cluster.node(id).port());
     }
 }

@@ -2,7 +2,6 @@ package dev.kshell.sandbox;
 
 import dev.kshell.testsupport.Integration;
 
-import org.junit.jupiter.api.extension.ExtendWith;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -29,7 +28,6 @@ import dev.kshell.testsupport.SharedCluster;
 
 @Integration
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
-@ExtendWith(SharedCluster.Frozen.class)
 class LocalClusterTest {
 
     private LocalCluster cluster;

@@ -70,13 +70,12 @@ class ClientPropertiesTest {
 
     /** ClientProperties.load in a child JVM run as user/group 65534 (nobody) by setpriv(1); its printed errors. */
     private String loadAsNobody(Path file) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")),
-                "running as root, who reads any file, and without setpriv(1) to load it as another user: the "
-                        + "permission-denied message is not tested here");
+        dev.kshell.testsupport.Required.tool("setpriv", Files.isExecutable(Path.of("/usr/bin/setpriv")),
+                "the permission-denied message, as root reads any file (util-linux's setpriv loads it as nobody)");
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // only the file refuses
-        String classPath = Path.of(ClientProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                + java.io.File.pathSeparator + Path.of(ClientPropertiesProbeMain.class.getProtectionDomain()
-                .getCodeSource().getLocation().toURI());
+        // nobody may not reach the clone's target/ (a checkout inside a private home): its classes, copied here
+        String classPath = readableCopy(ClientProperties.class, "main") + java.io.File.pathSeparator
+                + readableCopy(ClientPropertiesProbeMain.class, "test");
         Process p = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xshare:off", "-cp", classPath,
                 ClientPropertiesProbeMain.class.getName(), file.toString()).redirectErrorStream(true).start();
@@ -84,6 +83,25 @@ class ClientPropertiesTest {
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).as(out).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
         return out;
+    }
+
+    /** The class directory {@code type} was loaded from, copied into the (world-readable) temp dir. */
+    private Path readableCopy(Class<?> type, String name) throws Exception {
+        Path from = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path to = dir.resolve("classes-" + name);
+        try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+                } else {
+                    Files.copy(f, target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+                }
+            }
+        }
+        return to;
     }
 
     @Test

@@ -133,13 +133,11 @@ class QuorumHistoryTest {
         });
         holder.start();
         assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
-        long t0 = System.nanoTime();
         try {
             assertThatThrownBy(() -> h.record(CLUSTER, kraft(1, 3, T0)))
                     .isInstanceOf(StateStoreException.class)
                     .hasMessageContaining("could not lock " + lock)
                     .hasMessageContaining("held by pid " + ProcessHandle.current().pid());
-            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
         } finally {
             release.countDown();
             holder.join();

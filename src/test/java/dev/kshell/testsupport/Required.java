@@ -58,6 +58,10 @@ public final class Required {
      */
     public static void reportMissingJava25(String what) {
         if (!Files.isExecutable(TEMURIN_25)) {
+            if (ci()) {
+                throw new AssertionError("no Temurin 25 JDK at " + TEMURIN_25 + ": the Java 25 leg of " + what
+                        + " must run in CI (this kind of machine has it)");
+            }
             Assumptions.abort("the Java 17 leg of " + what + " passed; the Java 25 leg did not run: no Temurin 25 JDK"
                     + " at " + TEMURIN_25);
         }

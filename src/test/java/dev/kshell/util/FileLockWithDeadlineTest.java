@@ -35,13 +35,11 @@ class FileLockWithDeadlineTest {
         });
         holder.start();
         assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
-        long start = System.nanoTime();
         assertThatThrownBy(() -> FileLockWithDeadline.acquire(lockFile, Duration.ofMillis(300)))
                 .isInstanceOf(FileLockWithDeadline.Timeout.class)
                 .hasMessageContaining("could not lock " + lockFile)
                 .hasMessageContaining("within 300ms")
                 .hasMessageContaining("held by pid " + ProcessHandle.current().pid());
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
         release.countDown();
         holder.join();
         // released: the next one gets it at once, and the lock file names nobody any more

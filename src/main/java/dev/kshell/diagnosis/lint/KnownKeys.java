@@ -26,14 +26,6 @@ public final class KnownKeys {
             "config.providers.", "rsm.config.", "rlmm.config.", "remote.log.metadata.", "remote.log.storage.",
             "client.quota.callback.", "kafka.metrics.", "authorizer.", "confluent.");
 
-    /**
-     * Where the keys come from: the Kafka release on the class path, provided by {@code cluster.KafkaConfigKeys} (the
-     * package that may use Kafka's classes) and found with {@link ServiceLoader}.
-     */
-    public interface Source {
-        Set<String> keys();
-    }
-
     private static final KnownKeys KAFKA = new KnownKeys(loadFromKafka());
 
     private final Set<String> keys;
@@ -96,12 +88,12 @@ public final class KnownKeys {
     }
 
     /**
-     * The keys of the first {@link Source} on the class path; none (then nothing is reported as unknown) when Kafka's
+     * The keys of the first {@link dev.kshell.model.ConfigKeySource} on the class path; none (then nothing is reported as unknown) when Kafka's
      * definitions cannot load, rather than a guess from a stale list.
      */
     private static Set<String> loadFromKafka() {
         try {
-            return ServiceLoader.load(Source.class, KnownKeys.class.getClassLoader()).findFirst()
+            return ServiceLoader.load(dev.kshell.model.ConfigKeySource.class, KnownKeys.class.getClassLoader()).findFirst()
                     .map(source -> Set.copyOf(new TreeSet<>(source.keys()))).orElse(Set.of());
         } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
             return Set.of();

@@ -49,9 +49,16 @@ final class AdminQuorumChanges implements QuorumChanges {
         QuorumInfo info = KafkaErrors.quorum(gateway.target(), () -> gateway.admin()
                 .describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(gateway.timeoutMs()))
                 .quorumInfo().get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
-        FeatureLevels features = features();
-        return toDescription(info, features.level(KRAFT_VERSION) != null ? features.level(KRAFT_VERSION)
-                : features.unavailable() == null ? Short.valueOf((short) 0) : null, gateway.clock().millis());
+        Short kraftVersion;
+        try {
+            FeatureLevels features = features();
+            // a finalized level 0 is left out of describeFeatures' answer: readable features without it are 0
+            kraftVersion = features.level(KRAFT_VERSION) != null ? features.level(KRAFT_VERSION)
+                    : features.unavailable() == null ? Short.valueOf((short) 0) : null;
+        } catch (ClusterException e) {
+            kraftVersion = null; // the kind stays unknown; the quorum itself was read
+        }
+        return toDescription(info, kraftVersion, gateway.clock().millis());
     }
 
     static QuorumDescription toDescription(QuorumInfo info, Short kraftVersion, long nowMs) {

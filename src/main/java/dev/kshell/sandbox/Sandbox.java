@@ -413,7 +413,8 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         boolean loadStopped = stopLoad();
         SandboxReset steps = new SandboxReset(this, c, admin);
-        List<String> started = steps.startStoppedNodes(progress);
+        List<String> started = new ArrayList<>(steps.startStoppedNodes(progress));
+        started.addAll(steps.restoreVoters(progress).stream().map(v -> v + " (voter again)").toList());
         boolean offsetsRestored = false;
         if (offsetsAltered) {
             progress.accept("restoring " + OFFSETS_TOPIC + " to replication factor 3");

@@ -66,14 +66,23 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public dev.kshell.cluster.QuorumChanges quorumChanges() {
-        if (quorumChanges == null) {
-            QuorumState q = snapshot.quorum();
-            quorumChanges = new FakeQuorumChanges(q == null || q.zooKeeperMode() ? null
-                    : new dev.kshell.model.QuorumDescription(q.leaderId(), q.leaderEpoch(), q.highWatermark(),
-                            q.voters().stream().map(FakeGateway::member).toList(),
-                            q.observers().stream().map(FakeGateway::member).toList(), (short) 0));
+        if (quorumChanges != null) {
+            return quorumChanges;
         }
-        return quorumChanges;
+        // derived from quorum() at each call, so that a fake whose quorum changes (an election) is seen
+        QuorumState q;
+        try {
+            q = quorum();
+        } catch (ClusterException e) {
+            return FakeQuorumChanges.failing(e);
+        }
+        if (q.zooKeeperMode()) {
+            return FakeQuorumChanges.failing(new ClusterException(ClusterException.Kind.INVALID,
+                    "a ZooKeeper-mode cluster has no KRaft quorum"));
+        }
+        return new FakeQuorumChanges(new dev.kshell.model.QuorumDescription(q.leaderId(), q.leaderEpoch(),
+                q.highWatermark(), q.voters().stream().map(FakeGateway::member).toList(),
+                q.observers().stream().map(FakeGateway::member).toList(), (short) 0));
     }
 
     private static dev.kshell.model.QuorumMember member(dev.kshell.model.QuorumReplica r) {

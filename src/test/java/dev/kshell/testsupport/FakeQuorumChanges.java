@@ -25,6 +25,16 @@ public class FakeQuorumChanges implements QuorumChanges {
     /** Every change asked for, e.g. {@code "remove 2 OLD"}, {@code "add 2 NEW [CONTROLLER://h:1]"}. */
     public final List<String> calls = new ArrayList<>();
 
+    /** When set, describe() and features() throw it (an unreachable quorum, ZooKeeper mode). */
+    public RuntimeException failure;
+
+    /** Membership that cannot be read: every read throws {@code failure}. */
+    public static FakeQuorumChanges failing(RuntimeException failure) {
+        FakeQuorumChanges f = new FakeQuorumChanges(null);
+        f.failure = failure;
+        return f;
+    }
+
     public FakeQuorumChanges(QuorumDescription quorum) {
         this.quorum = quorum;
         this.features = quorum == null ? FeatureLevels.unavailable("no quorum")
@@ -34,6 +44,9 @@ public class FakeQuorumChanges implements QuorumChanges {
 
     @Override
     public QuorumDescription describe() {
+        if (failure != null) {
+            throw failure;
+        }
         if (quorum == null) {
             throw new ClusterException(ClusterException.Kind.UNREACHABLE, "no quorum leader reachable");
         }
@@ -42,6 +55,9 @@ public class FakeQuorumChanges implements QuorumChanges {
 
     @Override
     public FeatureLevels features() {
+        if (failure != null) {
+            throw failure;
+        }
         return features;
     }
 

@@ -68,9 +68,15 @@ public final class StateViews {
         override.remove(d.leaderId()); // the leader answered: the read came from it
         List<QuorumReplicaView> voters = d.voters().stream().map(r -> member(r, d.leaderId(), true,
                 override.get(r.id()))).toList();
+        // a removed voter's old directory lingers in the leader's observer list for a while, silent: say what it is
         List<QuorumReplicaView> observers = d.observers().stream()
                 .sorted(java.util.Comparator.comparingInt(dev.kshell.model.QuorumMember::id))
-                .map(r -> member(r, d.leaderId(), false, null)).toList();
+                .map(r -> {
+                    QuorumReplicaView plain = member(r, d.leaderId(), false, null);
+                    boolean oldDirectory = plain.status().equals("not-fetching") && r.directoryId() != null
+                            && d.voter(r.id()).filter(v -> !r.directoryId().equals(v.directoryId())).isPresent();
+                    return oldDirectory ? member(r, d.leaderId(), false, "old-disk") : plain;
+                }).toList();
         long behind = voters.stream().filter(v -> !v.status().equals("leader") && !v.status().equals("caught-up")).count();
         String noMajority = d.hasLeader() ? m.noMajorityVerdict(d.leaderId()) : null;
         boolean healthy = d.hasLeader() && behind == 0 && noMajority == null;

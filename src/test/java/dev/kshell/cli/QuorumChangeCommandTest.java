@@ -136,6 +136,46 @@ class QuorumChangeCommandTest {
     }
 
     @Test
+    void should_not_take_a_removed_voters_silent_old_directory_for_a_new_disk() {
+        // after the replacement: voter 2 has the new directory; the old one lingers as a silent observer
+        use(new QuorumDescription(1, 2, 700, List.of(voter(1, DIR1, 0, 0), voter(2, NEW, 0, 100),
+                voter(3, DIR3, 0, 100)), List.of(new QuorumMember(2, OLD, List.of(), 548, 152L, 63_000L, 63_500L)),
+                (short) 1));
+        assertThat(run("quorum").code()).isEqualTo(ExitCode.OK);
+        assertThat(out.toString()).startsWith("OK: leader 1 (epoch 2), 3/3 voters caught up\n")
+                .containsPattern("2 +observer +old-disk .*" + OLD).doesNotContain("came back with a new disk");
+    }
+
+    @Test
+    void should_ask_again_inside_the_deadline_when_a_broker_answers_at_once_that_it_knows_no_quorum_leader() {
+        QuorumDescription q = newDisk((short) 1);
+        QuorumState state = new QuorumState(1, 2, 600, List.of(new QuorumReplica(1, 600, 0L, 0L, 0L),
+                new QuorumReplica(3, 600, 0L, 10L, 10L)), List.of());
+        int[] asked = {0};
+        dev.kshell.cluster.ClusterTarget target = new dev.kshell.cluster.ClusterTarget("fake:9092", null,
+                java.util.Map.of(), java.time.Duration.ofSeconds(10));
+        FakeGateway flaky = new FakeGateway(FakeGateway.snapshot(state, List.of(), List.of()), target) {
+            @Override
+            public QuorumState quorum() {
+                if (asked[0]++ == 0) {
+                    throw new dev.kshell.cluster.ClusterException(dev.kshell.cluster.ClusterException.Kind.UNREACHABLE,
+                            "no quorum leader reachable via fake:9092 within 10s");
+                }
+                return super.quorum();
+            }
+        };
+        flaky.quorumChanges = new FakeQuorumChanges(q);
+        ShellSession session = new ShellSession(t -> flaky);
+        session.connect(target, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new QuorumCommand(session,
+                new dev.kshell.workflow.quorum.QuorumReadout(session, (g, d) -> List.of())))), session);
+        CommandLineExecutor.LineResult r = run("quorum");
+        assertThat(r.code()).as(err.toString()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(asked[0]).isEqualTo(2);
+        assertThat(out.toString()).startsWith("DEGRADED: leader 1 (epoch 2), 2/3 voters caught up");
+    }
+
+    @Test
     void should_not_say_ok_while_a_majority_of_the_voters_does_not_answer() {
         // two of three voters dead: the survivor still answers as leader, with its last numbers for the others
         use(new QuorumDescription(1, 2, 600, List.of(voter(1, DIR1, 0, 0), voter(2, OLD, 0, 900),

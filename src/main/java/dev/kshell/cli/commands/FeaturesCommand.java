@@ -39,12 +39,14 @@ public class FeaturesCommand extends KshellCommand {
         if (r.unavailable() != null) {
             return r.release() + ": " + r.unavailable() + "\n";
         }
-        Table table = Table.of("Feature", "Level", "Supported", "What it means");
+        Table table = Table.of("Feature", "Level", "Supported");
+        StringBuilder meanings = new StringBuilder();
         for (FeatureMeanings.Row row : r.features()) {
-            table.row(Tone.PLAIN, row.name(), row.level(), row.supported() == null ? "" : row.supported(),
-                    row.meaning());
+            table.row(Tone.PLAIN, row.name(), row.level(), row.supported() == null ? "" : row.supported());
+            meanings.append(row.name()).append(' ').append(row.level()).append(": ").append(row.meaning())
+                    .append('\n');
         }
         return r.release() + (r.epoch() >= 0 ? ", finalized features epoch " + r.epoch() : "") + "\n\n"
-                + table.render(width, color);
+                + table.render(width, color) + "\n" + meanings;
     }
 }

@@ -123,7 +123,9 @@ public class QuorumChangeCommand extends KshellCommand {
         }
         String approval = approve(inv, audit, plan);
         VoterChanges.Outcome outcome = audit.around(approval, () -> workflow.execute(plan, inv::note));
-        inv.emit(new Result(plan, outcome.lines(), null), () -> text(outcome.lines()));
+        // the steps were said as they happened (progress notes): the text ends with the result only
+        inv.emit(new Result(plan, outcome.lines(), null),
+                () -> text(outcome.lines().subList(outcome.lines().size() - 1, outcome.lines().size())));
         return ExitCode.OK;
     }
 

@@ -55,7 +55,9 @@ public record QuorumMembership(QuorumDescription.Kind kind, Short kraftVersion, 
         List<NewDisk> newDisks = new ArrayList<>();
         for (QuorumMember voter : q.voters()) {
             for (QuorumMember observer : q.observers(voter.id())) {
-                if (observer.directoryId() != null && !Objects.equals(observer.directoryId(), voter.directoryId())) {
+                // only a fetching one: a removed voter's old directory lingers in the leader's observer list, silent
+                if (observer.directoryId() != null && !Objects.equals(observer.directoryId(), voter.directoryId())
+                        && observer.lastFetchAgeMs() != null && observer.lastFetchAgeMs() <= FETCHING_MS) {
                     newDisks.add(new NewDisk(voter.id(), voter.directoryId(), observer.directoryId(),
                             caughtUp(observer)));
                 }

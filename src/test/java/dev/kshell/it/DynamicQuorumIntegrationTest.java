@@ -109,8 +109,10 @@ class DynamicQuorumIntegrationTest {
                 r -> r.code() != ExitCode.REFUSED || !r.err().contains("is not caught up"));
         System.out.println("[replace-controller]\n" + replaced.out() + replaced.err());
         assertThat(replaced.code()).as(replaced.err()).isEqualTo(ExitCode.OK);
-        assertThat(replaced.out()).contains("removed voter " + n + " (directory " + oldDir + ")")
+        // the steps are said as they happen (notes, on stderr), the result on stdout
+        assertThat(replaced.err()).contains("removed voter " + n + " (directory " + oldDir + ")")
                 .contains("added voter " + n + " (directory " + newDir + ")");
+        assertThat(replaced.out()).contains("controller " + n + " is a caught-up voter: 3 voters [1, 2, 3]");
 
         String oracle = metadataQuorumStatus();
         System.out.println("[MetadataQuorumCommand describe --status]\n" + oracle);
@@ -138,7 +140,8 @@ class DynamicQuorumIntegrationTest {
                 r -> r.code() != ExitCode.REFUSED || !r.err().contains("observer"));
         System.out.println("[add-controller]\n" + added.out() + added.err());
         assertThat(added.code()).as(added.err()).isEqualTo(ExitCode.OK);
-        assertThat(added.out()).contains("added voter " + n + " (directory " + dir + ")");
+        assertThat(added.err()).contains("added voter " + n + " (directory " + dir + ")");
+        assertThat(added.out()).contains("controller " + n + " is a caught-up voter: 3 voters [1, 2, 3]");
     }
 
     @Test

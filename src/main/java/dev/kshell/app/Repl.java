@@ -169,7 +169,8 @@ final class Repl {
                     if (line.isBlank() || line.strip().startsWith("#")) {
                         continue;
                     }
-                    Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb);
+                    Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb,
+                            terminal.getHeight());
                     java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
                     Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
                         try {

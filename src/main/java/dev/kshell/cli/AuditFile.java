@@ -22,7 +22,7 @@ public final class AuditFile {
     static void inputError(KshellCommand command, String commandLine, String bootstrap, ExecutionMode run,
                            String reason, Output output) {
         AuditEntry entry = AuditEntry.of(null, bootstrap, Secrets.maskText(commandLine),
-                command.getName().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
+                command.spec().name().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
         try {
             new AuditLog(KshellHome.auditLog()).append(entry);
         } catch (AuditWriteException e) {

@@ -27,22 +27,22 @@ public final class CommandHelp {
     }
 
     public static Help describe(KshellCommand c) {
-        return new Help(c.getName(), c.getDescription(), c.spec().usage(), c.getAliases(),
+        return new Help(c.spec().name(), c.spec().description(), c.spec().usage(), c.spec().aliases(),
                 c.spec().options().stream().map(o -> new OptionHelp(o.name(), !o.takesValue(), o.description())).toList(),
                 c.spec().examples());
     }
 
     public static List<Help> catalogue(Collection<KshellCommand> commands) {
-        return commands.stream().filter(c -> !c.isHidden()).sorted(Comparator.comparing(KshellCommand::getName))
+        return commands.stream().filter(c -> !c.spec().hidden()).sorted(Comparator.comparing(c -> c.spec().name()))
                 .map(CommandHelp::describe).toList();
     }
 
     public static String forCommand(KshellCommand command) {
         StringBuilder out = new StringBuilder();
-        out.append(command.getName()).append(" - ").append(command.getDescription()).append("\n\n");
+        out.append(command.spec().name()).append(" - ").append(command.spec().description()).append("\n\n");
         out.append("Usage: ").append(command.spec().usage()).append('\n');
-        if (!command.getAliases().isEmpty()) {
-            out.append("Aliases: ").append(String.join(", ", command.getAliases())).append('\n');
+        if (!command.spec().aliases().isEmpty()) {
+            out.append("Aliases: ").append(String.join(", ", command.spec().aliases())).append('\n');
         }
         List<Positional> arguments = command.spec().arguments();
         if (!arguments.isEmpty()) {
@@ -76,30 +76,30 @@ public final class CommandHelp {
      * {@code elect}), else those of the help group of that name ({@code state}, {@code session}); empty when neither.
      */
     public static List<KshellCommand> group(String word, Collection<KshellCommand> commands) {
-        List<KshellCommand> visible = commands.stream().filter(c -> !c.isHidden())
-                .sorted(Comparator.comparing(KshellCommand::getName)).toList();
-        List<KshellCommand> byName = visible.stream().filter(c -> c.getName().startsWith(word + " ")).toList();
-        return !byName.isEmpty() ? byName : visible.stream().filter(c -> c.getGroup().equalsIgnoreCase(word)).toList();
+        List<KshellCommand> visible = commands.stream().filter(c -> !c.spec().hidden())
+                .sorted(Comparator.comparing(c -> c.spec().name())).toList();
+        List<KshellCommand> byName = visible.stream().filter(c -> c.spec().name().startsWith(word + " ")).toList();
+        return !byName.isEmpty() ? byName : visible.stream().filter(c -> c.spec().group().title().equalsIgnoreCase(word)).toList();
     }
 
     /** {@code help GROUP}: the group's commands with their one-line descriptions. */
     public static String forGroup(String word, List<KshellCommand> members) {
         Table table = Table.of("command", "description");
-        members.forEach(c -> table.row("  " + c.getName(), c.getDescription()));
+        members.forEach(c -> table.row("  " + c.spec().name(), c.spec().description()));
         String rendered = table.render(0, false);
         return word + " commands:\n" + rendered.substring(rendered.indexOf('\n') + 1)
                 + "\nType 'help COMMAND' or 'COMMAND --help' for options and examples.\n";
     }
 
     public static String overview(Collection<KshellCommand> commands) {
-        Map<String, List<KshellCommand>> byGroup = new TreeMap<>(commands.stream().filter(c -> !c.isHidden())
-                .collect(Collectors.groupingBy(KshellCommand::getGroup)));
+        Map<String, List<KshellCommand>> byGroup = new TreeMap<>(commands.stream().filter(c -> !c.spec().hidden())
+                .collect(Collectors.groupingBy(c -> c.spec().group().title())));
         StringBuilder out = new StringBuilder();
         for (Map.Entry<String, List<KshellCommand>> group : byGroup.entrySet()) {
             out.append(group.getKey()).append(":\n");
             Table table = Table.of("command", "description");
-            group.getValue().stream().sorted(Comparator.comparing(KshellCommand::getName))
-                    .forEach(c -> table.row("  " + c.getName(), c.getDescription()));
+            group.getValue().stream().sorted(Comparator.comparing(c -> c.spec().name()))
+                    .forEach(c -> table.row("  " + c.spec().name(), c.spec().description()));
             // Drop the header line: the group name already says what follows.
             String rendered = table.render(0, false);
             out.append(rendered.substring(rendered.indexOf('\n') + 1)).append('\n');

@@ -64,7 +64,7 @@ public final class CommandLineExecutor {
             ExecutionMode effectiveRun = parsed.common(GlobalOptions.STACKTRACE) ? run.withStacktrace(true) : run;
             traced = effectiveRun.stacktrace(); // the line's own --stacktrace counts for its failure too
             if (command.is(Trait.NEEDS_CONNECTION) && session.connection().isEmpty()) {
-                throw new UsageException(command.getName() + " needs a cluster: connect --bootstrap-server HOST:PORT "
+                throw new UsageException(command.spec().name() + " needs a cluster: connect --bootstrap-server HOST:PORT "
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
@@ -72,7 +72,7 @@ public final class CommandLineExecutor {
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (ProgressLine progress = ProgressLine.start(effective, "describing")) {
                 ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
-                        invocation.get(GlobalOptions.TIMEOUT), () -> command.run(invocation)));
+                        invocation.get(GlobalOptions.TIMEOUT), () -> command.execute(invocation)));
                 return new LineResult(code, invocation.model().value(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * @param model       what the command emitted, for runbook expressions
  */
 public record Invocation(String commandLine, CommandLineParser.ParsedCommand line, Output output, Prompter prompter,
-                         ExecutionMode run, Emitted model) {
+                         ExecutionMode mode, Emitted model) {
 
     /** The JSON model a command emitted: set once it printed its result. */
     public static final class Emitted {
@@ -54,14 +54,14 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
     /** The positional argument's value, converted at parse time (null or empty when it was left out). */
     public <T> T get(Arg<T> argument) {
         if (!command().spec().arguments().contains(argument.positional())) {
-            throw new IllegalStateException(command().getName() + " does not declare " + argument);
+            throw new IllegalStateException(command().spec().name() + " does not declare " + argument);
         }
         return argument.read(line.argumentValues().get(argument.name()));
     }
 
     private String declared(Opt<?> option) {
         if (!command().spec().declares(option.name())) {
-            throw new IllegalStateException(command().getName() + " does not declare " + option);
+            throw new IllegalStateException(command().spec().name() + " does not declare " + option);
         }
         return option.name();
     }

@@ -1,18 +1,17 @@
 package dev.kshell.cli;
 
 import dev.kshell.grammar.CommandSpec;
-import dev.kshell.grammar.OptionSpec;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import org.springframework.shell.core.command.AbstractCommand;
 import org.springframework.shell.core.command.CommandContext;
-import org.springframework.shell.core.command.CommandOption;
 import org.springframework.shell.core.command.ExitStatus;
 
 /**
- * Base of every kshell command: its {@link CommandSpec} (declared once, in the constructor) and {@link #run}. A
- * command is a Spring Shell {@code Command} so that Spring Shell's registry collects it (its name, group, options
- * and aliases are derived from the declaration), but it runs through kshell's own {@link CommandLineExecutor},
+ * Base of every kshell command: its {@link CommandSpec} (declared once, in the constructor) and {@link #execute}. A
+ * command is a Spring Shell {@code Command} so that Spring Shell's registry collects it (its name, group and aliases
+ * are copied from the declaration for that registry alone: help, completion and parsing read {@link #spec()}), but it
+ * runs through kshell's own {@link CommandLineExecutor},
  * which fixes the 4.0.1 defects listed in docs/kafka-behaviour.md (quoting, bare flags on two-word commands, exit
  * codes).
  */
@@ -23,8 +22,7 @@ public abstract class KshellCommand extends AbstractCommand {
     protected KshellCommand(CommandSpec spec) {
         super(spec.name(), spec.description(), spec.group().title(), "", spec.hidden());
         this.spec = spec;
-        super.setAliases(spec.aliases());
-        super.setOptions(spec.options().stream().map(KshellCommand::springOption).toList());
+        super.setAliases(spec.aliases()); // the registry finds a command by an alias too
     }
 
     /** The declaration the grammar, help, completion, runbooks and watch read. */
@@ -36,17 +34,7 @@ public abstract class KshellCommand extends AbstractCommand {
         return spec.is(trait);
     }
 
-    /** Spring Shell's view of a declared option (its registry reads these). */
-    private static CommandOption springOption(OptionSpec o) {
-        CommandOption.Builder b = CommandOption.with().longName(o.name()).description(o.description())
-                .type(o.takesValue() ? String.class : Boolean.class);
-        if (o.shortName() != 0) {
-            b.shortName(o.shortName());
-        }
-        return b.build();
-    }
-
-    public abstract ExitCode run(Invocation invocation) throws Exception;
+    public abstract ExitCode execute(Invocation invocation) throws Exception;
 
     /**
      * Spring Shell's own entry point. kshell's runner never calls it: every line goes through

@@ -175,8 +175,8 @@ public final class KshellCompleter implements Completer {
                 if (parts.size() > typed.size() && parts.subList(0, typed.size()).equals(typed)
                         && seen.add(parts.get(typed.size()))) {
                     boolean complete = parts.size() == typed.size() + 1;
-                    out.add(new Candidate(parts.get(typed.size()), parts.get(typed.size()), entry.command().getGroup(),
-                            complete ? entry.command().getDescription() : null, null, null, complete));
+                    out.add(new Candidate(parts.get(typed.size()), parts.get(typed.size()), entry.command().spec().group().title(),
+                            complete ? entry.command().spec().description() : null, null, null, complete));
                 }
             }
         }

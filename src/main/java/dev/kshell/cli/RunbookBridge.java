@@ -66,14 +66,14 @@ public final class RunbookBridge {
 
         @Override
         public int nameWords(List<String> words) {
-            return command(words).map(c -> c.getName().split(" ").length).orElse(1);
+            return command(words).map(c -> c.spec().name().split(" ").length).orElse(1);
         }
 
         @Override
         public Optional<String> refusedInRunbook(List<String> words) {
             try {
                 CommandLineParser.ParsedCommand parsed = parser.parse(words);
-                if (parsed.command().getName().equals(CONNECT) && parsed.options().containsKey(UNPIN)) {
+                if (parsed.command().spec().name().equals(CONNECT) && parsed.options().containsKey(UNPIN)) {
                     return Optional.of("connect --unpin is refused in a runbook: a runbook may not lift the "
                             + "cluster-id pin; lift it at the prompt, where the operator sees it");
                 }

@@ -11,7 +11,7 @@ public final class Watchable {
 
     /** Why {@code command} cannot be watched, or null when it can. */
     public static String refusal(KshellCommand command) {
-        String name = command.getName();
+        String name = command.spec().name();
         if (command.is(Trait.WATCHABLE)) {
             return null;
         }

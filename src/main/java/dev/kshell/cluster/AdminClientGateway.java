@@ -124,10 +124,32 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(0, ms));
     }
 
-    /** Waits for a future a little longer than Kafka's own deadline, so Kafka's error (more precise) wins. */
+    /**
+     * Waits for a future a little longer than Kafka's own deadline, so Kafka's error (more precise) wins; every
+     * address refusing the connection is said at once ({@link #answer}).
+     */
     <T> T await(String operation, KafkaFuture<T> future) {
-        return KafkaErrors.translate(target, operation,
-                () -> future.get(target.timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
+        return KafkaErrors.translate(target, operation, () -> answer(target, future));
+    }
+
+    /**
+     * The future's value, waited for until a little after {@code target}'s deadline. A call not answered within
+     * {@link Reachability#CHECK_AFTER} checks the addresses once: when every one refuses the connection (nothing
+     * listens), that is said at once, as an UNREACHABLE {@link ClusterException}, instead of a timeout at the deadline.
+     */
+    static <T> T answer(ClusterTarget target, java.util.concurrent.Future<T> future) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(target.timeout().toMillis() + 2000);
+        long first = Math.min(target.timeout().toMillis() + 2000, Reachability.CHECK_AFTER.toMillis());
+        try {
+            return future.get(first, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException notYet) {
+            java.util.Optional<String> refused = Reachability.refusedEverywhere(target.endpoints());
+            if (refused.isPresent()) {
+                future.cancel(true);
+                throw new ClusterException(ClusterException.Kind.UNREACHABLE, refused.get());
+            }
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
     }
 
     @Override

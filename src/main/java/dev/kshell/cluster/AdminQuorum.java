@@ -29,9 +29,9 @@ final class AdminQuorum {
         if (gateway.capabilities().zooKeeperMode()) {
             return zooKeeperController();
         }
-        QuorumInfo info = KafkaErrors.quorum(gateway.target(), () -> gateway.admin()
-                .describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(gateway.timeoutMs()))
-                .quorumInfo().get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
+        QuorumInfo info = KafkaErrors.quorum(gateway.target(), () -> AdminClientGateway.answer(gateway.target(),
+                gateway.admin().describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(gateway.timeoutMs()))
+                        .quorumInfo()));
         return toQuorumState(info, gateway.clock().millis());
     }
 

@@ -124,8 +124,7 @@ final class AdminSnapshotReader {
             }
         } else if (quorumInfo != null) {
             try {
-                quorum = AdminQuorum.toQuorumState(KafkaErrors.quorum(gateway.target(), () -> quorumInfo.get(
-                        gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS)), gateway.clock().millis());
+                quorum = AdminQuorum.toQuorumState(KafkaErrors.quorum(gateway.target(), () -> AdminClientGateway.answer(gateway.target(), quorumInfo)), gateway.clock().millis());
                 quorumError = null;
             } catch (ClusterException e) {
                 quorumError = e.getMessage();
@@ -194,7 +193,7 @@ final class AdminSnapshotReader {
     private <T> T awaitTopic(String operation, KafkaFuture<T> future, boolean forgiveGone) {
         return KafkaErrors.translate(gateway.target(), operation, () -> {
             try {
-                return future.get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS);
+                return AdminClientGateway.answer(gateway.target(), future);
             } catch (java.util.concurrent.ExecutionException e) {
                 if (forgiveGone && e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
                     return null;

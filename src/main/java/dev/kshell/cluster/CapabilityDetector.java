@@ -62,6 +62,8 @@ final class CapabilityDetector {
             finalized = features.finalizedFeatures();
         } catch (UnsupportedVersionException e) {
             notes.add("describeFeatures is not supported (Kafka before 2.7?): features assumed from the mode");
+        } catch (ClusterException e) {
+            throw e;
         } catch (Exception e) {
             // Not an old cluster but an unreachable or refusing one: the command fails as it would have anyway,
             // and nothing is cached, so the next command detects again.
@@ -204,7 +206,7 @@ final class CapabilityDetector {
     private static <T> T get(AdminClientGateway gateway, org.apache.kafka.common.KafkaFuture<T> future)
             throws Exception {
         try {
-            return future.get(gateway.timeoutMs() + 2000L, TimeUnit.MILLISECONDS);
+            return AdminClientGateway.answer(gateway.target(), future); // a refusal is said at once
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             throw cause instanceof Exception ex ? ex : e;

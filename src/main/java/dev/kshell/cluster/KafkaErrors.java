@@ -43,7 +43,7 @@ final class KafkaErrors {
         try {
             return translate(target, "describeMetadataQuorum", call);
         } catch (ClusterException e) {
-            if (e.kind() == ClusterException.Kind.UNREACHABLE) {
+            if (e.kind() == ClusterException.Kind.UNREACHABLE && !Reachability.isRefusal(e)) { // a refusal says itself
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE,
                         "no quorum leader reachable via " + target.endpoints() + " within " + seconds(target)
                                 + ": the endpoints did not answer, or the controllers have lost their quorum", e);

@@ -22,7 +22,12 @@ public record FleetTriageReport(List<ClusterTriage> clusters) {
         /** No answer within the deadline, or the connection was refused (authentication). */
         UNREACHABLE,
         /** The profile's settings are broken (profiles.yaml), or the cluster refused the reads triage needs. */
-        NOT_JUDGED;
+        NOT_JUDGED,
+        /**
+         * The cluster its endpoints reach is not the one the profile is pinned to (expected-cluster-id): not judged,
+         * so that no verdict is read under a name it does not belong to.
+         */
+        WRONG_CLUSTER;
 
         public static Standing of(Verdict verdict) {
             return valueOf(verdict.name());
@@ -55,6 +60,16 @@ public record FleetTriageReport(List<ClusterTriage> clusters) {
         /** A cluster not judged: its profile is broken ({@code exit}: 2) or it refused the reads (5). */
         public static ClusterTriage notJudged(String profile, String endpoints, String why, String next, ExitCode exit) {
             return new ClusterTriage(profile, endpoints, null, Standing.NOT_JUDGED, why, next, exit, null);
+        }
+
+        /**
+         * A cluster whose id is not the profile's pin: never judged under that name (exit 3, as any guard's refusal),
+         * the two ids said.
+         */
+        public static ClusterTriage wrongCluster(String profile, String endpoints, String expected, String actual) {
+            return new ClusterTriage(profile, endpoints, actual, Standing.WRONG_CLUSTER, "profile '" + profile
+                    + "' is pinned to cluster id " + expected + ", but " + endpoints + " is cluster " + actual
+                    + ": not judged under this name", "profiles", ExitCode.REFUSED, null);
         }
 
         public boolean healthy() {

@@ -70,37 +70,37 @@ public final class ElectionTables {
             out.append(table.render(width, color));
         }
         if (plan.quorum() != null && plan.quorumKind() != dev.kshell.diagnosis.QuorumStability.Kind.STABLE) {
-            out.append(line("Quorum", plan.quorum()));
+            out.append(line(width, "Quorum", plan.quorum()));
         }
         for (UncleanPlan.Row r : plan.rows()) {
             if (plan.rows().size() > 1) {
                 out.append(r.partition()).append(":\n");
             }
             if (r.refusal() != null) {
-                out.append(line("Refused", r.refusal().message()));
+                out.append(line(width, "Refused", r.refusal().message()));
                 continue;
             }
             for (UncleanPlan.ReplicaView v : r.replicas()) {
                 if (v.live()) {
-                    out.append(line("Broker " + v.id(), evidence(v.evidence())));
+                    out.append(line(width, "Broker " + v.id(), evidence(v.evidence())));
                 }
             }
-            out.append(line("Kafka would pick", r.kafkaPick() == null ? "nothing (no live replica)"
+            out.append(line(width, "Kafka would pick", r.kafkaPick() == null ? "nothing (no live replica)"
                     : "broker " + r.kafkaPick() + " (first live replica in assignment order)"));
-            out.append(line("Evidence", r.choice()));
+            out.append(line(width, "Evidence", r.choice()));
             if (r.reorder()) {
-                out.append(line("Plan", "reassign " + ids(r.originalOrder()) + " -> " + ids(r.newOrder())
+                out.append(line(width, "Plan", "reassign " + ids(r.originalOrder()) + " -> " + ids(r.newOrder())
                         + " (same set, no data moves), then elect uncleanly: broker " + r.winner() + " leads"));
             } else {
-                out.append(line("Plan", "elect uncleanly: broker " + r.winner() + " leads"));
+                out.append(line(width, "Plan", "elect uncleanly: broker " + r.winner() + " leads"));
             }
-            out.append(line("Remembered", r.remembered() == null ? "nothing (kshell remembers a partition's high watermark while it is at "
+            out.append(line(width, "Remembered", r.remembered() == null ? "nothing (kshell remembers a partition's high watermark while it is at "
                     + "risk: in a shell's background, or with `remember offsets`; it never saw " + r.partition() + " so)" : "high watermark " + r.remembered().highWatermark()
                     + (r.remembered().endOffset() >= 0 ? ", end offset " + r.remembered().endOffset() : "")
                     + " (seen " + r.remembered().seenAt() + ")"));
-            out.append(line("Data at risk", r.dataAtRisk().summary()));
+            out.append(line(width, "Data at risk", r.dataAtRisk().summary()));
             for (String note : r.notes()) {
-                out.append(line("Note", note));
+                out.append(line(width, "Note", note));
             }
         }
         return out.toString();
@@ -177,8 +177,9 @@ public final class ElectionTables {
         return out.toString();
     }
 
-    private static String line(String label, String text) {
-        return String.format("  %-17s: %s%n", label, text);
+    /** "  Label            : text", wrapped at the terminal's width on word boundaries under the text's column. */
+    private static String line(int width, String label, String text) {
+        return Prose.text(String.format("  %-17s: %s", label, text), width, 21);
     }
 
     private static String ids(List<Integer> ids) {

@@ -57,11 +57,24 @@ class RunnerExitCodeTest {
     }
 
     @Test
-    void should_exit_4_with_one_line_when_the_bootstrap_server_is_unreachable() {
-        int code = KshellApplication.run(new String[]{"--bootstrap-server", "127.0.0.1:1", "--timeout", "3s", "brokers"});
+    void should_say_refused_in_one_line_when_nothing_listens_at_the_bootstrap_address() {
+        // a deadline this long would show as a hang if the refusal waited for it (the class's @Timeout is shorter)
+        int code = KshellApplication.run(new String[]{"--bootstrap-server", "127.0.0.1:1", "--timeout", "10m", "brokers"});
         assertThat(code).isEqualTo(4);
-        assertThat(err()).startsWith("error: no answer from 127.0.0.1:1 within 3s").doesNotContain("Exception");
-        assertThat(err().lines()).hasSize(1);
+        assertThat(err()).isEqualTo("error: connection refused by 127.0.0.1:1: nothing listens there (is the address "
+                + "right, is the process up?)\n");
+    }
+
+    @Test
+    void should_say_no_answer_in_one_line_when_the_address_accepts_and_never_answers() throws Exception {
+        // a black hole: the connection is accepted (the backlog holds it), no byte ever comes back
+        try (java.net.ServerSocket hole = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            String address = "127.0.0.1:" + hole.getLocalPort();
+            int code = KshellApplication.run(new String[]{"--bootstrap-server", address, "--timeout", "3s", "brokers"});
+            assertThat(code).isEqualTo(4);
+            assertThat(err()).startsWith("error: no answer from " + address + " within 3s").doesNotContain("Exception");
+            assertThat(err().lines()).hasSize(1);
+        }
     }
 
     @Test

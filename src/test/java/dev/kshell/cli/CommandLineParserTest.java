@@ -25,7 +25,7 @@ class CommandLineParserTest {
         }
 
         @Override
-        public ExitCode run(Invocation invocation) {
+        public ExitCode execute(Invocation invocation) {
             return ExitCode.OK;
         }
     }

@@ -291,6 +291,21 @@ class ElectCommandsTest {
     }
 
     @Test
+    void should_wrap_the_plans_prose_at_the_terminals_width_on_word_boundaries() {
+        Output narrow = new Output(new PrintWriter(out), new PrintWriter(err), false, false, 60, true);
+        assertThat(executor.execute("elect unclean orders-1 --dry-run", narrow, Prompter.NONE, ExecutionMode.INTERACTIVE)
+                .code()).isEqualTo(ExitCode.OK);
+        List<String> rows = out.toString().lines().filter(l -> l.startsWith("  Data at risk") || l.startsWith("  Remembered")
+                || l.startsWith("                     ")).toList();
+        assertThat(rows).isNotEmpty();
+        // each line fits, or is one word too long to break (a command or a path stays whole to be pasted)
+        assertThat(out.toString().lines().filter(l -> l.length() > 60 && l.strip().contains(" ")
+                && !l.startsWith("  PARTITION") && !l.contains("  "))).isEmpty();
+        assertThat(out.toString().lines().filter(l -> l.startsWith("  Data at risk")).findFirst().orElseThrow())
+                .hasSizeLessThanOrEqualTo(60);
+    }
+
+    @Test
     void should_print_the_plan_to_stderr_before_asking_with_output_json() throws IOException {
         CommandLineExecutor.LineResult o = run("elect unclean orders-1 --output json", answering("nope"));
         assertThat(o.code()).isEqualTo(ExitCode.REFUSED);

@@ -154,4 +154,26 @@ class FleetTriageCommandTest {
         assertThat(run("triage").code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("triage needs a cluster").contains("--all-profiles");
     }
+
+    @Test
+    void should_never_judge_a_cluster_under_a_profile_pinned_to_another_id() throws IOException {
+        String id = Snapshots.healthy().clusterId();
+        Files.writeString(home.resolve("profiles.yaml"), PROFILES + """
+                pinned:
+                  bootstrap-servers: good-2:9092
+                  expected-cluster-id: someone-elses-id
+                mine:
+                  bootstrap-servers: good-3:9092
+                  expected-cluster-id: %s
+                """.formatted(id));
+        CommandLineExecutor.LineResult outcome = run("triage --profile pinned --profile mine");
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("2 clusters: 1 healthy, 1 wrong cluster");
+        assertThat(out.toString()).containsPattern("(?m)^pinned +WRONG CLUSTER +profiles ")
+                .containsPattern("(?m)^mine +HEALTHY ")
+                .contains("profile 'pinned' is pinned to cluster id someone-elses-id, but good-2:9092 is cluster " + id
+                        + ": not judged under this name")
+                .doesNotContain("pinned   HEALTHY");
+        assertThat(outcome.code()).isEqualTo(ExitCode.REFUSED);
+    }
 }

@@ -120,7 +120,7 @@ class KshellCompleterTest {
         }
 
         @Override
-        public ExitCode run(Invocation invocation) {
+        public ExitCode execute(Invocation invocation) {
             return ExitCode.OK;
         }
     }

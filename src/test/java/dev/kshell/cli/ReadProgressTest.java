@@ -24,7 +24,7 @@ class ReadProgressTest {
     private static KshellCommand slowRead() {
         return new KshellCommand(dev.kshell.grammar.CommandSpec.named("leaderless").description("a slow read")) {
             @Override
-            public ExitCode run(Invocation inv) throws Exception {
+            public ExitCode execute(Invocation inv) throws Exception {
                 Thread.sleep(ProgressLine.DELAY_MS + 50);
                 ReadProgress.current().described(4_000, 10_000, 12_000);
                 Thread.sleep(150);

@@ -409,9 +409,9 @@ class RunCommandTest {
         }
 
         @Override
-        public ExitCode run(Invocation inv) {
-            seen.add(inv.run());
-            if (inv.run().dryRun()) {
+        public ExitCode execute(Invocation inv) {
+            seen.add(inv.mode());
+            if (inv.mode().dryRun()) {
                 inv.emit(Map.of("planned", true), () -> "plan: would change the cluster\n");
                 return ExitCode.OK;
             }
@@ -430,7 +430,7 @@ class RunCommandTest {
         }
 
         @Override
-        public ExitCode run(Invocation inv) {
+        public ExitCode execute(Invocation inv) {
             started.countDown();
             try {
                 Thread.sleep(20_000);

@@ -119,7 +119,7 @@ class SecretOutputTest {
         }
 
         @Override
-        public ExitCode run(Invocation inv) {
+        public ExitCode execute(Invocation inv) {
             inv.note("warning: /home/op/admin.properties holds a secret and is readable by others");
             throw new UsageException("the real reason");
         }
@@ -134,7 +134,7 @@ class SecretOutputTest {
         }
 
         @Override
-        public ExitCode run(Invocation inv) {
+        public ExitCode execute(Invocation inv) {
             String words = String.join(" ", inv.get(WORDS));
             inv.output().out().println("stdout: " + words);
             inv.output().err().println("stderr: " + words);
@@ -149,7 +149,7 @@ class SecretOutputTest {
         }
 
         @Override
-        public ExitCode run(Invocation inv) {
+        public ExitCode execute(Invocation inv) {
             throw new IllegalStateException("cannot build the client: ssl.key.password=two words",
                     new IllegalArgumentException(JAAS + "\n" + PEM));
         }

@@ -71,7 +71,7 @@ final class UxFixtures {
         }
         return new KshellCommand(spec) {
             @Override
-            public ExitCode run(Invocation invocation) {
+            public ExitCode execute(Invocation invocation) {
                 invocation.emit(List.of(), () -> name + " ran\n");
                 return ExitCode.OK;
             }

@@ -27,7 +27,7 @@ class DeclarationTest {
         }
 
         @Override
-        public ExitCode run(Invocation invocation) {
+        public ExitCode execute(Invocation invocation) {
             return ExitCode.OK;
         }
     }

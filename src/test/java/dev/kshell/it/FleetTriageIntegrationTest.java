@@ -71,7 +71,10 @@ class FleetTriageIntegrationTest {
                 + "  timeout: 15s\n"
                 + "down:\n"
                 + "  bootstrap-servers: 127.0.0.1:1\n"
-                + "  timeout: 3s\n");
+                + "  timeout: 3s\n"
+                + "pinned-elsewhere:\n"
+                + "  bootstrap-servers: " + cluster.bootstrapServers() + "\n"
+                + "  expected-cluster-id: AAAAAAAAAAAAAAAAAAAAAA\n");
     }
 
     private KshellProcess.Result triage(String... words) {
@@ -86,7 +89,7 @@ class FleetTriageIntegrationTest {
                 () -> triage("triage", "--profile", "live"), r -> r.code() == 0);
         assertThat(alone.out()).as(alone.toString()).startsWith("1 cluster").containsPattern("(?m)^live +HEALTHY ");
 
-        KshellProcess.Result fleet = triage("triage", "--all-profiles");
+        KshellProcess.Result fleet = triage("triage", "--profile", "live", "--profile", "down");
         System.out.println("[fleet-it] $ kshell triage --all-profiles " + fleet);
         assertThat(fleet.code()).as(fleet.toString()).isEqualTo(4);
         List<String> lines = fleet.out().lines().toList();
@@ -110,5 +113,17 @@ class FleetTriageIntegrationTest {
         assertThat(both.code()).as(both.toString()).isEqualTo(4);
         assertThat(both.out()).contains("\"profile\" : \"live\"", "\"standing\" : \"UNAVAILABLE\"",
                 "\"profile\" : \"down\"", "\"standing\" : \"UNREACHABLE\"");
+    }
+
+    @Test
+    void should_show_a_cluster_whose_id_is_not_the_profiles_pin_as_the_wrong_cluster_and_exit_3() throws Exception {
+        profiles();
+        KshellProcess.Result r = triage("triage", "--profile", "live", "--profile", "pinned-elsewhere");
+        System.out.println("[fleet-it] $ kshell triage --profile live --profile pinned-elsewhere " + r);
+        assertThat(r.code()).as(r.toString()).isEqualTo(3);
+        assertThat(r.out()).containsPattern("(?m)^pinned-elsewhere +WRONG CLUSTER ")
+                .contains("is pinned to cluster id AAAAAAAAAAAAAAAAAAAAAA, but " + cluster.bootstrapServers()
+                        + " is cluster " + cluster.clusterId())
+                .doesNotContainPattern("(?m)^pinned-elsewhere +HEALTHY");
     }
 }

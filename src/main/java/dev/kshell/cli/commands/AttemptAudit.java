@@ -54,7 +54,7 @@ final class AttemptAudit {
 
     private AuditEntry entry(AuditDecision decision, String reason, Object plan) {
         AuditEntry e = AuditEntry.of(clusterId, bootstrap, Secrets.maskText(inv.commandLine()), action, decision,
-                reason, plan, null).from(inv.run().origin());
+                reason, plan, null).from(inv.mode().origin());
         return sandbox ? e.inSandbox() : e;
     }
 

@@ -26,7 +26,7 @@ public class BrokersCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         StateViews.BrokersView view = StateViews.brokers(service.brokers());
         boolean viaControllers = service.viaControllers();
         inv.emit(view, () -> StateTables.brokers(view, inv.output().width(), inv.output().color())

@@ -58,7 +58,7 @@ public class CompleteCommand extends dev.kshell.cli.KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         List<String> words = new ArrayList<>(inv.get(WORDS));
         if (words.isEmpty()) {
             words.add("");

@@ -31,7 +31,7 @@ public class CompletionCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         String shell = inv.get(SHELL);
         String script = CompletionScripts.forShell(shell, CompletionScripts.KSHELL);
         inv.emit(Map.of("shell", shell, "script", script), () -> script);

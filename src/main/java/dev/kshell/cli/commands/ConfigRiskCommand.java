@@ -39,7 +39,7 @@ public class ConfigRiskCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) throws InterruptedException {
+    public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> profiles = inv.all(PROFILE);
         boolean all = inv.get(ALL_PROFILES);
         ConfigRiskReport report = all || !profiles.isEmpty()

@@ -39,7 +39,7 @@ public class ConnectCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         String profile = inv.get(GlobalOptions.PROFILE) != null ? inv.get(GlobalOptions.PROFILE) : inv.get(PROFILE_NAME);
         ConnectionRequest request = new ConnectionRequest(inv.get(GlobalOptions.BOOTSTRAP_SERVER),
                 inv.get(GlobalOptions.BOOTSTRAP_CONTROLLER), inv.get(GlobalOptions.COMMAND_CONFIG), profile,
@@ -47,7 +47,7 @@ public class ConnectCommand extends KshellCommand {
         ConnectionRequest.Resolved resolved = resolver.resolve(request, session.defaultTimeout());
         resolved.warnings().forEach(inv::note); // a secret in a file others may read: say so, connect anyway
         boolean unpin = inv.get(UNPIN);
-        if (unpin && inv.run().inRunbook()) {
+        if (unpin && inv.mode().inRunbook()) {
             // a runbook must not change which cluster it may act on behind its starter's back
             throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "
                     + "the pin at the prompt, where the operator sees it");

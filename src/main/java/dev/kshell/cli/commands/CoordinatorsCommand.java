@@ -38,7 +38,7 @@ public class CoordinatorsCommand extends KshellCommand implements AutoCloseable 
     }
 
     @Override
-    public ExitCode run(Invocation inv) throws InterruptedException {
+    public ExitCode execute(Invocation inv) throws InterruptedException {
         CoordinatorService.Checked checked = service.check(inv.all(GROUP), inv.all(TRANSACTIONAL_ID));
         DiagnosisTables.CoordinatorsView view = DiagnosisTables.CoordinatorsView.of(checked.groups(),
                 checked.transactions(), checked.report(), checked.notes());

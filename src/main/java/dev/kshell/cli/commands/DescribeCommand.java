@@ -32,7 +32,7 @@ public class DescribeCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         ClusterStateService.Described described = service.describe(inv.get(TOPIC));
         StateViews.TopicView view = StateViews.describe(described.topic(), described.snapshot().liveBrokerIds());
         String elrMissing = PartitionCheckService.elrMissing(described.snapshot());

@@ -22,7 +22,7 @@ public class DisconnectCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         boolean was = session.connection().isPresent();
         session.disconnect();
         inv.emit(java.util.Map.of("disconnected", was), () -> was ? "disconnected\n" : "not connected\n");

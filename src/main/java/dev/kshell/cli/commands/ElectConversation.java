@@ -49,7 +49,7 @@ final class ElectConversation {
                         java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
         ElectionService service = service(session, inv);
         ElectionService.Attempt attempt = attempt(session, inv);
-        if (invalid == null && inv.run().inRunbook() && inv.given(GlobalOptions.YES)) {
+        if (invalid == null && inv.mode().inRunbook() && inv.given(GlobalOptions.YES)) {
             invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
         }
         if (invalid != null) {
@@ -63,9 +63,9 @@ final class ElectConversation {
         // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
         String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
         GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.get(GlobalOptions.YES) || inv.run().yes(), inv.run().inRunbook() && inv.run().allowUnclean(),
-                inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun());
-        return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.run().origin(), guard,
+                inv.get(GlobalOptions.YES) || inv.mode().yes(), inv.mode().inRunbook() && inv.mode().allowUnclean(),
+                inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun());
+        return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.mode().origin(), guard,
                 operator(inv));
     }
 

@@ -40,7 +40,7 @@ public class ElectPreferredCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         // the grammar has checked that exactly one of the three is given
         String topic = inv.get(TOPIC);
         ElectionService.PreferredTarget target = inv.get(ALL) ? new ElectionService.PreferredTarget.All()

@@ -37,7 +37,7 @@ public class ElectRestoreOrderCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         return ElectConversation.run(session, inv, ElectionAction.RESTORE_ORDER, null,
                 (service, attempt) -> service.restoreOrder(attempt, inv.get(PARTITIONS), spec().usage()));
     }

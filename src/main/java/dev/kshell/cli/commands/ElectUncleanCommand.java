@@ -41,7 +41,7 @@ public class ElectUncleanCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         return ElectConversation.run(session, inv, ElectionAction.UNCLEAN, null,
                 (service, attempt) -> service.unclean(attempt, inv.get(PARTITIONS), spec().usage(), inv.get(KEEP_ORDER)));
     }

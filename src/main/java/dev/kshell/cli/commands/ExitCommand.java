@@ -23,7 +23,7 @@ public class ExitCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         control.requestExit();
         return ExitCode.OK;
     }

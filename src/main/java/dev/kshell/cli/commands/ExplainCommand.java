@@ -50,7 +50,7 @@ public class ExplainCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         String text = String.join(" ", inv.get(TEXT)).strip();
         if (text.isEmpty()) {
             throw new UsageException("explain: paste the error text, quoted (usage: " + spec().usage() + ")");

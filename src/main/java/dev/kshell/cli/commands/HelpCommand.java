@@ -33,7 +33,7 @@ public class HelpCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         CommandLineParser p = parser.getObject();
         List<String> words = inv.get(COMMAND);
         if (words.isEmpty()) {

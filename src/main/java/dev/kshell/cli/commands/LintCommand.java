@@ -48,7 +48,7 @@ public class LintCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         LintReport report = new ServerPropertiesLinter().lint(expand(inv.get(FILES)));
         LintResult result = new LintResult(report.files(), report.unreadable(), report.counts(), report.findings(),
                 report.exitCode().code());

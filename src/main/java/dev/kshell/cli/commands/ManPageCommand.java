@@ -31,7 +31,7 @@ public class ManPageCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         List<CommandSpec> commands = parser.getObject().commands().stream().map(KshellCommand::spec).toList();
         String version = ManPageCommand.class.getPackage().getImplementationVersion();
         String page = ManPage.render(version == null ? "dev" : version, GlobalOptions.LAUNCHER, GlobalOptions.COMMON,

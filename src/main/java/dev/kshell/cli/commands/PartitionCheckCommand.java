@@ -39,7 +39,7 @@ abstract class PartitionCheckCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         TopicFilter filter = TopicFilter.of(inv.get(TOPIC), inv.get(PATTERN));
         PartitionCheckService.Checked checked = service.check(check, filter);
         if (checked.skipped() != null) {

@@ -54,7 +54,7 @@ public class ProfilesCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         Validated<ProfileSet> loaded = ProfileStore.load(home.get());
         if (!loaded.isOk()) {
             // Every mistake at once, each with file:line, so one edit fixes them all.

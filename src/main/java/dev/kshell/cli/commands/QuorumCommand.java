@@ -50,7 +50,7 @@ public class QuorumCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         if (inv.get(HISTORY)) {
             return history(inv);
         }

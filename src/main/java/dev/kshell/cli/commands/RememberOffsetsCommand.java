@@ -57,7 +57,7 @@ public class RememberOffsetsCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         // the grammar has checked that --all and --topic are not both given
         List<String> topics = inv.all(TOPIC);
         boolean all = inv.get(ALL);

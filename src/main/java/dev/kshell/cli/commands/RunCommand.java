@@ -107,8 +107,8 @@ public class RunCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
-        if (inv.run().inRunbook()) {
+    public ExitCode execute(Invocation inv) {
+        if (inv.mode().inRunbook()) {
             throw new UsageException("nested 'run' is not allowed: a runbook cannot run another runbook");
         }
         String file = inv.get(FILE);
@@ -119,8 +119,8 @@ public class RunCommand extends KshellCommand {
             throw new UsageException("run: " + e.getMessage());
         }
         String text = read(Path.of(file));
-        boolean yes = inv.get(GlobalOptions.YES) || inv.run().yes();
-        boolean dryRun = inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun();
+        boolean yes = inv.get(GlobalOptions.YES) || inv.mode().yes();
+        boolean dryRun = inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun();
         String transcript = inv.get(TRANSCRIPT);
         RunbookOptions options = new RunbookOptions(params, dryRun, inv.get(STEP), yes,
                 transcript == null ? null : Path.of(transcript));
@@ -155,7 +155,7 @@ public class RunCommand extends KshellCommand {
         PrintWriter human = io.json() ? io.err() : io.out();
         Output stepOutput = new Output(human, io.err(), false, io.color(), io.width(), io.terminal());
         RunbookExecutor runbooks = new RunbookExecutor(
-                RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.run().stacktrace()),
+                RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.mode().stacktrace()),
                 RunbookBridge.prompter(inv.prompter(), mask), RunbookBridge.cluster(session), human, clock,
                 // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
                 sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.ProgressLine.sleep(io, "wait-until", d) : sleeper,

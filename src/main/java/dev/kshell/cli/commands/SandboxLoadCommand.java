@@ -32,7 +32,7 @@ public class SandboxLoadCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         if (inv.get(STOP)) {
             sandbox.cluster(); // refuses (exit 2) when no sandbox runs
             boolean stopped = sandbox.stopLoad();

@@ -61,12 +61,12 @@ public class SandboxNodeCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         int id = inv.get(node);
         String role = action == NodeAction.KILL_CONTROLLER ? "controller"
                 : action.role().name().toLowerCase(Locale.ROOT);
         String what = "sandbox " + action.label();
-        if (inv.run().dryRun()) {
+        if (inv.mode().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, what);
             inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
                     () -> "dry run: would " + action.label().replace("-", " ") + " " + id + "\n");

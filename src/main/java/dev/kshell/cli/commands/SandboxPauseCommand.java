@@ -50,10 +50,10 @@ public class SandboxPauseCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         int id = inv.get(NODE);
         Duration duration = inv.get(FOR);
-        if (inv.run().dryRun()) {
+        if (inv.mode().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox pause");
             inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
                     () -> "dry run: would pause node " + id + " for " + Durations.format(duration) + "\n");

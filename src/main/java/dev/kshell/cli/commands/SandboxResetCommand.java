@@ -25,8 +25,8 @@ public class SandboxResetCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
-        if (inv.run().dryRun()) {
+    public ExitCode execute(Invocation inv) {
+        if (inv.mode().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox reset");
             inv.emit(new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),
                     () -> "dry run: would reset the sandbox\n");

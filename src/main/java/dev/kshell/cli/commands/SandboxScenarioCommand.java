@@ -45,7 +45,7 @@ public class SandboxScenarioCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         if (inv.get(LIST)) {
             SandboxViews.ScenarioList list = SandboxViews.scenarios();
             inv.emit(list, () -> SandboxViews.renderScenarios(list, inv.output().width(), inv.output().color()));
@@ -54,7 +54,7 @@ public class SandboxScenarioCommand extends KshellCommand {
         String name = inv.get(NAME);
         Scenario scenario = Scenario.byLabel(name).orElseThrow(() -> new UsageException("no scenario '" + name
                 + "'; scenarios: " + Arrays.stream(Scenario.values()).map(Scenario::label).collect(Collectors.joining(", "))));
-        if (inv.run().dryRun()) {
+        if (inv.mode().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, "sandbox scenario");
             inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.get(LOAD), scenario.topics()),
                     () -> "dry run: would stage scenario " + scenario.label() + "\n");

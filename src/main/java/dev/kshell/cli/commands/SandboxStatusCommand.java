@@ -38,7 +38,7 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         SandboxViews.StatusView view = SandboxViews.status(sandbox);
         inv.emit(view, () -> SandboxViews.renderStatus(view, inv.output().width(), inv.output().color())
                 + "history, audit log and state: " + dev.kshell.session.KshellHome.records() + "\n");

@@ -42,7 +42,7 @@ public class StatusCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         Status status = session.connection().map(c -> {
             ClusterSnapshot s = session.lastSnapshot().orElse(null);
             return new Status(true, c.label(), c.endpoints(), c.viaControllers(), Durations.format(c.timeout()),

@@ -38,7 +38,7 @@ public class TopicsCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         Pattern pattern = compile(inv.get(PATTERN));
         boolean noInternal = inv.get(NO_INTERNAL);
         ClusterSnapshot snapshot = service.topics();

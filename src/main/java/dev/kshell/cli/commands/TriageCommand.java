@@ -69,7 +69,7 @@ public class TriageCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) throws InterruptedException {
+    public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> profiles = inv.all(PROFILE);
         if (inv.get(ALL_PROFILES) || !profiles.isEmpty()) {
             return runFleet(inv, profiles);

@@ -74,7 +74,7 @@ public class WatchCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) throws InterruptedException {
+    public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> words = inv.get(COMMAND);
         CommandLineExecutor exec = executor.getObject();
         KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
@@ -86,7 +86,7 @@ public class WatchCommand extends KshellCommand {
         Integer count = inv.get(COUNT);
         String line = CommandLineExecutor.join(words);
         // `watch quorum` marks each leader change: listed above the table on a terminal, one line each when piped
-        LeaderMarks marks = watched.getName().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
+        LeaderMarks marks = watched.spec().name().equals("quorum") && !words.contains("--history") ? new LeaderMarks() : null;
         Runs runs = new Runs(inv, exec, words, line, marks, interval, count);
         try {
             while (true) {
@@ -150,20 +150,27 @@ public class WatchCommand extends KshellCommand {
             PrintWriter into = new PrintWriter(buffer);
             // No progress lines or prompts inside: the output is redrawn as a whole.
             Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
-            CommandLineExecutor.LineResult outcome = exec.execute(words, line, inner, Prompter.NONE, inv.run());
+            java.time.Instant started = clock.instant();
+            CommandLineExecutor.LineResult outcome = redraw ? runSayingSlow(inner, started)
+                    : exec.execute(words, line, inner, Prompter.NONE, inv.mode());
             into.flush();
-            if (outcome.code() == ExitCode.CANCELLED || Thread.interrupted()) {
+            if (outcome == null || outcome.code() == ExitCode.CANCELLED || Thread.interrupted()) {
                 return null; // Ctrl-C during the run: its half-done output is not shown
             }
             done = run;
+            lastEnd = clock.instant();
+            lastTook = Duration.between(started, lastEnd);
             String text = buffer.toString();
-            String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(clock.instant())
+            String header = "every " + Durations.format(interval) + ": " + line + "   " + TIME.format(lastEnd)
                     + " UTC" + (count == null ? "" : "   run " + run + "/" + count);
             String mark = marks == null ? null : marks.next(outcome, TIME.format(clock.instant()) + " UTC");
             if (redraw) {
                 String changes = marks == null ? "" : marks.recent().replace("\n", CLEAR_LINE_END + "\n");
-                out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   (q or Ctrl-C to stop)" + CLEAR_LINE_END
-                        + "\n" + changes + CLEAR_LINE_END + "\n" + text.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
+                int headerLines = 2 + (int) changes.lines().count();
+                String screen = fitted(text, base.height() - headerLines);
+                out.print((run == 1 ? CLEAR_SCREEN : "") + HOME + header + "   " + tookNote() + "   (q or Ctrl-C to stop)"
+                        + CLEAR_LINE_END + "\n" + changes + CLEAR_LINE_END + "\n"
+                        + screen.replace("\n", CLEAR_LINE_END + "\n") + CLEAR_BELOW);
                 out.flush();
             } else if (marks != null && !base.json()) {
                 if (mark != null) {
@@ -180,6 +187,68 @@ public class WatchCommand extends KshellCommand {
             previous = text;
             return outcome.code();
         }
+
+        private java.time.Instant lastEnd;
+        private Duration lastTook;
+
+        /** "took 0.4s", and when the last run outlasted the interval, that it is slower than the interval. */
+        private String tookNote() {
+            String took = "took " + Durations.format(lastTook.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+            return lastTook.compareTo(interval) > 0 ? took + " (slower than its " + Durations.format(interval)
+                    + " interval)" : took;
+        }
+
+        /**
+         * The run on a thread of its own, so that while it takes longer than the interval the header says so (the
+         * screen below is the last completed run's, and must not look current); null when Ctrl-C stopped it.
+         */
+        private CommandLineExecutor.LineResult runSayingSlow(Output inner, java.time.Instant started) {
+            java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(
+                    dev.kshell.util.DaemonThreads.named("kshell-watch"));
+            try {
+                java.util.concurrent.Future<CommandLineExecutor.LineResult> running = worker.submit(
+                        () -> exec.execute(words, line, inner, Prompter.NONE, inv.mode()));
+                while (true) {
+                    try {
+                        return running.get(interval.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (java.util.concurrent.TimeoutException slow) {
+                        if (lastEnd != null) { // a first run has nothing on screen to mistake for current
+                            Duration so = Duration.between(started, clock.instant()).truncatedTo(
+                                    java.time.temporal.ChronoUnit.SECONDS);
+                            inv.output().out().print(HOME + "every " + Durations.format(interval) + ": " + line
+                                    + "   last run " + TIME.format(lastEnd) + " UTC   now running for "
+                                    + Durations.format(so) + ": slower than its interval; below is the last run's output"
+                                    + CLEAR_LINE_END);
+                            inv.output().out().flush();
+                        }
+                    } catch (InterruptedException e) {
+                        running.cancel(true);
+                        Thread.currentThread().interrupt();
+                        return null;
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        throw new IllegalStateException(e.getCause());
+                    }
+                }
+            } finally {
+                worker.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * {@code text} cut to {@code room} lines (when known) with "... N more lines" last: the top, where a report's
+     * verdict is, stays on screen instead of scrolling off.
+     */
+    static String fitted(String text, int room) {
+        List<String> lines = text.lines().toList();
+        if (room < 2 || lines.size() <= room) {
+            return text;
+        }
+        int shown = room - 1;
+        StringBuilder out = new StringBuilder();
+        lines.subList(0, shown).forEach(l -> out.append(l).append('\n'));
+        return out.append("... ").append(lines.size() - shown).append(" more lines (a taller terminal shows them; ")
+                .append("or run the command on its own)\n").toString();
     }
 
     /**

@@ -52,6 +52,13 @@ public final class FleetTriageService {
 
     private ClusterTriage judge(ProfileClusters.Member member, ClusterGateway gateway, TriageOptions options) {
         try {
+            String pin = member.settings().expectedClusterId();
+            if (pin != null) {
+                String actual = gateway.clusterId();
+                if (!pin.equals(actual)) {
+                    return ClusterTriage.wrongCluster(member.name(), member.endpoints(), pin, actual);
+                }
+            }
             return ClusterTriage.of(member.name(), member.endpoints(), triage.triage(gateway, options).report());
         } catch (ClusterException e) {
             return switch (e.kind()) {

@@ -244,6 +244,17 @@ class QuorumChangeCommandTest {
     }
 
     @Test
+    void should_add_the_fetching_observer_not_a_silent_directory_left_from_an_earlier_change() {
+        QuorumDescription q = newDisk((short) 1);
+        List<QuorumMember> observers = new ArrayList<>();
+        observers.add(new QuorumMember(2, "SSSSSSSSSSSSSSSSSSSSSS", List.of(), 31, 395L, 195_000L, 195_400L));
+        observers.addAll(q.observers());
+        use(new QuorumDescription(1, 2, 600, q.voters(), observers, (short) 1));
+        assertThat(run("quorum replace-controller 2 --yes").code()).as(err.toString()).isEqualTo(ExitCode.OK);
+        assertThat(changes.calls).containsExactly("remove 2 " + OLD, "add 2 " + NEW + " [CONTROLLER://127.0.0.1:9102]");
+    }
+
+    @Test
     void should_remove_then_add_a_controller_with_the_same_checks() {
         assertThat(run("quorum add-controller 2 --yes").code()).isEqualTo(ExitCode.REFUSED); // 2 is a voter already
         assertThat(run("quorum remove-controller 2 --yes").code()).as(err.toString()).isEqualTo(ExitCode.OK);

@@ -29,7 +29,7 @@ public class FeaturesCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         FeatureReport.Report r = report.read();
         inv.emit(r, () -> render(r, inv.output().width(), inv.output().color()));
         return ExitCode.OK;

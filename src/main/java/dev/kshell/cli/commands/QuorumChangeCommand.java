@@ -77,7 +77,7 @@ public class QuorumChangeCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         int id = inv.get(node);
         String command = "quorum " + kind.label();
         List<String> endpoints = kind == VoterChangePlan.Kind.REMOVE ? List.of() : inv.all(ENDPOINT);
@@ -108,7 +108,7 @@ public class QuorumChangeCommand extends KshellCommand {
         }
         VoterChangePlan plan = verdict.plan();
         List<String> planLines = planLines(planned, plan);
-        if (inv.get(GlobalOptions.DRY_RUN) || inv.run().dryRun()) {
+        if (inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun()) {
             audit.ended(AuditDecision.DRY_RUN, null, plan);
             inv.emit(new Result(plan, List.of(), "dry run: nothing was changed"),
                     () -> text(planLines) + "dry run: nothing was changed\n");
@@ -131,7 +131,7 @@ public class QuorumChangeCommand extends KshellCommand {
 
     /** --yes (or a runbook's --yes); else y/N at a terminal; else refused. Returns how it was approved. */
     private String approve(Invocation inv, AttemptAudit audit, VoterChangePlan plan) {
-        if (inv.get(GlobalOptions.YES) || inv.run().yes()) {
+        if (inv.get(GlobalOptions.YES) || inv.mode().yes()) {
             return "--yes";
         }
         if (!inv.prompter().interactive()) {

@@ -37,10 +37,10 @@ public class SandboxLoseDiskCommand extends KshellCommand {
     }
 
     @Override
-    public ExitCode run(Invocation inv) {
+    public ExitCode execute(Invocation inv) {
         int id = inv.get(NODE);
         String what = "sandbox lose-disk";
-        if (inv.run().dryRun()) {
+        if (inv.mode().dryRun()) {
             SandboxViews.plannedInjection(inv, sandbox, what);
             inv.emit(new Sandbox.DiskLoss(id, "node", null, null, false, 0),
                     () -> "dry run: would delete node " + id + "'s data, format it again and start it\n");

@@ -67,10 +67,12 @@ public final class VoterChangeChecks {
             reasons.add("a voter change is pending: a node id appears twice among the voters " + voterIds);
         }
         Optional<QuorumMember> voter = q.voter(nodeId);
+        // the one that fetches now: a directory removed earlier lingers in the leader's observer list, silent
         Optional<QuorumMember> newcomer = q.observers(nodeId).stream()
                 .filter(o -> o.directoryId() != null && q.voters().stream()
                         .noneMatch(v -> o.directoryId().equals(v.directoryId())))
-                .findFirst();
+                .min(java.util.Comparator.comparing(QuorumMember::lastFetchAgeMs,
+                        java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder())));
         switch (kind) {
             case REPLACE -> {
                 if (voter.isEmpty()) {

@@ -99,6 +99,20 @@ public final class BenchCluster {
                     int expected = killLastBroker(cluster, admin, names, controllers + brokers);
                     System.out.println("KILLED " + expected);
                     System.out.flush();
+                } else if (line.trim().matches("(kill|stop|start|pause|resume) \\d+|follower-controller")) {
+                    // the soak's faults and repairs (scripts/bench-soak): answered by DONE and the node's id
+                    String[] w = line.trim().split(" ");
+                    int id = w[0].equals("follower-controller") ? followerController(admin) : Integer.parseInt(w[1]);
+                    switch (w[0]) {
+                        case "kill", "follower-controller" -> cluster.killNode(id);
+                        case "stop" -> cluster.stopNode(id);
+                        case "start" -> cluster.startNode(id);
+                        case "pause" -> cluster.pauseNode(id);
+                        case "resume" -> cluster.resumeNode(id);
+                        default -> { }
+                    }
+                    System.out.println("DONE " + id);
+                    System.out.flush();
                 }
             }
         }
@@ -143,6 +157,13 @@ public final class BenchCluster {
         System.err.printf("cluster: killed broker %d; waiting for %d leaderless partitions%n", victim, expected);
         awaitLeaders(admin, names, Set.of(victim), expected);
         return expected;
+    }
+
+    /** A voter that is not the quorum's leader. */
+    private static int followerController(Admin admin) throws Exception {
+        var quorum = admin.describeMetadataQuorum().quorumInfo().get(30, TimeUnit.SECONDS);
+        return quorum.voters().stream().mapToInt(v -> v.replicaId()).filter(id -> id != quorum.leaderId()).min()
+                .orElseThrow();
     }
 
     /** Exits (stopping the nodes through LocalCluster's shutdown hook) when the benchmark script is gone. */

@@ -63,7 +63,7 @@ class SecretOutputTest {
         Result r = shell.run("boom --stacktrace");
 
         assertThat(r.code()).isEqualTo(ExitCode.INTERNAL);
-        assertThat(r.err()).contains("java.lang.IllegalStateException", "at dev.kshell.cli.SecretOutputTest$Boom.run",
+        assertThat(r.err()).contains("java.lang.IllegalStateException", "at dev.kshell.cli.SecretOutputTest$Boom.execute",
                         "ssl.keystore.key=****", "sasl.jaas.config=****", "ssl.key.password=****")
                 .doesNotContain("MIIE-PEM-BODY", "JAAS-PW", "two words", "words");
     }

@@ -255,6 +255,17 @@ class QuorumChangeCommandTest {
     }
 
     @Test
+    void should_refuse_while_the_new_observer_is_not_caught_up() {
+        QuorumDescription q = newDisk((short) 1);
+        use(new QuorumDescription(1, 2, 600, q.voters(), List.of(new QuorumMember(2, NEW, List.of(), 560, 40L, 200L,
+                30_000L)), (short) 1));
+        CommandLineExecutor.LineResult r = run("quorum replace-controller 2 --yes");
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(r.error()).contains("observer 2 (directory " + NEW + ") is not caught up (lag 40): wait until it is");
+        assertThat(changes.calls).isEmpty();
+    }
+
+    @Test
     void should_remove_then_add_a_controller_with_the_same_checks() {
         assertThat(run("quorum add-controller 2 --yes").code()).isEqualTo(ExitCode.REFUSED); // 2 is a voter already
         assertThat(run("quorum remove-controller 2 --yes").code()).as(err.toString()).isEqualTo(ExitCode.OK);

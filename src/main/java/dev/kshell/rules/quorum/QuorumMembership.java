@@ -74,9 +74,15 @@ public record QuorumMembership(QuorumDescription.Kind kind, Short kraftVersion, 
                 !probes.isEmpty());
     }
 
-    /** An observer or voter that fetches now and has caught up with the leader's log end. */
+    /**
+     * An observer or voter that fetches now and is caught up: no lag, or caught up within the last
+     * {@link #FETCHING_MS} (the same judgement as {@code quorum}'s caught-up status; a replica that fetches steadily
+     * is often one batch behind at the instant the leader answers).
+     */
     public static boolean caughtUp(QuorumMember m) {
-        return m.lastFetchAgeMs() != null && m.lastFetchAgeMs() <= FETCHING_MS && m.lag() != null && m.lag() == 0;
+        return m.lastFetchAgeMs() != null && m.lastFetchAgeMs() <= FETCHING_MS
+                && (m.lag() != null && m.lag() == 0
+                        || m.lastCaughtUpAgeMs() != null && m.lastCaughtUpAgeMs() <= FETCHING_MS);
     }
 
     /** How many voters must answer for the quorum to have a majority. */

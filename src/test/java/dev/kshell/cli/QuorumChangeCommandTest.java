@@ -94,6 +94,7 @@ class QuorumChangeCommandTest {
         VoterChanges workflow = new VoterChanges(session, prober);
         List<dev.kshell.cli.KshellCommand> commands = new ArrayList<>();
         commands.add(new QuorumCommand(session, new dev.kshell.workflow.quorum.QuorumReadout(session, prober)));
+        commands.add(new dev.kshell.cli.commands.TriageCommand(session));
         for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
             commands.add(new QuorumChangeCommand(session, kind, workflow));
         }
@@ -122,6 +123,16 @@ class QuorumChangeCommandTest {
                 .containsPattern("2 +follower +old-disk .*" + OLD)
                 .containsPattern("2 +observer +caught-up .*" + NEW)
                 .contains("voter endpoints: 1 CONTROLLER://127.0.0.1:9101, 2 CONTROLLER://127.0.0.1:9102");
+    }
+
+    @Test
+    void should_name_the_new_disk_in_triages_quorum_step_with_the_command_that_replaces_it() {
+        run("triage");
+        assertThat(out.toString()).contains("1. Quorum: leader 1, epoch 2, 2 of 3 voters caught up")
+                .contains("controller 2 came back with a new disk (directory " + NEW + "; the voter set still holds "
+                        + OLD + ")")
+                .contains("do:   quorum replace-controller 2").contains("next: quorum replace-controller 2")
+                .doesNotContain("down or cut off");
     }
 
     @Test

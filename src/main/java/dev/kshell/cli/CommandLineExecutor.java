@@ -69,10 +69,14 @@ public final class CommandLineExecutor {
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
             ran = true;
+            boolean warned = command.is(Trait.NEEDS_CONNECTION) && warnOfAnotherCluster(effective);
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (ProgressLine progress = ProgressLine.start(effective, "describing")) {
                 ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
                         invocation.get(GlobalOptions.TIMEOUT), () -> command.execute(invocation)));
+                if (!warned && command.is(Trait.NEEDS_CONNECTION)) {
+                    warnOfAnotherCluster(effective); // the first read of a connection learns the cluster's id
+                }
                 return new LineResult(code, invocation.model().value(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
@@ -93,6 +97,23 @@ public final class CommandLineExecutor {
             }
             return report(failure, output, traced ? run.withStacktrace(true) : run);
         }
+    }
+
+    /**
+     * The pin is a fact in every read: when the connection's profile pins a cluster id and the cluster it reached (as
+     * its last read says) is another, one warning line on the error stream says so, first (mutations are refused
+     * there anyway). True when it was said.
+     */
+    private boolean warnOfAnotherCluster(Output output) {
+        String pin = session.connection().map(c -> c.pinnedClusterId()).orElse(null);
+        String actual = session.lastSnapshot().map(s -> s.clusterId()).orElse(null);
+        if (pin == null || actual == null || pin.equals(actual)) {
+            return false;
+        }
+        output.err().println("warning: this connection is pinned to cluster " + pin + " but reaches cluster " + actual
+                + ": what follows is about " + actual + ", not the pinned cluster (mutations are refused)");
+        output.err().flush();
+        return true;
     }
 
     /** A mutating command's own --dry-run, when it declares one. */

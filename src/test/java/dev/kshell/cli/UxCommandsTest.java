@@ -102,6 +102,26 @@ class UxCommandsTest {
     }
 
     @Test
+    void should_lead_every_read_with_one_warning_when_the_cluster_is_not_the_pinned_one() {
+        session.connect(FakeGateway.TARGET, "prod-eu", "the-pinned-cluster-id");
+        run("topics");
+        String actual = session.lastSnapshot().orElseThrow().clusterId();
+        String warning = "warning: this connection is pinned to cluster the-pinned-cluster-id but reaches cluster "
+                + actual + ": what follows is about " + actual + ", not the pinned cluster (mutations are refused)";
+        assertThat(err.toString()).as("the first read learns the id: said after it").contains(warning);
+        err.getBuffer().setLength(0);
+        run("describe orders");
+        assertThat(err.toString().lines().findFirst()).as("then said first").contains(warning);
+        assertThat(err.toString().lines().filter(l -> l.startsWith("warning: this connection is pinned"))).hasSize(1);
+        // the pinned cluster itself: nothing said
+        err.getBuffer().setLength(0);
+        session.connect(FakeGateway.TARGET, "prod-eu", actual);
+        run("topics");
+        run("describe orders");
+        assertThat(err.toString()).doesNotContain("pinned to cluster");
+    }
+
+    @Test
     void should_list_profiles_with_secrets_masked_in_text_and_json() {
         CommandLineExecutor.LineResult outcome = run("profiles");
         assertThat(outcome.code()).isEqualTo(ExitCode.OK);

@@ -5,7 +5,7 @@
 # come from the cluster named on the line, through kshell's hidden `__complete` command, with a 3 s deadline.
 # Generated from kshell's declarations (grammar/CompletionScripts.java): do not edit by hand.
 
-_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --zookeeper --profile --sandbox --sandbox-dir --kafka --zookeeper-mode --output --no-color --timeout --yes --stacktrace --help --version"
+_kshell_launcher_options="--bootstrap-server --bootstrap-controller --command-config --zookeeper --profile --sandbox --sandbox-dir --kafka --zookeeper-mode --static-quorum --output --no-color --timeout --yes --stacktrace --help --version"
 
 _kshell() {
   local bin line cur i

@@ -144,6 +144,26 @@ class ArchitectureTest {
     }
 
     @Test
+    void should_let_only_the_quorum_workflow_and_the_sandbox_change_the_voter_set() {
+        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> voterChange =
+                new DescribedPredicate<>("a call of QuorumChanges.addVoter / removeVoter") {
+                    @Override
+                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                        return Set.of("addVoter", "removeVoter").contains(call.getName())
+                                && call.getTargetOwner().isAssignableTo(ROOT + ".cluster.QuorumChanges");
+                    }
+                };
+        // the sandbox's reset makes its own controllers voters again (practice, not an operator's change)
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".workflow.quorum..", ROOT + ".cluster..",
+                        ROOT + ".sandbox..")
+                .should().callMethodWhere(voterChange)
+                .because("a voter change goes through quorum replace/remove/add-controller: checks, plan, "
+                        + "confirmation, audit"));
+        assertThat(noClasses().that().resideInAPackage(ROOT + ".workflow.quorum..").should()
+                .callMethodWhere(voterChange).evaluate(main).hasViolation()).isTrue();
+    }
+
+    @Test
     void should_keep_commands_off_the_cluster_package() {
         check(noClasses().that().resideInAPackage(ROOT + ".cli.commands..")
                 .should().dependOnClassesThat().resideInAPackage(ROOT + ".cluster..")

@@ -58,7 +58,8 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         }
         try {
             if (options.sandbox()) {
-                sandbox.startAndConnect(options.sandboxDir(), options.sandboxKafka(), options.sandboxZooKeeperMode(), err);
+                sandbox.startAndConnect(options.sandboxDir(), options.sandboxKafka(), options.sandboxZooKeeperMode(),
+                        options.sandboxStaticQuorum(), err);
             } else if (!options.connection().isEmpty()) {
                 ConnectionRequest.Resolved resolved = resolver.resolve(options.connection(), session.defaultTimeout());
                 resolved.warnings().forEach(err::println); // a secret in a file others may read: say so, go on

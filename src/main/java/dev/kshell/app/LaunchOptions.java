@@ -20,7 +20,16 @@ import java.util.Map;
  */
 public record LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
                             boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
-                            boolean help, boolean version, String sandboxKafka, boolean sandboxZooKeeperMode) {
+                            boolean help, boolean version, String sandboxKafka, boolean sandboxZooKeeperMode,
+                            boolean sandboxStaticQuorum) {
+
+    /** Options with the sandbox's release choice, its quorum dynamic (Kafka's advice for new clusters). */
+    public LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
+                         boolean noColor, boolean stacktrace, boolean yes, Duration timeout, List<String> command,
+                         boolean help, boolean version, String sandboxKafka, boolean sandboxZooKeeperMode) {
+        this(connection, sandbox, sandboxDir, json, noColor, stacktrace, yes, timeout, command, help, version,
+                sandboxKafka, sandboxZooKeeperMode, false);
+    }
 
     /** Options without the sandbox's release choice (kshell's own Kafka, KRaft). */
     public LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,
@@ -80,8 +89,13 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
         boolean sandbox = get(given, GlobalOptions.SANDBOX);
         String sandboxKafka = get(given, GlobalOptions.KAFKA);
         boolean zooKeeperMode = get(given, GlobalOptions.ZOOKEEPER_MODE);
-        if ((sandboxKafka != null || zooKeeperMode) && !sandbox) {
-            throw new UsageException("--kafka and --zookeeper-mode choose the sandbox's cluster: add --sandbox");
+        boolean staticQuorum = get(given, GlobalOptions.STATIC_QUORUM);
+        if ((sandboxKafka != null || zooKeeperMode || staticQuorum) && !sandbox) {
+            throw new UsageException("--kafka, --zookeeper-mode and --static-quorum choose the sandbox's cluster: "
+                    + "add --sandbox");
+        }
+        if (zooKeeperMode && staticQuorum) {
+            throw new UsageException("--static-quorum is a KRaft quorum's kind: a ZooKeeper-mode sandbox has none");
         }
         if (zooKeeperMode && sandboxKafka != null && sandboxKafka.startsWith("4")) {
             throw new UsageException("Kafka " + sandboxKafka + " has no ZooKeeper mode (removed in 4.0): use --kafka 3.9");
@@ -96,7 +110,7 @@ public record LaunchOptions(ConnectionRequest connection, boolean sandbox, Strin
                 "json".equals(get(given, GlobalOptions.OUTPUT)), get(given, GlobalOptions.NO_COLOR),
                 get(given, GlobalOptions.STACKTRACE), get(given, GlobalOptions.YES), timeout,
                 List.copyOf(walk.arguments()), get(given, GlobalOptions.HELP), get(given, GlobalOptions.VERSION),
-                sandboxKafka, zooKeeperMode);
+                sandboxKafka, zooKeeperMode, staticQuorum);
     }
 
     private static <T> T get(Map<String, List<Object>> given, Opt<T> option) {

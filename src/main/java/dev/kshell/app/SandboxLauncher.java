@@ -30,22 +30,27 @@ public class SandboxLauncher {
     }
 
     public void startAndConnect(String dataDir, PrintWriter progress) {
-        startAndConnect(dataDir, null, false, progress);
+        startAndConnect(dataDir, null, false, false, progress);
     }
 
     /**
      * @param kafkaLine     the release line ("3.9"), or null for kshell's own Kafka
      * @param zooKeeperMode a ZooKeeper-mode cluster (3.x only)
+     * @param staticQuorum  a static quorum ({@code controller.quorum.voters}); otherwise a KRaft sandbox's quorum is
+     *                      dynamic (KIP-853) where the release has them (3.9+)
      */
-    public void startAndConnect(String dataDir, String kafkaLine, boolean zooKeeperMode, PrintWriter progress) {
+    public void startAndConnect(String dataDir, String kafkaLine, boolean zooKeeperMode, boolean staticQuorum,
+                                PrintWriter progress) {
         long t0 = System.nanoTime();
         Path dir = dataDir == null ? null : Path.of(dataDir).toAbsolutePath();
         KafkaRuntime runtime = kafkaLine == null ? KafkaRuntime.bundled() : KafkaRuntime.forLine(kafkaLine);
         progress.println("sandbox: starting " + (zooKeeperMode ? "ZooKeeper (1)" : "3 controllers (1-3)")
-                + " and 3 brokers (4-6), Kafka " + runtime.version() + (zooKeeperMode ? " in ZooKeeper mode" : "")
+                + " and 3 brokers (4-6), Kafka " + runtime.version() + (zooKeeperMode ? " in ZooKeeper mode"
+                        : Sandbox.dynamicQuorum(runtime, zooKeeperMode, staticQuorum) ? ", dynamic quorum"
+                        : ", static quorum")
                 + ", in " + (dir == null ? "a temp dir (removed on exit)" : dir + " (kept)") + "; Ctrl-C aborts");
         try {
-            sandbox.start(dir, runtime, zooKeeperMode, line -> progress.println("sandbox: " + line));
+            sandbox.start(dir, runtime, zooKeeperMode, staticQuorum, line -> progress.println("sandbox: " + line));
         } catch (IOException e) {
             throw new IllegalStateException("the sandbox did not start: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -228,6 +228,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     @Override
+    public QuorumChanges quorumChanges() {
+        return new AdminQuorumChanges(this);
+    }
+
+    @Override
     public QuorumState quorum() {
         return new AdminQuorum(this).read();
     }

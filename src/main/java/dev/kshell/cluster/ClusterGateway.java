@@ -174,4 +174,10 @@ public interface ClusterGateway extends AutoCloseable {
      * @return the open transactions, or a sentence when the cluster lacks an API needed to tell
      */
     OpenTransactions openTransactions(PartitionSpec partition);
+
+    /**
+     * The KRaft quorum's membership and its changes (KIP-853): directory ids, endpoints, finalized features,
+     * AddRaftVoter / RemoveRaftVoter. Only workflow code calls its mutating methods.
+     */
+    QuorumChanges quorumChanges();
 }

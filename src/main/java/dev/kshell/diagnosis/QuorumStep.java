@@ -30,6 +30,15 @@ final class QuorumStep {
             fs.removeIf(f -> f.rule().equals("quorum-unreadable") || f.rule().equals("quorum-no-leader"));
         }
         fs.addAll(voters.majorityLost() ? 0 : fs.size(), voters.findings()); // the lost majority leads
+        for (dev.kshell.rules.quorum.QuorumMembership.NewDisk disk : in.newDisks()) {
+            // the voter "down or cut off" is a controller back with a new disk: say so, and what replaces it
+            String where = "voter " + disk.id();
+            fs.removeIf(f -> f.where().equals(where) && f.rule().startsWith("quorum-voter-"));
+            // first among equals: its fix is the step's `do:`
+            fs.add(0, new Finding(Severity.WARNING, "quorum-voter-new-disk", where, disk.sentence().replace(
+                    "; `quorum replace-controller " + disk.id() + "` replaces it", ""),
+                    "quorum replace-controller " + disk.id()));
+        }
         Finding deadController = ControllerHealth.silentController(now.quorum(), in.brokerProbes(),
                 in.zooKeeperSessionTimeoutMs());
         if (deadController != null) {
@@ -46,6 +55,8 @@ final class QuorumStep {
         if (voters.majorityLost()) {
             next = in.sandboxSession() && !voters.silentIds().isEmpty()
                     ? "sandbox start-controller " + voters.silentIds().get(0) : "watch triage";
+        } else if (status != StepStatus.OK && !in.newDisks().isEmpty()) {
+            next = "quorum replace-controller " + in.newDisks().get(0).id();
         } else if (status != StepStatus.OK) {
             next = fs.stream().anyMatch(f -> f.rule().equals("quorum-epoch-climbing")
                     || f.rule().equals("quorum-unstable")) ? "watch quorum" : "quorum";

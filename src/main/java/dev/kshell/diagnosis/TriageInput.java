@@ -27,20 +27,33 @@ import java.util.List;
  *                               snapshots' epochs only
  * @param zooKeeperSessionTimeoutMs ZooKeeper mode: zookeeper.session.timeout.ms as a live broker reports it (how
  *                               soon ZooKeeper drops a dead broker and moves a dead controller), else null
+ * @param newDisks               controllers back with a new disk (a voter id that also fetches as an observer with
+ *                               another directory id; read from the quorum's membership), empty when none or unread
  * @param probeGap               why the nodes could not be probed on their own endpoints, or null when they were
  *                               (or nobody tried): steps 1 and 2 say what that weakens
  */
 public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
                           List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
                           boolean strict, boolean sandboxSession, QuorumStability quorumStability,
-                          Long zooKeeperSessionTimeoutMs, String probeGap) {
+                          Long zooKeeperSessionTimeoutMs, String probeGap,
+                          List<dev.kshell.rules.quorum.QuorumMembership.NewDisk> newDisks) {
 
     public TriageInput {
+        newDisks = newDisks == null ? List.of() : List.copyOf(newDisks);
         if (snapshot == null) {
             throw new IllegalArgumentException("triage needs a snapshot");
         }
         brokerProbes = brokerProbes == null ? null : List.copyOf(brokerProbes);
         voterProbes = voterProbes == null ? null : List.copyOf(voterProbes);
+    }
+
+    /** Without the quorum's membership. */
+    public TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                       List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                       boolean strict, boolean sandboxSession, QuorumStability quorumStability,
+                       Long zooKeeperSessionTimeoutMs, String probeGap) {
+        this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap, List.of());
     }
 
     /** Without a stability judgement (the shape before the quorum history). */
@@ -87,6 +100,10 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         return copy(c -> c.zooKeeperSessionTimeoutMs = ms);
     }
 
+    public TriageInput withNewDisks(List<dev.kshell.rules.quorum.QuorumMembership.NewDisk> disks) {
+        return copy(c -> c.newDisks = disks);
+    }
+
     public TriageInput withProbeGap(String why) {
         return copy(c -> c.probeGap = why);
     }
@@ -96,7 +113,8 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         Fields c = new Fields(this);
         change.accept(c);
         return new TriageInput(c.snapshot, c.previous, c.brokerProbes, c.voterProbes, c.brokerSessionTimeoutMs,
-                c.coordinators, c.strict, c.sandboxSession, c.quorumStability, c.zooKeeperSessionTimeoutMs, c.probeGap);
+                c.coordinators, c.strict, c.sandboxSession, c.quorumStability, c.zooKeeperSessionTimeoutMs, c.probeGap,
+                c.newDisks);
     }
 
     /** The fields of a {@link TriageInput} being copied. */
@@ -112,8 +130,10 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         QuorumStability quorumStability;
         Long zooKeeperSessionTimeoutMs;
         String probeGap;
+        List<dev.kshell.rules.quorum.QuorumMembership.NewDisk> newDisks;
 
         Fields(TriageInput in) {
+            newDisks = in.newDisks;
             snapshot = in.snapshot;
             previous = in.previous;
             brokerProbes = in.brokerProbes;

@@ -65,6 +65,8 @@ public final class GlobalOptions {
             "the sandbox's Kafka release (default 4.4; 3.9 is resolved by Maven)", "4.4", "3.9");
     public static final Opt<Boolean> ZOOKEEPER_MODE = Opt.flag("zookeeper-mode",
             "a ZooKeeper-mode sandbox (Kafka 3.9: ZooKeeper 1, brokers 4-6)");
+    public static final Opt<Boolean> STATIC_QUORUM = Opt.flag("static-quorum",
+            "a sandbox whose controllers form a static quorum (controller.quorum.voters) instead of a dynamic one");
     public static final Opt<Boolean> VERSION = Opt.flag("version", "kshell's version");
     public static final Arg<List<String>> COMMAND = Arg.rest("command", ArgKind.COMMAND_LINE,
             "a one-shot command: run it, print, exit with its code").optional();
@@ -73,7 +75,7 @@ public final class GlobalOptions {
     public static final CommandSpec LAUNCHER = CommandSpec.named("kshell")
             .description("an interactive admin shell for Apache Kafka")
             .options(CONNECTION)
-            .options(SANDBOX, SANDBOX_DIR, KAFKA, ZOOKEEPER_MODE, OUTPUT, NO_COLOR, TIMEOUT, YES, STACKTRACE, HELP, VERSION)
+            .options(SANDBOX, SANDBOX_DIR, KAFKA, ZOOKEEPER_MODE, STATIC_QUORUM, OUTPUT, NO_COLOR, TIMEOUT, YES, STACKTRACE, HELP, VERSION)
             .arguments(COMMAND)
             .examples("kshell --sandbox", "kshell --bootstrap-server localhost:9092",
                     "kshell --profile prod-eu triage", "kshell --profile prod-eu run fix.ksh");

@@ -9,20 +9,46 @@ public final class StateTables {
     }
 
     public static String quorum(StateViews.QuorumView q, int width, boolean color) {
-        Table table = Table.of("Node", "Role", "Status", "Log end offset", "Lag", "Last fetch", "Last caught up");
+        boolean dirs = q.voters().stream().anyMatch(r -> r.directoryId() != null)
+                || q.observers().stream().anyMatch(r -> r.directoryId() != null);
+        Table table = dirs
+                ? Table.of("Node", "Role", "Status", "Log end offset", "Lag", "Last fetch", "Last caught up",
+                        "Directory id")
+                : Table.of("Node", "Role", "Status", "Log end offset", "Lag", "Last fetch", "Last caught up");
         for (StateViews.QuorumReplicaView r : q.voters()) {
-            table.row(tone(r.status()), r.id(), r.role(), r.status(), offset(r.logEndOffset()), r.lag(),
-                    age(r.lastFetchAgeMs()), age(r.lastCaughtUpAgeMs()));
+            row(table, tone(r.status()), r, dirs);
         }
         for (StateViews.QuorumReplicaView r : q.observers()) {
-            table.row(r.status().equals("not-fetching") ? Tone.WARN : Tone.PLAIN, r.id(), r.role(), r.status(),
-                    offset(r.logEndOffset()), r.lag(), age(r.lastFetchAgeMs()), age(r.lastCaughtUpAgeMs()));
+            row(table, r.status().equals("not-fetching") ? Tone.WARN : Tone.PLAIN, r, dirs);
         }
-        Tone verdictTone = q.healthy() ? Tone.GOOD : q.leaderId() < 0 ? Tone.BAD : Tone.WARN;
-        return verdictTone.paint(q.verdict(), color) + "\n"
-                + "leader " + (q.leaderId() < 0 ? "none" : q.leaderId()) + "  epoch " + q.leaderEpoch()
-                + "  high watermark " + offset(q.highWatermark()) + "\n\n"
-                + table.render(width, color);
+        Tone verdictTone = q.healthy() ? Tone.GOOD : q.leaderId() < 0 || q.verdict().startsWith("NO ") ? Tone.BAD
+                : Tone.WARN;
+        StringBuilder out = new StringBuilder(verdictTone.paint(q.verdict(), color)).append("\n")
+                .append("leader ").append(q.leaderId() < 0 ? "none" : q.leaderId()).append("  epoch ")
+                .append(q.leaderEpoch()).append("  high watermark ").append(offset(q.highWatermark()));
+        if (q.kind() != null) {
+            out.append("  quorum ").append(q.kind());
+        }
+        out.append("\n\n").append(table.render(width, color));
+        List<String> endpoints = q.voters().stream().filter(r -> !r.endpoints().isEmpty())
+                .map(r -> r.id() + " " + String.join(" ", r.endpoints())).toList();
+        if (!endpoints.isEmpty()) {
+            out.append("voter endpoints: ").append(String.join(", ", endpoints)).append("\n");
+        }
+        for (String finding : q.findings()) {
+            out.append(Tone.WARN.paint(finding, color)).append("\n");
+        }
+        return out.toString();
+    }
+
+    private static void row(Table table, Tone tone, StateViews.QuorumReplicaView r, boolean dirs) {
+        if (dirs) {
+            table.row(tone, r.id(), r.role(), r.status(), offset(r.logEndOffset()), r.lag(), age(r.lastFetchAgeMs()),
+                    age(r.lastCaughtUpAgeMs()), r.directoryId() == null ? "" : r.directoryId());
+        } else {
+            table.row(tone, r.id(), r.role(), r.status(), offset(r.logEndOffset()), r.lag(), age(r.lastFetchAgeMs()),
+                    age(r.lastCaughtUpAgeMs()));
+        }
     }
 
     /** {@code quorum} in ZooKeeper mode: the controller, then each ZooKeeper server's own answer. */

@@ -25,12 +25,89 @@ public final class StateViews {
     private StateViews() {
     }
 
+    /**
+     * @param directoryId the replica's metadata directory id (KIP-853), null when not reported
+     * @param endpoints   a voter's controller endpoints ({@code LISTENER://host:port}), empty when not reported
+     */
     public record QuorumReplicaView(int id, String role, long logEndOffset, Long lag, Long lastFetchAgeMs,
-                                    Long lastCaughtUpAgeMs, String status) {
+                                    Long lastCaughtUpAgeMs, String status, String directoryId, List<String> endpoints) {
+
+        public QuorumReplicaView(int id, String role, long logEndOffset, Long lag, Long lastFetchAgeMs,
+                                 Long lastCaughtUpAgeMs, String status) {
+            this(id, role, logEndOffset, lag, lastFetchAgeMs, lastCaughtUpAgeMs, status, null, List.of());
+        }
     }
 
+    /**
+     * @param kind     the quorum's kind ({@code "dynamic (kraft.version 1)"}, {@code "static (kraft.version 0)"}), or
+     *                 null when not read
+     * @param findings what the membership says beyond lag, one sentence each (a controller back with a new disk, a
+     *                 voter that does not answer), each naming the next command where there is one
+     */
     public record QuorumView(int leaderId, long leaderEpoch, long highWatermark, boolean healthy, String verdict,
-                             List<QuorumReplicaView> voters, List<QuorumReplicaView> observers) {
+                             List<QuorumReplicaView> voters, List<QuorumReplicaView> observers, String kind,
+                             List<String> findings) {
+
+        public QuorumView(int leaderId, long leaderEpoch, long highWatermark, boolean healthy, String verdict,
+                          List<QuorumReplicaView> voters, List<QuorumReplicaView> observers) {
+            this(leaderId, leaderEpoch, highWatermark, healthy, verdict, voters, observers, null, List.of());
+        }
+    }
+
+    /**
+     * {@code quorum} with the membership read (KIP-853): each row carries its directory id (and a voter its
+     * endpoints); a voter whose disk is gone (the same id fetches as an observer with another directory) reads
+     * {@code old-disk}, a voter whose own endpoint does not answer {@code not-answering}, whatever the leader's last
+     * numbers for it say; and with a majority not answering the verdict is NO QUORUM.
+     */
+    public static QuorumView quorum(QuorumState q, dev.kshell.model.QuorumDescription d,
+                                    dev.kshell.rules.quorum.QuorumMembership m) {
+        Map<Integer, String> override = new HashMap<>();
+        m.notAnswering().keySet().forEach(id -> override.put(id, "not-answering"));
+        m.newDisks().forEach(n -> override.put(n.id(), "old-disk"));
+        override.remove(d.leaderId()); // the leader answered: the read came from it
+        List<QuorumReplicaView> voters = d.voters().stream().map(r -> member(r, d.leaderId(), true,
+                override.get(r.id()))).toList();
+        // a removed voter's old directory lingers in the leader's observer list for a while, silent: say what it is
+        List<QuorumReplicaView> observers = d.observers().stream()
+                .sorted(java.util.Comparator.comparingInt(dev.kshell.model.QuorumMember::id))
+                .map(r -> {
+                    QuorumReplicaView plain = member(r, d.leaderId(), false, null);
+                    boolean oldDirectory = plain.status().equals("not-fetching") && r.directoryId() != null
+                            && d.voter(r.id()).filter(v -> !r.directoryId().equals(v.directoryId())).isPresent();
+                    return oldDirectory ? member(r, d.leaderId(), false, "old-disk") : plain;
+                }).toList();
+        long behind = voters.stream().filter(v -> !v.status().equals("leader") && !v.status().equals("caught-up")).count();
+        String noMajority = d.hasLeader() ? m.noMajorityVerdict(d.leaderId()) : null;
+        boolean healthy = d.hasLeader() && behind == 0 && noMajority == null;
+        String verdict;
+        if (!d.hasLeader()) {
+            verdict = "NO LEADER: the metadata quorum has no active controller";
+        } else if (noMajority != null) {
+            verdict = noMajority;
+        } else {
+            verdict = (healthy ? "OK" : "DEGRADED") + ": leader " + d.leaderId() + " (epoch " + d.leaderEpoch() + "), "
+                    + (voters.size() - behind) + "/" + voters.size() + " voters caught up"
+                    + (d.highWatermark() < 0 ? ", high watermark not yet known (leader just changed)" : "");
+        }
+        List<String> findings = new ArrayList<>();
+        m.newDisks().forEach(n -> findings.add(n.sentence()));
+        m.notAnswering().forEach((id, why) -> {
+            if (id != d.leaderId()) {
+                findings.add("voter " + id + " does not answer on its own endpoint (" + why + ")");
+            }
+        });
+        return new QuorumView(d.leaderId(), d.leaderEpoch(), d.highWatermark(), healthy, verdict, voters, observers,
+                m.kindLabel(), findings);
+    }
+
+    private static QuorumReplicaView member(dev.kshell.model.QuorumMember r, int leaderId, boolean voter,
+                                            String override) {
+        QuorumReplicaView plain = replica(new QuorumReplica(r.id(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
+                r.lastCaughtUpAgeMs()), leaderId, voter);
+        return new QuorumReplicaView(plain.id(), plain.role(), plain.logEndOffset(), plain.lag(),
+                plain.lastFetchAgeMs(), plain.lastCaughtUpAgeMs(), override != null ? override : plain.status(),
+                r.directoryId(), r.endpoints());
     }
 
     public static QuorumView quorum(QuorumState q) {
@@ -82,9 +159,13 @@ public final class StateViews {
     }
 
     private static QuorumReplicaView replica(QuorumReplica r, QuorumState q, boolean voter) {
-        String role = r.id() == q.leaderId() ? "leader" : voter ? "follower" : "observer";
+        return replica(r, q.leaderId(), voter);
+    }
+
+    private static QuorumReplicaView replica(QuorumReplica r, int leaderId, boolean voter) {
+        String role = r.id() == leaderId && voter ? "leader" : voter ? "follower" : "observer";
         String status;
-        if (r.id() == q.leaderId()) {
+        if (r.id() == leaderId && voter) {
             status = "leader";
         } else if (r.lastFetchAgeMs() == null || r.lastFetchAgeMs() > STALE_FETCH_MS) {
             status = "not-fetching";

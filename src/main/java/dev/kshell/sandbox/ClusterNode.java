@@ -14,6 +14,11 @@ final class ClusterNode {
     final Path dir;
     volatile Process process;
     volatile State state = State.STOPPED;
+    /**
+     * The metadata directory id a dynamic quorum's controller was formatted with ({@code meta.properties}'
+     * {@code directory.id}); null for a static quorum, a broker, or a kept directory formatted earlier.
+     */
+    volatile String directoryId;
     /** Length of the node's log when it was last launched: readiness looks only at what follows. */
     long logOffset;
 

@@ -23,7 +23,7 @@ import dev.kshell.sandbox.NodeInfo.State;
  * {@code kafka.Kafka}), for the {@code --sandbox} shell and for integration tests.
  *
  * <p>Controllers (ids {@code 1..N}) and brokers (ids {@code N+1..N+M}) are separate processes with a static quorum
- * ({@code controller.quorum.voters}); each node listens on its own free ephemeral port. Storage is formatted
+ * ({@code controller.quorum.voters}) or, on request, a dynamic one (KIP-853); each node listens on its own free ephemeral port. Storage is formatted
  * in-process with Kafka's {@link Formatter}. {@link #killNode} is a real crash ({@code SIGKILL});
  * {@link #stopNode} a controlled shutdown ({@code SIGTERM}). Children die with this JVM: a shutdown hook destroys
  * them, and each child halts itself when its parent pid disappears (even after {@code kill -9}).
@@ -231,6 +231,50 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
+     * A node whose disk is gone and that was set up again, as an operator would: killed ({@code SIGKILL}), its data
+     * directory deleted, formatted again (a dynamic quorum: {@code --no-initial-controllers}, so a controller comes
+     * back as an observer with a new directory id until it is added to the voters; a static quorum: as at first)
+     * and started. Returns the node's new metadata directory id (null when it cannot be read).
+     *
+     * @throws IllegalArgumentException for a ZooKeeper-mode cluster (its brokers need no format) or an unknown node
+     * @throws UncheckedIOException     if the format or the start fails
+     */
+    public synchronized String loseDisk(int id) {
+        ClusterNode node = require(id);
+        if (spec.zooKeeperMode()) {
+            throw new IllegalArgumentException("lose-disk is for KRaft nodes: a ZooKeeper-mode cluster is not formatted");
+        }
+        resumeNode(id);
+        killNode(id);
+        try {
+            SandboxDirs.deleteTree(node.dataDir());
+            dev.kshell.util.PrivateFiles.createDirectories(node.dataDir());
+            node.directoryId = new StorageFormat(spec, processes, s -> { }, READY_TIMEOUT_MS).formatAgain(node,
+                    clusterId);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while formatting " + node.name(), e);
+        }
+        startNode(id);
+        return node.directoryId;
+    }
+
+    /** True when the controllers form a dynamic quorum (KIP-853), false for a static one. */
+    public boolean dynamicQuorum() {
+        return spec.dynamicQuorum();
+    }
+
+    /**
+     * The metadata directory id of a dynamic quorum's node (changes when its disk is lost), or null.
+     */
+    public synchronized String directoryId(int id) {
+        ClusterNode node = require(id);
+        return node.directoryId != null ? node.directoryId : StorageFormat.directoryId(node.dataDir());
+    }
+
+    /**
      * Freezes a running node ({@code SIGSTOP}): the JVM stops dead, as in a long stop-the-world GC pause; its sockets
      * stay open but nothing answers. {@link #resumeNode} ({@code SIGCONT}) lets it go on where it stopped. The
      * node's state stays RUNNING: the process is alive. A paused node is resumed before {@link #close}.
@@ -321,7 +365,11 @@ public final class LocalCluster implements AutoCloseable {
             }
             Path dir = root.resolve("node-" + id);
             dev.kshell.util.PrivateFiles.createDirectories(dir.resolve("data"));
-            nodes.put(id, new ClusterNode(id, role, ports[i], dir));
+            ClusterNode node = new ClusterNode(id, role, ports[i], dir);
+            if (spec.dynamicQuorum() && role == Role.CONTROLLER) {
+                node.directoryId = Uuid.randomUuid().toString(); // as kafka-storage random-uuid would give
+            }
+            nodes.put(id, node);
         }
         new NodeConfig(spec).writeAll(nodes.values());
     }

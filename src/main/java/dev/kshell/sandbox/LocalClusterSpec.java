@@ -24,10 +24,15 @@ import java.util.Map;
  * @param extraControllerProps extra {@code server.properties} entries for KRaft controllers only, applied last;
  *                             the controller is what acts on e.g. {@code auto.leader.rebalance.enable} and
  *                             {@code broker.session.timeout.ms}
+ * @param dynamicQuorum        a dynamic quorum (KIP-853, Kafka 3.9+, {@code kraft.version} 1): every node carries
+ *                             {@code controller.quorum.bootstrap.servers} instead of {@code controller.quorum.voters}
+ *                             and is formatted with the same {@code --initial-controllers} (each controller's id,
+ *                             endpoint and a random directory id); false for a static quorum
+ *                             ({@code controller.quorum.voters}), which cannot change its voters
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                                Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
-                               Map<String, String> extraControllerProps) {
+                               Map<String, String> extraControllerProps, boolean dynamicQuorum) {
 
     public LocalClusterSpec {
         if (controllers < 1) {
@@ -43,6 +48,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
             throw new IllegalArgumentException("Kafka " + runtime.version() + " has no ZooKeeper mode (removed in 4.0):"
                     + " use Kafka 3.9 or older");
         }
+        if (dynamicQuorum && (zooKeeperMode || !runtime.supportsDynamicQuorum())) {
+            throw new IllegalArgumentException(zooKeeperMode ? "a ZooKeeper-mode cluster has no KRaft quorum"
+                    : "Kafka " + runtime.version() + " has no dynamic quorum (KIP-853 came with 3.9)");
+        }
+    }
+
+    /** The same spec without the dynamic-quorum flag (a static quorum). */
+    public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
+                            Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
+                            Map<String, String> extraControllerProps) {
+        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime, zooKeeperMode,
+                extraControllerProps, false);
+    }
+
+    /** This spec with a dynamic quorum (true) or a static one (false). */
+    public LocalClusterSpec withDynamicQuorum(boolean dynamic) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeperMode, extraControllerProps, dynamic);
     }
 
     /** A KRaft cluster of kshell's own Kafka. */
@@ -54,13 +77,13 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec on another Kafka release. */
     public LocalClusterSpec withRuntime(KafkaRuntime other) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, other,
-                zooKeeperMode, extraControllerProps);
+                zooKeeperMode, extraControllerProps, dynamicQuorum);
     }
 
     /** This spec in ZooKeeper mode (true) or KRaft (false). */
     public LocalClusterSpec withZooKeeperMode(boolean zooKeeper) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeper, extraControllerProps);
+                zooKeeper, extraControllerProps, dynamicQuorum);
     }
 
     /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
@@ -71,24 +94,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
     public LocalClusterSpec withDataDir(Path dir) {
         return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps);
+                zooKeeperMode, extraControllerProps, dynamicQuorum);
     }
 
     /** This spec with fast failure detection switched on or off. */
     public LocalClusterSpec withFastFailureDetection(boolean fast) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode,
-                extraControllerProps);
+                extraControllerProps, dynamicQuorum);
     }
 
     /** This spec with these extra broker properties (replacing earlier ones). */
     public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode,
-                extraControllerProps);
+                extraControllerProps, dynamicQuorum);
     }
 
     /** This spec with these extra controller properties (replacing earlier ones). */
     public LocalClusterSpec withExtraControllerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, props);
+                zooKeeperMode, props, dynamicQuorum);
     }
 }

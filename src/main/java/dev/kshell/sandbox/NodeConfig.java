@@ -48,6 +48,20 @@ final class NodeConfig {
         }
     }
 
+    /** {@code 1@h:p,2@h:p} -> {@code h:p,h:p}. */
+    private static String bootstrapServers(String voters) {
+        return java.util.Arrays.stream(voters.split(",")).map(v -> v.substring(v.indexOf('@') + 1))
+                .collect(Collectors.joining(","));
+    }
+
+    /**
+     * The {@code --initial-controllers} value of a dynamic quorum: {@code id@host:port:directoryId} per controller.
+     */
+    static String initialControllers(Collection<ClusterNode> nodes) {
+        return nodes.stream().filter(n -> n.role == Role.CONTROLLER)
+                .map(n -> n.id + "@" + HOST + ":" + n.port + ":" + n.directoryId).collect(Collectors.joining(","));
+    }
+
     /** {@code HOST:PORT/kafka} of the ZooKeeper server among these nodes, or null (KRaft). */
     static String zooKeeperConnect(Collection<ClusterNode> nodes) {
         return nodes.stream().filter(n -> n.role == Role.ZOOKEEPER).findFirst()
@@ -82,7 +96,13 @@ final class NodeConfig {
             p.put("listener.security.protocol.map", BROKER_LISTENER + ":PLAINTEXT");
         } else {
             p.put("node.id", Integer.toString(node.id));
-            p.put("controller.quorum.voters", voters);
+            if (spec.dynamicQuorum()) {
+                // KIP-853: the voter set lives in the metadata log (formatted with --initial-controllers); the
+                // nodes only need somewhere to start asking
+                p.put("controller.quorum.bootstrap.servers", bootstrapServers(voters));
+            } else {
+                p.put("controller.quorum.voters", voters);
+            }
             p.put("controller.listener.names", CONTROLLER_LISTENER);
             p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + BROKER_LISTENER
                     + ":PLAINTEXT");

@@ -84,6 +84,14 @@ public final class Sandbox implements AutoCloseable {
         }
     }
 
+    /**
+     * What {@code sandbox lose-disk} did: the node, its metadata directory id before and after (null when unknown),
+     * whether the quorum is dynamic, how long it took.
+     */
+    public record DiskLoss(int id, String role, String oldDirectoryId, String newDirectoryId, boolean dynamicQuorum,
+                           long tookMs) {
+    }
+
     /** What a node command did. */
     public record NodeChange(int id, String role, String action, String state, long tookMs) {
     }
@@ -196,13 +204,31 @@ public final class Sandbox implements AutoCloseable {
      */
     public void start(Path dataDir, KafkaRuntime runtime, boolean zooKeeperMode, Consumer<String> progress)
             throws IOException, InterruptedException {
+        start(dataDir, runtime, zooKeeperMode, false, progress);
+    }
+
+    /**
+     * True when a sandbox of this release and mode gets a dynamic quorum: KRaft on 3.9+ unless a static one was asked
+     * for (Kafka's advice for new clusters is a dynamic quorum).
+     */
+    public static boolean dynamicQuorum(KafkaRuntime runtime, boolean zooKeeperMode, boolean staticQuorum) {
+        return !staticQuorum && !zooKeeperMode && runtime.supportsDynamicQuorum();
+    }
+
+    /**
+     * Starts the seed-shaped cluster; its quorum is dynamic (KIP-853) unless {@code staticQuorum} or the release
+     * predates 3.9.
+     */
+    public void start(Path dataDir, KafkaRuntime runtime, boolean zooKeeperMode, boolean staticQuorum,
+                      Consumer<String> progress) throws IOException, InterruptedException {
         // A broker that cannot register within 60 s (Kafka's default) exits; on a machine busy enough to make
         // startup take minutes that happened, so the sandbox gives it five. (ZooKeeper-mode brokers register in
         // ZooKeeper and know no such setting.)
         Map<String, String> extra = zooKeeperMode ? Map.of()
                 : Map.of("initial.broker.registration.timeout.ms", "300000");
         start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir).withExtraBrokerProps(extra)
-                .withRuntime(runtime).withZooKeeperMode(zooKeeperMode), progress);
+                .withRuntime(runtime).withZooKeeperMode(zooKeeperMode)
+                .withDynamicQuorum(dynamicQuorum(runtime, zooKeeperMode, staticQuorum)), progress);
     }
 
     /** Starts a cluster of this shape (node ids must follow the seed: brokers 4-6) and creates the demo topics. */
@@ -302,6 +328,34 @@ public final class Sandbox implements AutoCloseable {
         return NodeFaults.check(cluster(), action, id);
     }
 
+    /**
+     * A node's disk is gone: the node is killed ({@code SIGKILL}), its data deleted, formatted again (a dynamic
+     * quorum: {@code --no-initial-controllers}) and started. A dynamic quorum's controller then fetches as an
+     * observer with a new directory id while the voter set still holds the old one.
+     *
+     * @throws SandboxRefusal when the node does not exist or the sandbox is in ZooKeeper mode
+     */
+    public synchronized DiskLoss loseDisk(int id) {
+        LocalCluster c = cluster();
+        if (c.zooKeeperMode()) {
+            throw new SandboxRefusal("lose-disk is for KRaft nodes: a ZooKeeper-mode broker keeps no formatted "
+                    + "metadata directory");
+        }
+        NodeInfo node = NodeFaults.find(c, id);
+        long t0 = System.nanoTime();
+        String before = c.directoryId(id);
+        if (node.role() == Role.BROKER) {
+            NodeFaults.awaitRegistrationGone(this, c, node);
+        }
+        String after;
+        try {
+            after = c.loseDisk(id);
+        } catch (UncheckedIOException e) {
+            throw new IllegalStateException(e.getCause().getMessage(), e);
+        }
+        return new DiskLoss(id, NodeFaults.lower(node.role()), before, after, c.dynamicQuorum(), Settle.millis(t0));
+    }
+
     // ---- scenarios -----------------------------------------------------------------------------------------
 
     /**
@@ -332,6 +386,7 @@ public final class Sandbox implements AutoCloseable {
             case PREFERRED_IMBALANCE -> new ScenarioSteps(this, progress).preferredImbalance();
             case CONTROLLER_FLAPPING -> new ScenarioSteps(this, progress).controllerFlapping(quorumReads);
             case CONTROLLER_CRASH -> new ScenarioSteps(this, progress).controllerCrash(quorumReads);
+            case CONTROLLER_DISK_LOST -> new ScenarioSteps(this, progress).controllerDiskLost();
         };
         boolean loading = withLoad || load != null;
         if (withLoad && load == null) {
@@ -359,7 +414,8 @@ public final class Sandbox implements AutoCloseable {
         long t0 = System.nanoTime();
         boolean loadStopped = stopLoad();
         SandboxReset steps = new SandboxReset(this, c, admin);
-        List<String> started = steps.startStoppedNodes(progress);
+        List<String> started = new ArrayList<>(steps.startStoppedNodes(progress));
+        started.addAll(steps.restoreVoters(progress).stream().map(v -> v + " (voter again)").toList());
         boolean offsetsRestored = false;
         if (offsetsAltered) {
             progress.accept("restoring " + OFFSETS_TOPIC + " to replication factor 3");

@@ -31,6 +31,9 @@ final class SandboxReset {
         if (altered || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)) {
             return true;
         }
+        if (!votersToRestore().isEmpty()) {
+            return true;
+        }
         List<String> names = admin.topicNames();
         return Scenario.allTopics().stream().anyMatch(names::contains);
     }
@@ -54,6 +57,65 @@ final class SandboxReset {
             });
         }
         return started;
+    }
+
+    /**
+     * A dynamic quorum's controllers that are not the voters they were: a controller back with a new disk (its old
+     * directory still a voter) or one removed from the voters. Empty for a static quorum, or when it cannot be read.
+     */
+    List<Integer> votersToRestore() {
+        if (!cluster.dynamicQuorum()) {
+            return List.of();
+        }
+        try {
+            dev.kshell.model.QuorumDescription q = admin.withTimeout(java.time.Duration.ofSeconds(5)).quorumChanges()
+                    .describe();
+            List<Integer> out = new ArrayList<>();
+            for (NodeInfo node : cluster.nodes()) {
+                if (node.role() != Role.CONTROLLER) {
+                    continue;
+                }
+                String dir = cluster.directoryId(node.id());
+                boolean voter = q.voter(node.id()).map(v -> java.util.Objects.equals(v.directoryId(), dir))
+                        .orElse(false);
+                if (!voter) {
+                    out.add(node.id());
+                }
+            }
+            return out;
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * Makes every controller of a dynamic quorum a voter again with its current directory (what {@code quorum
+     * replace-controller} / {@code add-controller} do), waiting for each to catch up first; returns what it did.
+     */
+    List<String> restoreVoters(Consumer<String> progress) {
+        List<String> done = new ArrayList<>();
+        for (int id : votersToRestore()) {
+            String dir = cluster.directoryId(id);
+            String endpoint = "CONTROLLER://" + NodeConfig.HOST + ":" + cluster.node(id).port();
+            progress.accept("making controller " + id + " a voter again (directory " + dir + ")");
+            sandbox.awaitCondition("controller " + id + " caught up as an observer", () -> {
+                try {
+                    return admin.quorumChanges().describe().observers(id).stream()
+                            .anyMatch(o -> dir.equals(o.directoryId()) && o.lag() != null && o.lag() == 0);
+                } catch (RuntimeException e) {
+                    return false;
+                }
+            });
+            dev.kshell.model.QuorumDescription q = admin.quorumChanges().describe();
+            q.voter(id).ifPresent(old -> admin.quorumChanges().removeVoter(id, old.directoryId()));
+            dev.kshell.model.VoterChange added = admin.quorumChanges().addVoter(id, dir, List.of(endpoint));
+            if (!added.ok()) {
+                throw new IllegalStateException("controller " + id + " could not be made a voter again: "
+                        + added.message());
+            }
+            done.add("controller " + id);
+        }
+        return done;
     }
 
     /** Deletes the scenarios' topics that exist; returns their names. */

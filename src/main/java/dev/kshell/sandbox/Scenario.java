@@ -79,7 +79,16 @@ public enum Scenario implements Labelled {
             """
             A moment ago a host's monitoring said a Kafka JVM vanished; the on-call engineer wants to restart it \
             at once. Find out what exactly is down, what it blocks and for how long, whether the cluster recovers \
-            by itself, and when a restart would work.""");
+            by itself, and when a restart would work."""),
+
+    CONTROLLER_DISK_LOST(
+            "a follower controller's disk dies; the host is set up again (formatted, started) as the runbook says",
+            List.of(),
+            """
+            Overnight a disk failed on one of the controller hosts. The platform team replaced it, formatted the \
+            node as the runbook says and started Kafka again; they say the controller is back. Everything else \
+            looks up. Find out whether the metadata quorum is really whole again, and what, if anything, is left \
+            to do before the next failure.""");
 
     private final String summary;
     private final List<String> topics;

@@ -265,6 +265,30 @@ final class ScenarioSteps {
         return List.of();
     }
 
+    /**
+     * A follower controller's disk dies: it is killed, its data deleted, formatted again ({@code
+     * --no-initial-controllers} in a dynamic quorum) and started. In a dynamic quorum it then fetches as an
+     * observer with a new directory id, and the voter set still holds its old directory: a three-voter quorum that
+     * runs on two until someone replaces the voter.
+     */
+    List<String> controllerDiskLost() {
+        QuorumState before = awaitSettledLeader(new java.util.ArrayList<>());
+        int victim = before.voters().stream().mapToInt(dev.kshell.model.QuorumReplica::id)
+                .filter(id -> id != before.leaderId()).max().orElseThrow();
+        step("controller " + victim + "'s disk dies; the host is formatted again"
+                + (cluster.dynamicQuorum() ? " (--no-initial-controllers)" : "") + " and started");
+        sandbox.loseDisk(victim);
+        if (cluster.dynamicQuorum()) {
+            sandbox.awaitCondition("controller " + victim + " fetching as an observer", () -> sandbox.quorum()
+                    .map(q -> q.observers().stream().anyMatch(o -> o.id() == victim && o.lastFetchAgeMs() != null
+                            && o.lastFetchAgeMs() < 2_000)).orElse(false));
+        } else {
+            sandbox.awaitCondition("a quorum leader", () -> sandbox.quorum().map(QuorumState::hasLeader)
+                    .orElse(false));
+        }
+        return List.of();
+    }
+
     /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */
     private void noteFenced(java.util.Set<Integer> fencedSeen) {
         try {

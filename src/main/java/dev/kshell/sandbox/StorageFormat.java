@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.raft.DynamicVoters;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
@@ -48,28 +49,64 @@ final class StorageFormat {
         }
         long t0 = System.nanoTime();
         progress.accept("formatting " + nodes.size() + " nodes (cluster id " + clusterId + ")");
-        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
         MetadataVersion version = MetadataVersion.latestProduction();
+        String initial = spec.dynamicQuorum() ? NodeConfig.initialControllers(nodes) : null;
         for (ClusterNode node : nodes) {
-            String dir = node.dataDir().toString();
             if (Files.exists(node.dataDir().resolve("meta.properties"))) {
                 continue; // kept from an earlier run of this --sandbox-dir
             }
-            try {
-                new Formatter()
-                        .setPrintStream(quiet)
-                        .setNodeId(node.id)
-                        .setClusterId(clusterId)
-                        .setControllerListenerName(NodeConfig.CONTROLLER_LISTENER)
-                        .setMetadataLogDirectory(dir)
-                        .addDirectory(dir)
-                        .setReleaseVersion(version)
-                        .run();
-            } catch (Exception e) {
-                throw new IOException("formatting " + node.name() + " in " + dir + " failed: " + e.getMessage(), e);
-            }
+            formatBundled(node, clusterId, initial, version);
         }
-        progress.accept("formatted in " + seconds(t0) + " (metadata.version " + version + ")");
+        progress.accept("formatted in " + seconds(t0) + " (metadata.version " + version
+                + (spec.dynamicQuorum() ? ", dynamic quorum: kraft.version 1" : ", static quorum") + ")");
+    }
+
+    /**
+     * Formats one node whose data is gone, as Kafka's own advice for a lost disk says: in a dynamic quorum with
+     * {@code --no-initial-controllers} (a controller comes back as an observer with a new directory id, and stays
+     * one until it is added to the voters), in a static quorum as at first. Returns the node's new directory id
+     * (from its {@code meta.properties}), or null when it cannot be read.
+     */
+    String formatAgain(ClusterNode node, String clusterId) throws IOException, InterruptedException {
+        if (spec.runtime().isBundled()) {
+            formatBundled(node, clusterId, null, MetadataVersion.latestProduction());
+        } else {
+            formatWithStorageTool(List.of(node), clusterId, true);
+        }
+        return directoryId(node.dataDir());
+    }
+
+    private void formatBundled(ClusterNode node, String clusterId, String initialControllers, MetadataVersion version)
+            throws IOException {
+        String dir = node.dataDir().toString();
+        try {
+            Formatter formatter = new Formatter()
+                    .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
+                    .setNodeId(node.id)
+                    .setClusterId(clusterId)
+                    .setControllerListenerName(NodeConfig.CONTROLLER_LISTENER)
+                    .setMetadataLogDirectory(dir)
+                    .addDirectory(dir)
+                    .setReleaseVersion(version)
+                    .setHasDynamicQuorum(spec.dynamicQuorum());
+            if (initialControllers != null) {
+                formatter.setInitialControllers(DynamicVoters.parse(initialControllers));
+            }
+            formatter.run();
+        } catch (Exception e) {
+            throw new IOException("formatting " + node.name() + " in " + dir + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The {@code directory.id} in this directory's {@code meta.properties}, or null. */
+    static String directoryId(Path dataDir) {
+        Properties props = new Properties();
+        try (var in = Files.newInputStream(dataDir.resolve("meta.properties"))) {
+            props.load(in);
+            return props.getProperty("directory.id");
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -78,6 +115,12 @@ final class StorageFormat {
      */
     private void formatWithStorageTool(Collection<ClusterNode> nodes, String clusterId)
             throws IOException, InterruptedException {
+        formatWithStorageTool(nodes, clusterId, false);
+    }
+
+    private void formatWithStorageTool(Collection<ClusterNode> nodes, String clusterId, boolean again)
+            throws IOException, InterruptedException {
+        String initial = spec.dynamicQuorum() && !again ? NodeConfig.initialControllers(nodes) : null;
         long t0 = System.nanoTime();
         progress.accept("formatting " + nodes.size() + " nodes with Kafka " + spec.runtime().version()
                 + "'s StorageTool (cluster id " + clusterId + ")");
@@ -88,6 +131,11 @@ final class StorageFormat {
             }
             List<String> cmd = processes.javaCommand(node, "kafka.tools.StorageTool");
             cmd.addAll(List.of("format", "-t", clusterId, "-c", node.propsFile().toString(), "--ignore-formatted"));
+            if (initial != null) {
+                cmd.addAll(List.of("--initial-controllers", initial));
+            } else if (spec.dynamicQuorum()) {
+                cmd.add("--no-initial-controllers");
+            }
             running.put(node, new ProcessBuilder(cmd).directory(node.dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(node.dir.resolve("format.log").toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(NodeProcesses.nullFile())).start());

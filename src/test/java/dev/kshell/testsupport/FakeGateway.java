@@ -27,6 +27,8 @@ public class FakeGateway implements ClusterGateway {
     public int calls;
     /** The replica moves this fake answers with; a test fills or inspects it. */
     public final FakeReplicaMoves moves = new FakeReplicaMoves();
+    /** The quorum's membership and its changes; a static quorum without directory ids unless a test sets one. */
+    public dev.kshell.cluster.QuorumChanges quorumChanges;
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -62,6 +64,32 @@ public class FakeGateway implements ClusterGateway {
     public String clusterId() {
         calls++;
         return snapshot.clusterId();
+    }
+
+    @Override
+    public dev.kshell.cluster.QuorumChanges quorumChanges() {
+        if (quorumChanges != null) {
+            return quorumChanges;
+        }
+        // derived from quorum() at each call, so that a fake whose quorum changes (an election) is seen
+        QuorumState q;
+        try {
+            q = quorum();
+        } catch (ClusterException e) {
+            return FakeQuorumChanges.failing(e);
+        }
+        if (q.zooKeeperMode()) {
+            return FakeQuorumChanges.failing(new ClusterException(ClusterException.Kind.INVALID,
+                    "a ZooKeeper-mode cluster has no KRaft quorum"));
+        }
+        return new FakeQuorumChanges(new dev.kshell.model.QuorumDescription(q.leaderId(), q.leaderEpoch(),
+                q.highWatermark(), q.voters().stream().map(FakeGateway::member).toList(),
+                q.observers().stream().map(FakeGateway::member).toList(), (short) 0));
+    }
+
+    private static dev.kshell.model.QuorumMember member(dev.kshell.model.QuorumReplica r) {
+        return new dev.kshell.model.QuorumMember(r.id(), null, List.of(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
+                r.lastCaughtUpAgeMs());
     }
 
     @Override

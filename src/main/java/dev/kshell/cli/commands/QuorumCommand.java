@@ -16,6 +16,7 @@ import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.render.Tone;
 import dev.kshell.session.ShellSession;
+import dev.kshell.workflow.quorum.QuorumReadout;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,14 +31,22 @@ public class QuorumCommand extends KshellCommand {
             "the leader changes kshell has seen (this session and earlier runs), with times");
 
     private final QuorumService service;
+    private final QuorumReadout readout;
 
+    @org.springframework.beans.factory.annotation.Autowired
     public QuorumCommand(ShellSession session) {
+        this(session, new QuorumReadout(session));
+    }
+
+    /** With its readout given (tests: one whose voters are asked without a network). */
+    public QuorumCommand(ShellSession session, QuorumReadout readout) {
         super(CommandSpec.named("quorum").group(Group.STATE)
                 .description("KRaft metadata quorum: leader, epoch, voters and observers with lag (ZooKeeper mode: the controller)")
                 .options(HISTORY).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
                 .examples("quorum", "quorum --output json", "quorum --history",
                         "kshell --bootstrap-controller c1:9093 quorum   # when every broker is down"));
         this.service = new QuorumService(session);
+        this.readout = readout;
     }
 
     @Override
@@ -45,7 +54,7 @@ public class QuorumCommand extends KshellCommand {
         if (inv.get(HISTORY)) {
             return history(inv);
         }
-        QuorumService.QuorumRead read = service.read(inv::note);
+        QuorumReadout.Readout read = readout.read(inv::note);
         QuorumState quorum = read.quorum();
         QuorumStability stability = read.stability();
         boolean unstable = stability != null && stability.kind() == QuorumStability.Kind.UNSTABLE;
@@ -56,7 +65,8 @@ public class QuorumCommand extends KshellCommand {
                     + unstableLines(stability, unstable, inv));
             return controller.healthy() && !unstable ? ExitCode.OK : ExitCode.FINDINGS;
         }
-        StateViews.QuorumView view = StateViews.quorum(quorum);
+        StateViews.QuorumView view = read.description() == null ? StateViews.quorum(quorum)
+                : StateViews.quorum(quorum, read.description(), read.membership());
         inv.emit(view, () -> StateTables.quorum(view, inv.output().width(), inv.output().color())
                 + unstableLines(stability, unstable, inv));
         return view.healthy() && !unstable ? ExitCode.OK : ExitCode.FINDINGS;

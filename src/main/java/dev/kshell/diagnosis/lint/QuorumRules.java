@@ -105,6 +105,18 @@ final class QuorumRules {
                     majorityVoters.map(v -> "add controller.quorum.voters=" + v)
                             .orElse("add controller.quorum.bootstrap.servers=<host:port of each controller>")));
         }
+        if (hasVoters && hasBootstrap) {
+            // Kafka takes controller.quorum.voters and ignores the bootstrap list: the file reads as a dynamic
+            // quorum's but the node runs a static one, and after `kafka-features upgrade --release-version` on 4.3+
+            // (which also lifts kraft.version to 1, KAFKA-21426) a dynamic quorum runs on files that still pin voters
+            out.add(new Finding(Severity.WARNING, "voters-and-bootstrap-servers", f.where(BOOTSTRAP_SERVERS),
+                    "both controller.quorum.voters and controller.quorum.bootstrap.servers are set: Kafka uses the "
+                            + "voters list (a static quorum) and ignores the bootstrap list, so the file does not say "
+                            + "which kind of quorum the cluster runs",
+                    "keep one: controller.quorum.voters for a static quorum (kraft.version 0), "
+                            + "controller.quorum.bootstrap.servers for a dynamic one (kraft.version 1; "
+                            + "`features` shows which the cluster runs)"));
+        }
         for (String bad : node.voters().malformed()) {
             out.add(new Finding(Severity.ERROR, "voters-malformed", f.where(VOTERS),
                     "controller.quorum.voters entry '" + bad + "' is not id@host:port; Kafka refuses to start",

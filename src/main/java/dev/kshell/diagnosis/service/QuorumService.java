@@ -49,6 +49,11 @@ public final class QuorumService {
         return new QuorumRead(quorum, recordAndJudge(gateway, quorum, warnings));
     }
 
+    /** Records a quorum read elsewhere (the membership read of {@code quorum}) and judges the history it joined. */
+    public QuorumRead record(QuorumState quorum, Consumer<String> warnings) {
+        return new QuorumRead(quorum, recordAndJudge(session.requireGateway(), quorum, warnings));
+    }
+
     /**
      * Reads the quorum now (recording it), then the remembered terms. Null when the cluster id cannot be read (the
      * caller says which history is unknown).

@@ -141,4 +141,22 @@ final class TriageReads {
         }
         return false;
     }
+
+    /**
+     * Controllers back with a new disk, from the quorum's membership (directory ids), within the side deadline;
+     * empty when the quorum has no leader, in ZooKeeper mode, or when the membership cannot be read.
+     */
+    static List<dev.kshell.rules.quorum.QuorumMembership.NewDisk> newDisks(ClusterGateway gateway,
+                                                                          ClusterSnapshot now) {
+        if (now.quorum() == null || now.quorum().zooKeeperMode() || !now.quorum().hasLeader()) {
+            return List.of();
+        }
+        try {
+            dev.kshell.model.QuorumDescription d = gateway.withTimeout(TriageService.SIDE_DEADLINE).quorumChanges()
+                    .describe();
+            return dev.kshell.rules.quorum.QuorumMembership.judge(d, List.of()).newDisks();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
 }

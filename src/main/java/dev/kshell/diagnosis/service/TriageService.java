@@ -136,7 +136,9 @@ public final class TriageService implements AutoCloseable {
         Future<List<ProbeResult>> voters = executor.submit(
                 () -> prober.probe(target, TriageReads.voterTargets(gateway, now, target, knownVoters)));
         Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
-        List<Future<?>> all = List.of(brokers, voters, coordinators);
+        Future<List<dev.kshell.rules.quorum.QuorumMembership.NewDisk>> newDisks = executor.submit(
+                () -> TriageReads.newDisks(gateway, now));
+        List<Future<?>> all = List.of(brokers, voters, coordinators, newDisks);
         List<ProbeResult> brokerProbes = await(brokers, until, all);
         boolean zooKeeper = now.quorum() != null && now.quorum().zooKeeperMode();
         Long sessionTimeout = brokerProbes == null || BrokerHealth.silent(now, brokerProbes).isEmpty() ? null
@@ -147,6 +149,7 @@ public final class TriageService implements AutoCloseable {
                 .withZooKeeperSessionTimeout(zooKeeper ? sessionTimeout : null)
                 .withVoterProbes(await(voters, until, all))
                 .withCoordinators(await(coordinators, until, all))
+                .withNewDisks(await(newDisks, until, all))
                 .withProbeGap(brokerProbes == null ? NodeProbe.of(target).unsupportedReason() : null);
     }
 

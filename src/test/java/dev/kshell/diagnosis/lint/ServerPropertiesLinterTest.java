@@ -90,6 +90,17 @@ class ServerPropertiesLinterTest {
     }
 
     @Test
+    void should_flag_a_node_that_sets_both_the_voters_and_the_bootstrap_servers() {
+        Map<String, String> files = edit(cluster(), "c2", "controller.quorum.voters=",
+                "controller.quorum.bootstrap.servers=localhost:9193,localhost:9293,localhost:9393\n"
+                        + "controller.quorum.voters=");
+        Finding f = only(lint(files), "voters-and-bootstrap-servers");
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.where()).startsWith("c2:");
+        assertThat(f.message()).contains("Kafka uses the voters list (a static quorum)");
+    }
+
+    @Test
     void should_flag_voters_lists_that_differ() {
         LintReport report = lint(edit(cluster(), "b4", "3@localhost:9393", "3@localhost:9394"));
         Finding f = only(report, "voters-differ");

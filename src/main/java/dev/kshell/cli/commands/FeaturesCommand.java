@@ -1,0 +1,52 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Trait;
+import dev.kshell.model.ExitCode;
+import dev.kshell.render.Table;
+import dev.kshell.render.Tone;
+import dev.kshell.rules.quorum.FeatureMeanings;
+import dev.kshell.session.ShellSession;
+import dev.kshell.workflow.quorum.FeatureReport;
+import org.springframework.stereotype.Component;
+
+/** {@code features}: finalized feature levels (metadata.version, kraft.version, ELR, transactions, groups). */
+@Component
+public class FeaturesCommand extends KshellCommand {
+
+    private final FeatureReport report;
+
+    public FeaturesCommand(ShellSession session) {
+        super(CommandSpec.named("features").group(Group.STATE)
+                .description("The cluster's finalized feature levels (metadata.version, kraft.version: static or "
+                        + "dynamic quorum, ELR, transactions, groups) and what each means")
+                .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
+                .examples("features", "features --output json"));
+        this.report = new FeatureReport(session);
+    }
+
+    @Override
+    public ExitCode execute(Invocation inv) {
+        FeatureReport.Report r = report.read();
+        inv.emit(r, () -> render(r, inv.output().width(), inv.output().color()));
+        return ExitCode.OK;
+    }
+
+    static String render(FeatureReport.Report r, int width, boolean color) {
+        if (r.unavailable() != null) {
+            return r.release() + ": " + r.unavailable() + "\n";
+        }
+        Table table = Table.of("Feature", "Level", "Supported");
+        StringBuilder meanings = new StringBuilder();
+        for (FeatureMeanings.Row row : r.features()) {
+            table.row(Tone.PLAIN, row.name(), row.level(), row.supported() == null ? "" : row.supported());
+            meanings.append(row.name()).append(' ').append(row.level()).append(": ").append(row.meaning())
+                    .append('\n');
+        }
+        return r.release() + (r.epoch() >= 0 ? ", finalized features epoch " + r.epoch() : "") + "\n\n"
+                + table.render(width, color) + "\n" + meanings;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.kshell.cli.commands;
+
+import dev.kshell.audit.AuditDecision;
+import dev.kshell.cli.Invocation;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.election.Confirmation;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.grammar.Group;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
+import dev.kshell.model.QuorumMember;
+import dev.kshell.rules.quorum.StaticQuorumAdvice;
+import dev.kshell.rules.quorum.VoterChangeChecks;
+import dev.kshell.rules.quorum.VoterChangePlan;
+import dev.kshell.session.ShellSession;
+import dev.kshell.workflow.quorum.VoterChanges;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code quorum replace-controller | remove-controller | add-controller N} (KIP-853): one class, one bean per kind
+ * (see {@link QuorumChangeCommands}). Checks first (a dynamic quorum; a caught-up observer N with a new directory id;
+ * the other voters answer and are caught up; no change pending), shows the plan, asks y/N (or --yes), audits, then
+ * the workflow sends RemoveRaftVoter / AddRaftVoter and waits until the quorum shows the result.
+ */
+public class QuorumChangeCommand extends KshellCommand {
+
+    static final Opt<String> ENDPOINT = Opt.text("endpoint",
+            "the new voter's controller endpoint, LISTENER://host:port (default: from the quorum's own description)")
+            .hint("LISTENER://HOST:PORT").repeatable();
+
+    private final VoterChangePlan.Kind kind;
+    private final Arg<Integer> node;
+    private final VoterChanges workflow;
+    private final ShellSession session;
+
+    public QuorumChangeCommand(ShellSession session, VoterChangePlan.Kind kind) {
+        this(session, kind, new VoterChanges(session));
+    }
+
+    /** With its workflow given (tests: one whose voters are asked without a network). */
+    public QuorumChangeCommand(ShellSession session, VoterChangePlan.Kind kind, VoterChanges workflow) {
+        this(session, kind, workflow, Arg.nodeId("node id", ArgKind.NODE_ID, "the controller's node id"));
+    }
+
+    private QuorumChangeCommand(ShellSession session, VoterChangePlan.Kind kind, VoterChanges workflow,
+                                Arg<Integer> node) {
+        super(spec(kind, node));
+        this.kind = kind;
+        this.node = node;
+        this.session = session;
+        this.workflow = workflow;
+    }
+
+    private static CommandSpec spec(VoterChangePlan.Kind kind, Arg<Integer> node) {
+        CommandSpec spec = CommandSpec.named("quorum " + kind.label()).group(Group.ACTION).description(switch (kind) {
+            case REPLACE -> "Replace a controller that came back with a new disk: remove its old voter entry, add "
+                    + "the new one (dynamic quorum, KIP-853)";
+            case REMOVE -> "Remove a controller from a dynamic quorum's voters (planned change, KIP-853)";
+            case ADD -> "Add a caught-up observer controller to a dynamic quorum's voters (KIP-853)";
+        });
+        spec = kind == VoterChangePlan.Kind.REMOVE
+                ? spec.options(GlobalOptions.DRY_RUN, GlobalOptions.YES)
+                : spec.options(ENDPOINT, GlobalOptions.DRY_RUN, GlobalOptions.YES);
+        return spec.arguments(node).traits(Trait.NEEDS_CONNECTION, Trait.MUTATING).examples(switch (kind) {
+            case REPLACE -> new String[]{"quorum replace-controller 2 --dry-run", "quorum replace-controller 2 --yes"};
+            case REMOVE -> new String[]{"quorum remove-controller 3 --dry-run"};
+            case ADD -> new String[]{"quorum add-controller 3",
+                    "quorum add-controller 2 --endpoint CONTROLLER://c2.example:9093"};
+        });
+    }
+
+    @Override
+    public ExitCode execute(Invocation inv) {
+        int id = inv.get(node);
+        String command = "quorum " + kind.label();
+        List<String> endpoints = kind == VoterChangePlan.Kind.REMOVE ? List.of() : inv.all(ENDPOINT);
+        VoterChanges.Planned planned = workflow.plan(kind, id, endpoints);
+        AttemptAudit audit = AttemptAudit.of(inv, kind.label(), planned.clusterId(), planned.bootstrap());
+        if (planned.unsupported() != null) {
+            String line = "zookeeper".equals(planned.unsupported()) ? StaticQuorumAdvice.zooKeeperMode(command)
+                    : StaticQuorumAdvice.beforeDynamicQuorums(command, planned.release());
+            audit.ended(AuditDecision.REFUSED, line, null);
+            if (!"zookeeper".equals(planned.unsupported())) {
+                inv.emit(new Refused(line, StaticQuorumAdvice.procedure(id)), () -> text(StaticQuorumAdvice.procedure(id)));
+            }
+            throw new KshellFailure(ExitCode.REFUSED, line);
+        }
+        VoterChangeChecks.Verdict verdict = planned.verdict();
+        if (!verdict.allowed()) {
+            String line = verdict.staticQuorum()
+                    ? StaticQuorumAdvice.refusal(command, id, planned.quorum().kraftVersion())
+                    : command + " " + id + ": refused: " + String.join("; ", verdict.reasons())
+                            + "; nothing was changed";
+            audit.ended(AuditDecision.REFUSED, line, null);
+            List<String> shown = new ArrayList<>(voters(planned));
+            if (verdict.staticQuorum()) {
+                shown.addAll(StaticQuorumAdvice.procedure(id));
+            }
+            inv.emit(new Refused(line, shown), () -> text(shown));
+            throw new KshellFailure(ExitCode.REFUSED, line);
+        }
+        VoterChangePlan plan = verdict.plan();
+        List<String> planLines = planLines(planned, plan);
+        if (inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun()) {
+            audit.ended(AuditDecision.DRY_RUN, null, plan);
+            inv.emit(new Result(plan, List.of(), "dry run: nothing was changed"),
+                    () -> text(planLines) + "dry run: nothing was changed\n");
+            return ExitCode.OK;
+        }
+        if (!inv.output().json()) {
+            inv.output().out().print(text(planLines));
+            inv.output().out().flush();
+        } else {
+            inv.output().err().print(text(planLines)); // stdout stays one JSON document
+            inv.output().err().flush();
+        }
+        String approval = approve(inv, audit, plan);
+        VoterChanges.Outcome outcome = audit.around(approval, () -> workflow.execute(plan, inv::note));
+        // the steps were said as they happened (progress notes): the text ends with the result only
+        inv.emit(new Result(plan, outcome.lines(), null),
+                () -> text(outcome.lines().subList(outcome.lines().size() - 1, outcome.lines().size())));
+        return ExitCode.OK;
+    }
+
+    /** --yes (or a runbook's --yes); else y/N at a terminal; else refused. Returns how it was approved. */
+    private String approve(Invocation inv, AttemptAudit audit, VoterChangePlan plan) {
+        if (inv.get(GlobalOptions.YES) || inv.mode().yes()) {
+            return "--yes";
+        }
+        if (!inv.prompter().interactive()) {
+            String why = "confirmation needed and there is no terminal to ask on: add --yes";
+            audit.ended(AuditDecision.REFUSED, why, plan);
+            throw new KshellFailure(ExitCode.REFUSED, "quorum " + kind.label() + " " + plan.nodeId() + ": " + why);
+        }
+        Confirmation c = Confirmation.yesNo(switch (kind) {
+            case REPLACE -> "Replace controller " + plan.nodeId() + "'s voter entry?";
+            case REMOVE -> "Remove controller " + plan.nodeId() + " from the voters?";
+            case ADD -> "Add controller " + plan.nodeId() + " to the voters?";
+        });
+        String answer = inv.prompter().ask(c.prompt());
+        if (!c.accepts(answer)) {
+            String why = answer == null ? "no answer" : "answered '" + answer + "'";
+            audit.ended(AuditDecision.ABORTED, why, plan);
+            throw new KshellFailure(ExitCode.REFUSED, "aborted (" + why + "); nothing was changed");
+        }
+        return "answered y";
+    }
+
+    private static List<String> voters(VoterChanges.Planned planned) {
+        if (planned.quorum() == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add("quorum: " + planned.quorum().kind().name().toLowerCase(java.util.Locale.ROOT) + ", leader "
+                + planned.quorum().leaderId() + ", voters " + planned.quorum().voters().stream()
+                .map(QuorumMember::label).toList());
+        return out;
+    }
+
+    private static List<String> planLines(VoterChanges.Planned planned, VoterChangePlan plan) {
+        List<String> lines = new ArrayList<>(voters(planned));
+        lines.add("plan: quorum " + plan.kind().label() + " " + plan.nodeId());
+        int i = 1;
+        for (VoterChangePlan.Step step : plan.steps()) {
+            lines.add("  " + i++ + ". " + step.describe());
+        }
+        lines.add("  " + plan.between());
+        return lines;
+    }
+
+    private static String text(List<String> lines) {
+        return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
+    }
+
+    /** {@code --output json}: a refusal, with what was shown. */
+    public record Refused(String refused, List<String> lines) {
+    }
+
+    /** {@code --output json}: the plan and what was done (empty for a dry run). */
+    public record Result(VoterChangePlan plan, List<String> done, String note) {
+    }
+
+}

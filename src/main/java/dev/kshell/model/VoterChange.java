@@ -1,0 +1,31 @@
+package dev.kshell.model;
+
+/**
+ * What an AddRaftVoter / RemoveRaftVoter request gave.
+ *
+ * @param outcome what happened
+ * @param message Kafka's error in one sentence; null when done
+ */
+public record VoterChange(Outcome outcome, String message) {
+
+    public enum Outcome {
+        /** The leader accepted and committed the change. */
+        DONE,
+        /** UNSUPPORTED_VERSION: a static quorum, a release before 3.9, or ZooKeeper mode. */
+        UNSUPPORTED,
+        /** DUPLICATE_VOTER, VOTER_NOT_FOUND, INVALID_REQUEST: the voter set is not what the request assumed. */
+        REFUSED,
+        /** REQUEST_TIMED_OUT (a change still pending, the new voter lagging) or no answer within the deadline. */
+        TIMED_OUT,
+        /** Anything else (authorization, a network failure). */
+        FAILED
+    }
+
+    public static VoterChange done() {
+        return new VoterChange(Outcome.DONE, null);
+    }
+
+    public boolean ok() {
+        return outcome == Outcome.DONE;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.kshell.workflow.quorum;
+
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.diagnosis.service.QuorumService;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.model.QuorumDescription;
+import dev.kshell.model.QuorumMember;
+import dev.kshell.model.QuorumState;
+import dev.kshell.rules.quorum.QuorumMembership;
+import dev.kshell.session.ShellSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What {@code quorum} reads: the quorum with its membership (directory ids, endpoints, {@code kraft.version}), the
+ * voters' own answers to a probe, and the history it joins. A quorum read that fails fast (a broker that answers
+ * that the quorum leader is unknown: seen on a healthy dynamic quorum) is asked again while the command's deadline
+ * lasts; only the last failure is reported.
+ */
+public final class QuorumReadout {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuorumReadout.class);
+    /** Pause between two quorum reads after a fast failure. */
+    static final Duration RETRY_PAUSE = Duration.ofMillis(400);
+    /** A retry needs at least this much of the deadline left. */
+    static final Duration MIN_ATTEMPT = Duration.ofMillis(1000);
+
+    private final ShellSession session;
+    private final QuorumService history;
+
+    private final java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
+
+    public QuorumReadout(ShellSession session) {
+        this(session, QuorumReadout::probe);
+    }
+
+    /** With another way to ask the voters (tests: no real endpoints to ask). */
+    public QuorumReadout(ShellSession session,
+                         java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
+        this.session = session;
+        this.history = new QuorumService(session);
+        this.prober = prober;
+    }
+
+    /**
+     * @param quorum      the quorum as the other commands see it (recorded in the history)
+     * @param stability   the history's judgement, null when unknown
+     * @param description the membership (null in ZooKeeper mode)
+     * @param membership  the judgement of the membership and the probes (null in ZooKeeper mode)
+     */
+    public record Readout(QuorumState quorum, QuorumStability stability, QuorumDescription description,
+                          QuorumMembership membership) {
+    }
+
+    /**
+     * Reads the quorum (asking again after a fast failure while the deadline lasts) and records it; then, on KRaft,
+     * its membership (best effort: a cluster that cannot describe it keeps the plain view) and the voters' probes.
+     */
+    public Readout read(Consumer<String> warnings) {
+        ClusterGateway gateway = session.requireGateway();
+        long deadline = System.nanoTime() + gateway.target().timeout().toNanos();
+        QuorumState quorum = withRetry(gateway, deadline, ClusterGateway::quorum);
+        QuorumService.QuorumRead read = history.record(quorum, warnings);
+        if (quorum.zooKeeperMode()) {
+            return new Readout(quorum, read.stability(), null, null);
+        }
+        QuorumDescription d;
+        try {
+            long left = Math.max(MIN_ATTEMPT.toMillis(), (deadline - System.nanoTime()) / 1_000_000L);
+            d = gateway.withTimeout(Duration.ofMillis(left)).quorumChanges().describe();
+        } catch (ClusterException e) {
+            LOG.info("quorum membership not read: {}", e.getMessage());
+            return new Readout(quorum, read.stability(), null, null);
+        }
+        return new Readout(quorum, read.stability(), d, QuorumMembership.judge(d, prober.apply(gateway, d)));
+    }
+
+    /**
+     * A quorum read, asked again after a failure that came well before the deadline: Kafka's Admin gives up at once
+     * when a broker answers that it knows no quorum leader, which a moment later it does.
+     */
+    static <T> T withRetry(ClusterGateway gateway, long deadlineNanos, java.util.function.Function<ClusterGateway, T> read) {
+        int attempt = 0;
+        while (true) {
+            long left = (deadlineNanos - System.nanoTime()) / 1_000_000L;
+            attempt++;
+            try {
+                return read.apply(attempt == 1 ? gateway : gateway.withTimeout(Duration.ofMillis(left)));
+            } catch (ClusterException e) {
+                long leftAfter = (deadlineNanos - System.nanoTime()) / 1_000_000L;
+                if (e.kind() != ClusterException.Kind.UNREACHABLE
+                        || leftAfter < MIN_ATTEMPT.toMillis() + RETRY_PAUSE.toMillis()) {
+                    throw e;
+                }
+                LOG.info("quorum read {} failed with {} ms of the deadline left, asking again: {}", attempt,
+                        leftAfter, e.getMessage());
+                try {
+                    Thread.sleep(RETRY_PAUSE.toMillis());
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** Each voter's own endpoint, asked directly: a dead voter is named even while the leader still vouches for it. */
+    public static List<ProbeResult> probe(ClusterGateway gateway, QuorumDescription d) {
+        NodeProbe probe = NodeProbe.of(gateway.target());
+        if (!probe.supported()) {
+            return List.of();
+        }
+        List<NodeProbe.Target> targets = new ArrayList<>();
+        for (QuorumMember v : d.voters()) {
+            String endpoint = hostPort(v.endpoints());
+            if (endpoint != null) {
+                targets.add(new NodeProbe.Target(v.id(), "controller", endpoint));
+            }
+        }
+        if (targets.size() < d.voters().size()) {
+            return List.of(); // a voter without an endpoint cannot be asked: judge none rather than half
+        }
+        try {
+            return probe.probe(targets);
+        } catch (RuntimeException e) {
+            LOG.info("voter probe failed: {}", e.getMessage());
+            return List.of();
+        }
+    }
+
+    /** {@code host:port} of the first {@code LISTENER://host:port}, or null. */
+    static String hostPort(List<String> endpoints) {
+        if (endpoints.isEmpty()) {
+            return null;
+        }
+        String e = endpoints.get(0);
+        int sep = e.indexOf("://");
+        return sep < 0 ? e : e.substring(sep + 3);
+    }
+}

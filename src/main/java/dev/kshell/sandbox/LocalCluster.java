@@ -173,8 +173,9 @@ public final class LocalCluster implements AutoCloseable {
     /**
      * Kills a node ({@code SIGKILL}) and deletes its data directory: a disk lost for good. {@link #startNode} later
      * starts it as on a replaced disk: the directory formatted again (same cluster, node and directory id), empty.
+     * (A controller of a dynamic quorum that comes back with a new directory id is {@link #loseDisk}.)
      */
-    public synchronized void loseDisk(int id) {
+    public synchronized void wipeDisk(int id) {
         killNode(id);
         ClusterNode node = require(id);
         try {

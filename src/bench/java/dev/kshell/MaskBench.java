@@ -1,7 +1,7 @@
 package dev.kshell;
 
 import dev.kshell.grammar.Tokenizer;
-import dev.kshell.session.Secrets;
+import dev.kshell.connection.Secrets;
 
 import java.util.List;
 import java.util.Random;

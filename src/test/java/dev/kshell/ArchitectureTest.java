@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 
 /**
  * The package rules of docs/architecture.md, checked on the compiled main classes (every dependency counts: imports,
@@ -28,15 +29,31 @@ class ArchitectureTest {
     private static final String ADMIN_API = "org.apache.kafka.clients.admin..";
     private static final String SPRING_SHELL = "org.springframework.shell..";
 
-    /** Packages that hold rules, models and renderers: no cluster calls, no session state. */
+    /** Packages that hold rules, models and renderers: no cluster calls, no connection state. */
     private static final String[] PURE_OF_CLUSTER_AND_SESSION = {
-        ROOT + ".diagnosis..", ROOT + ".render..", ROOT + ".model..", ROOT + ".grammar..", ROOT + ".util.."};
+        ROOT + ".rules..", ROOT + ".render..", ROOT + ".model..", ROOT + ".grammar..", ROOT + ".util.."};
+
+    /**
+     * The floors of docs/architecture.md, top to bottom: a class may depend on its own floor and the ones below it,
+     * never on one above. Every package of src/main is on exactly one floor ({@link #should_put_every_package_on_a_floor}).
+     */
+    static final List<List<String>> FLOORS = List.of(
+            List.of("app"),
+            List.of("cli"),
+            List.of("render"),
+            List.of("workflow", "runbook", "sandbox"),
+            List.of("connection"),
+            List.of("memory"),
+            List.of("rules"),
+            List.of("cluster"),
+            List.of("grammar", "audit"),
+            List.of("model", "util"));
 
     /** Packages that are plain Java: neither Spring nor the Kafka client (the election service reaches Kafka only
      *  through cluster.ClusterGateway). */
     private static final String[] PLAIN_JAVA = {
-        ROOT + ".diagnosis..", ROOT + ".election..", ROOT + ".runbook..", ROOT + ".render..", ROOT + ".model..",
-        ROOT + ".grammar..", ROOT + ".util..", ROOT + ".audit..", ROOT + ".state.."};
+        ROOT + ".rules..", ROOT + ".workflow..", ROOT + ".runbook..", ROOT + ".render..", ROOT + ".model..",
+        ROOT + ".grammar..", ROOT + ".util..", ROOT + ".audit..", ROOT + ".memory.."};
 
     /**
      * Dependencies that break a rule today and are accepted for now, each with why (fully qualified class names of
@@ -87,10 +104,9 @@ class ArchitectureTest {
     @Test
     void should_keep_rules_models_and_renderers_free_of_cluster_and_session() {
         check(noClasses().that().resideInAnyPackage(PURE_OF_CLUSTER_AND_SESSION)
-                .and().resideOutsideOfPackage(ROOT + ".diagnosis.service..")
-                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".cluster..", ROOT + ".session..")
+                .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".cluster..", ROOT + ".connection..")
                 .because("rules and renderers are pure functions over a snapshot, testable without a cluster; "
-                        + "diagnosis.service runs them over a connection"));
+                        + "workflow/ runs them over a connection"));
     }
 
     @Test
@@ -127,28 +143,28 @@ class ArchitectureTest {
 
     @Test
     void should_let_only_election_call_the_gateways_mutating_methods() {
-        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> mutating =
+        DescribedPredicate<JavaMethodCall> mutating =
                 new DescribedPredicate<>("a call of ClusterGateway's mutating methods " + MUTATING_GATEWAY_METHODS) {
                     @Override
-                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                    public boolean test(JavaMethodCall call) {
                         return MUTATING_GATEWAY_METHODS.contains(call.getName())
                                 && call.getTargetOwner().isAssignableTo(ROOT + ".cluster.ClusterGateway");
                     }
                 };
         check(noClasses().that().resideOutsideOfPackages(ROOT + ".election..", ROOT + ".workflow..", ROOT + ".cluster..")
                 .should().callMethodWhere(mutating)
-                .because("every change to a cluster goes through the guard and the audit log (election.GuardedStep)"));
-        // not vacuous: election/ itself calls them
-        assertThat(noClasses().that().resideInAPackage(ROOT + ".election..").should().callMethodWhere(mutating)
+                .because("every change to a cluster goes through the guard and the audit log (workflow.election.GuardedStep)"));
+        // not vacuous: the workflows themselves call them
+        assertThat(noClasses().that().resideInAPackage(ROOT + ".workflow..").should().callMethodWhere(mutating)
                 .evaluate(main).hasViolation()).isTrue();
     }
 
     @Test
     void should_let_only_the_quorum_workflow_and_the_sandbox_change_the_voter_set() {
-        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> voterChange =
+        DescribedPredicate<JavaMethodCall> voterChange =
                 new DescribedPredicate<>("a call of QuorumChanges.addVoter / removeVoter") {
                     @Override
-                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                    public boolean test(JavaMethodCall call) {
                         return Set.of("addVoter", "removeVoter").contains(call.getName())
                                 && call.getTargetOwner().isAssignableTo(ROOT + ".cluster.QuorumChanges");
                     }
@@ -167,7 +183,7 @@ class ArchitectureTest {
     void should_keep_commands_off_the_cluster_package() {
         check(noClasses().that().resideInAPackage(ROOT + ".cli.commands..")
                 .should().dependOnClassesThat().resideInAPackage(ROOT + ".cluster..")
-                .because("a command parses, calls a service (diagnosis.service, election, session) and renders"));
+                .because("a command parses, calls a workflow (workflow/, connection/) and renders"));
     }
 
     /** The JDK's readers of system properties and environment variables. */
@@ -177,10 +193,10 @@ class ArchitectureTest {
 
     @Test
     void should_read_the_environment_only_in_util_environment() {
-        DescribedPredicate<com.tngtech.archunit.core.domain.JavaMethodCall> environmentRead =
+        DescribedPredicate<JavaMethodCall> environmentRead =
                 new DescribedPredicate<>("a read of a system property or an environment variable") {
                     @Override
-                    public boolean test(com.tngtech.archunit.core.domain.JavaMethodCall call) {
+                    public boolean test(JavaMethodCall call) {
                         return ENVIRONMENT_READS.contains(call.getTargetOwner().getName() + "." + call.getName());
                     }
                 };
@@ -199,6 +215,35 @@ class ArchitectureTest {
         // not vacuous: Environment itself reads them
         assertThat(noClasses().that(readers)
                 .should().callMethodWhere(environmentRead).evaluate(main).hasViolation()).isTrue();
+    }
+
+    @Test
+    void should_never_depend_on_a_higher_floor() {
+        for (int floor = 1; floor < FLOORS.size(); floor++) {
+            String[] below = packages(FLOORS.subList(floor, FLOORS.size()));
+            String[] above = packages(FLOORS.subList(0, floor));
+            check(noClasses().that().resideInAnyPackage(below).should().dependOnClassesThat().resideInAnyPackage(above)
+                    .because("imports only go down the floors (docs/architecture.md, The floors)"));
+        }
+    }
+
+    @Test
+    void should_put_every_package_on_a_floor() {
+        List<String> all = FLOORS.stream().flatMap(List::stream).toList();
+        assertThat(main.stream().map(c -> c.getPackageName()).filter(p -> p.startsWith(ROOT + "."))
+                .map(p -> p.substring(ROOT.length() + 1).split("\\.")[0]).distinct())
+                .as("top-level packages of src/main, each on a floor").allMatch(all::contains);
+    }
+
+    @Test
+    void should_have_no_package_cycles() {
+        check(com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices().matching(ROOT + ".(**)")
+                .should().beFreeOfCycles()
+                .because("no two packages import each other, directly or round a loop"));
+    }
+
+    private static String[] packages(List<List<String>> floors) {
+        return floors.stream().flatMap(List::stream).map(p -> ROOT + "." + p + "..").toArray(String[]::new);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.io.UncheckedIOException;
 
 /**
  * The suite's two layers hold by construction (docs/testing.md): a test class that reaches a Kafka node, a real
@@ -63,7 +64,7 @@ class TestLayersTest {
         try {
             return Files.readString(f);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

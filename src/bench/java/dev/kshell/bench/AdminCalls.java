@@ -27,6 +27,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import com.sun.management.OperatingSystemMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Every Admin call of kshell's read path, timed one after another against a running cluster (scripts/bench-scan
@@ -37,8 +40,8 @@ import java.util.stream.Collectors;
  */
 public final class AdminCalls {
 
-    private static final com.sun.management.OperatingSystemMXBean OS =
-            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final OperatingSystemMXBean OS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private AdminCalls() {
     }
@@ -61,7 +64,7 @@ public final class AdminCalls {
     public static void main(String[] args) throws Exception {
         String bootstrap = args[0];
         int maxOneCall = args.length > 2 && args[1].equals("--max-one-call") ? Integer.parseInt(args[2]) : 20000;
-        System.out.printf("load %s%n", new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/loadavg"))).trim());
+        System.out.printf("load %s%n", new String(Files.readAllBytes(Path.of("/proc/loadavg"))).trim());
         System.out.printf("%-58s %9s %9s  %s%n", "CALL", "WALL_MS", "CPU_MS", "DETAIL");
         ClusterTarget target = new ClusterTarget(bootstrap, null, Map.of(), Duration.ofSeconds(120));
         try (AdminClientGateway gateway = new AdminClientGateway(target);

@@ -20,6 +20,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutionException;
 
 /**
  * A real KRaft cluster for scripts/bench-startup and scripts/bench-scan: starts {@link LocalCluster}, creates
@@ -208,7 +209,7 @@ public final class BenchCluster {
             Map<String, TopicDescription> described;
             try {
                 described = describe(admin, names);
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 // Right after createTopics a broker may not know every topic yet.
                 if (System.nanoTime() > deadline) {
                     throw e;

@@ -1,10 +1,10 @@
 package dev.kshell.bench;
 
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.TopicFilter;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageReport;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
@@ -29,6 +29,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import dev.kshell.model.Finding;
+import dev.kshell.rules.BrokerHealth;
+import dev.kshell.rules.ConfigRisks;
 
 /**
  * The diagnosis rules over a synthetic snapshot of {@code partitions} partitions (default 1,000,000): 100
@@ -116,13 +119,13 @@ public class RulesBenchmark {
     }
 
     @Benchmark
-    public java.util.List<dev.kshell.model.Finding> configRisks() {
-        return dev.kshell.diagnosis.ConfigRisks.check(snapshot);
+    public List<Finding> configRisks() {
+        return ConfigRisks.check(snapshot);
     }
 
     @Benchmark
-    public java.util.List<dev.kshell.model.Finding> brokerHealth() {
-        return dev.kshell.diagnosis.BrokerHealth.check(snapshot);
+    public List<Finding> brokerHealth() {
+        return BrokerHealth.check(snapshot);
     }
 
     @Benchmark

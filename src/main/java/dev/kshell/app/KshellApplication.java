@@ -2,7 +2,7 @@ package dev.kshell.app;
 
 import dev.kshell.cli.UsageException;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.KshellHome;
+import dev.kshell.memory.KshellHome;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.Banner;
@@ -11,6 +11,11 @@ import org.springframework.context.annotation.ComponentScan;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 import java.util.List;
+import dev.kshell.connection.Secrets;
+import dev.kshell.util.Environment;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.slf4j.LoggerFactory;
 
 /**
  * kshell's entry point. Spring Shell's own runners and terminal are left out (docs/kafka-behaviour.md lists their defects): kshell
@@ -37,7 +42,7 @@ public class KshellApplication {
         try {
             options = LaunchOptions.parse(args);
         } catch (UsageException e) {
-            System.err.println("error: " + dev.kshell.session.Secrets.maskText(e.getMessage()));
+            System.err.println("error: " + Secrets.maskText(e.getMessage()));
             return ExitCode.USAGE.code();
         }
         if (options.help()) {
@@ -50,7 +55,7 @@ public class KshellApplication {
         }
         // Logs go to a file before anything logs: the console belongs to the operator.
         System.setProperty(KshellLogging.LOG_FILE_PROPERTY, KshellHome.log().toString());
-        org.slf4j.LoggerFactory.getILoggerFactory(); // configure now, so a log that cannot be written is said first
+        LoggerFactory.getILoggerFactory(); // configure now, so a log that cannot be written is said first
         if (KshellLogging.problem() != null) {
             System.err.println("warning: " + KshellLogging.problem());
         }
@@ -62,11 +67,11 @@ public class KshellApplication {
         } catch (SpringApplication.AbandonedRunException e) {
             throw e; // Spring AOT processing stops the run on purpose
         } catch (RuntimeException e) {
-            System.err.println("error: kshell could not start: " + dev.kshell.session.Secrets.maskText(rootMessage(e)) + " (log: " + KshellHome.log() + ")");
+            System.err.println("error: kshell could not start: " + Secrets.maskText(rootMessage(e)) + " (log: " + KshellHome.log() + ")");
             if (options.stacktrace()) {
-                java.io.StringWriter trace = new java.io.StringWriter();
-                e.printStackTrace(new java.io.PrintWriter(trace));
-                System.err.print(dev.kshell.session.Secrets.maskText(trace.toString()));
+                StringWriter trace = new StringWriter();
+                e.printStackTrace(new PrintWriter(trace));
+                System.err.print(Secrets.maskText(trace.toString()));
             }
             return ExitCode.INTERNAL.code();
         }
@@ -102,7 +107,7 @@ public class KshellApplication {
             setLogStartupInfo(false);
             setAddConversionService(false);
             // the launcher's fast start asks for lazy beans with the system property Boot would have bound
-            setLazyInitialization(dev.kshell.util.Environment.lazyInitialization());
+            setLazyInitialization(Environment.lazyInitialization());
         }
 
         /** Binding {@code spring.main.*} onto this object costs ~5% of a start; the settings above are all there is. */

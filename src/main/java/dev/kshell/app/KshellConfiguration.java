@@ -5,16 +5,17 @@ import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.cluster.AdminClientGateway;
-import dev.kshell.diagnosis.service.ConfigRiskService;
-import dev.kshell.session.ConnectionRequest;
-import dev.kshell.session.DefaultConnectionResolver;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.ShellSession;
+import dev.kshell.workflow.check.ConfigRiskService;
+import dev.kshell.connection.ConnectionRequest;
+import dev.kshell.connection.DefaultConnectionResolver;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.shell.core.command.CommandRegistry;
-
+import dev.kshell.memory.QuorumMemory;
+import java.time.Clock;
 
 /** The session and the one command path. */
 @Configuration(proxyBeanMethods = false)
@@ -26,8 +27,8 @@ public class KshellConfiguration {
         ShellSession session = new ShellSession(AdminClientGateway::new);
         // who led the quorum, remembered across runs so that a one-shot triage sees a controller that keeps changing
         // (looked up at each write: a sandbox session keeps it with the sandbox's other records)
-        session.useQuorumMemory(dev.kshell.session.QuorumMemory.following(
-                dev.kshell.session.OffsetMemory::defaultDir, java.time.Clock.systemUTC()));
+        session.useQuorumMemory(QuorumMemory.following(
+                dev.kshell.memory.OffsetMemory::defaultDir, Clock.systemUTC()));
         return session;
     }
 

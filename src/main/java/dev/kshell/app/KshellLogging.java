@@ -13,6 +13,13 @@ import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.util.FileSize;
 import dev.kshell.util.Environment;
 import org.slf4j.bridge.SLF4JBridgeHandler;
+import dev.kshell.util.PrivateFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
 
 /**
  * kshell's logging, configured in code when logback first starts (found through {@code META-INF/services}): logs go
@@ -51,21 +58,21 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
         // which broke --output json: a listener keeps it quiet; the one line the operator needs is problem().
         context.getStatusManager().add(new ch.qos.logback.core.status.NopStatusListener());
         try {
-            dev.kshell.util.PrivateFiles.createFile(java.nio.file.Path.of(file));
-        } catch (java.io.IOException | RuntimeException e) {
+            PrivateFiles.createFile(Path.of(file));
+        } catch (IOException | RuntimeException e) {
             problem = "cannot write the log file " + file + " (" + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "): nothing is logged in this run";
-            context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).setLevel(Level.OFF);
+            context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.OFF);
             return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
         }
         problem = null;
         // Secrets (PASSWORD-typed client properties, JAAS passwords) are masked in every message and stack trace.
         @SuppressWarnings("unchecked")
-        java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =
-                (java.util.Map<String, java.util.function.Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>>)
+        Map<String, Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>> rules =
+                (Map<String, Supplier<ch.qos.logback.core.pattern.DynamicConverter<?>>>)
                         context.getObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
         if (rules == null) {
-            rules = new java.util.HashMap<>();
+            rules = new HashMap<>();
             context.putObject(ch.qos.logback.core.CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, rules);
         }
         rules.put("maskedMsg", MaskedLogConverters.Message::new);
@@ -99,7 +106,7 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
         appender.setEncoder(encoder);
         appender.start();
 
-        ch.qos.logback.classic.Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(appender);
         context.getLogger("org.apache.kafka").setLevel(Level.WARN);
@@ -121,8 +128,8 @@ public class KshellLogging extends ContextAwareBase implements Configurator {
      */
     static final class PrivateFileAppender extends RollingFileAppender<ILoggingEvent> {
         @Override
-        public void openFile(String fileName) throws java.io.IOException {
-            dev.kshell.util.PrivateFiles.createFile(java.nio.file.Path.of(fileName));
+        public void openFile(String fileName) throws IOException {
+            PrivateFiles.createFile(Path.of(fileName));
             super.openFile(fileName);
         }
     }

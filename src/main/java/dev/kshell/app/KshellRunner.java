@@ -6,8 +6,8 @@ import dev.kshell.cli.Prompter;
 import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ConnectionRequest;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ConnectionRequest;
+import dev.kshell.connection.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -17,6 +17,10 @@ import org.springframework.stereotype.Component;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import dev.kshell.cli.Colors;
+import dev.kshell.cli.ErrorMapper;
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.connection.Secrets;
 
 /**
  * kshell's own runner (it replaces Spring Shell's, which is {@code @ConditionalOnMissingBean}): connects as the
@@ -68,20 +72,20 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
         } catch (ConnectionRequest.InvalidRequest e) {
             err.println("error: " + e.getMessage());
             return ExitCode.USAGE.code();
-        } catch (dev.kshell.cluster.ClusterException e) {
+        } catch (ClusterException e) {
             // one mapping for every failure: a bad JAAS config is bad input (2), a denied ACL is no outage
             LOG.info("start-up failed: {}", e.getMessage());
-            dev.kshell.cli.ErrorMapper.Mapped mapped = dev.kshell.cli.ErrorMapper.map(e);
+            ErrorMapper.Mapped mapped = ErrorMapper.map(e);
             err.println("error: " + mapped.message());
             return mapped.code().code();
         } catch (RuntimeException e) {
             LOG.error("start-up failed", e);
-            err.println("error: " + dev.kshell.session.Secrets.maskText(e.getMessage()));
+            err.println("error: " + Secrets.maskText(e.getMessage()));
             return ExitCode.UNREACHABLE.code();
         }
         ExecutionMode run = new ExecutionMode(options.yes(), false, false, false, options.stacktrace());
         boolean tty = System.console() != null;
-        boolean color = dev.kshell.cli.Colors.allowed(tty, options.noColor());
+        boolean color = Colors.allowed(tty, options.noColor());
         if (options.oneShot()) {
             Output output = new Output(out, err, options.json(), color, 0, tty);
             // only a person at a terminal can confirm (not System.console(): non-null for redirected stdin on 22+)

@@ -7,7 +7,7 @@ import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.GrammarException;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.OptionSpec;
-import dev.kshell.session.ConnectionRequest;
+import dev.kshell.connection.ConnectionRequest;
 
 import java.time.Duration;
 import java.util.List;

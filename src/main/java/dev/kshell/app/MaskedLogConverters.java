@@ -4,7 +4,7 @@ import ch.qos.logback.classic.pattern.MessageConverter;
 import ch.qos.logback.classic.pattern.ThrowableProxyConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
-import dev.kshell.session.Secrets;
+import dev.kshell.connection.Secrets;
 
 /**
  * The log file's message and stack-trace converters, with every secret masked by {@link Secrets#maskText} (PASSWORD

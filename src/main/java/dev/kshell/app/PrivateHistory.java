@@ -1,6 +1,6 @@
 package dev.kshell.app;
 
-import dev.kshell.session.Secrets;
+import dev.kshell.connection.Secrets;
 import dev.kshell.util.PrivateFiles;
 import org.jline.reader.LineReader;
 import org.jline.reader.impl.history.DefaultHistory;

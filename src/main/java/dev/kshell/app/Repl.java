@@ -10,9 +10,9 @@ import dev.kshell.cli.ShellControl;
 import dev.kshell.cli.SnapshotRefresher;
 import dev.kshell.model.ExitCode;
 import dev.kshell.cli.PromptText;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.OffsetMemory;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.util.DaemonThreads;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -29,6 +29,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import dev.kshell.connection.Secrets;
+import dev.kshell.util.PrivateFiles;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The interactive loop. It never dies of a command: Ctrl-C at the prompt abandons the line, Ctrl-C during a command
@@ -68,13 +76,13 @@ final class Repl {
      * {@code CALLBACK_INIT} runs inside {@code readLine} before the first draw: the prompt drawn is the newest one
      * even when a refresh landed between computing it and reading.
      */
-    static void installPromptWidgets(LineReader reader, java.util.function.Supplier<String> prompt,
-                                     java.util.function.BooleanSupplier atShellPrompt) {
+    static void installPromptWidgets(LineReader reader, Supplier<String> prompt,
+                                     BooleanSupplier atShellPrompt) {
         if (!(reader instanceof LineReaderImpl impl)) {
             return;
         }
         // what is on screen now; an unchanged prompt is not redrawn (a completion list below it stays)
-        java.util.concurrent.atomic.AtomicReference<String> shown = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<String> shown = new AtomicReference<>();
         // a confirmation question (TerminalPrompter) reads on the same reader: its prompt is not ours to replace
         reader.getWidgets().put(PROMPT_WIDGET, () -> {
             if (atShellPrompt.getAsBoolean()) {
@@ -114,7 +122,7 @@ final class Repl {
 
     int run() {
         try {
-            dev.kshell.util.PrivateFiles.createDirectories(KshellHome.records());
+            PrivateFiles.createDirectories(KshellHome.records());
         } catch (IOException e) {
             System.err.println("warning: cannot create " + KshellHome.records() + ": " + e.getMessage());
         }
@@ -141,7 +149,7 @@ final class Repl {
             ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("kshell-command"));
             boolean color = Colors.allowed(!dumb, options.noColor());
             // Piped input (no terminal): no prompt, so that stdout holds only what the commands print.
-            java.util.function.Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);
+            Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);
             // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
             installPromptWidgets(reader, prompt, () -> atShellPrompt);
             refresher.onRefresh(() -> redrawPrompt(reader));
@@ -171,7 +179,7 @@ final class Repl {
                     }
                     Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb,
                             terminal.getHeight());
-                    java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
+                    CountDownLatch finished = new CountDownLatch(1);
                     Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
                         try {
                             return executor.execute(line, output, prompter, run);
@@ -186,7 +194,7 @@ final class Repl {
                         if (dumb) {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
                         }
-                    } catch (java.util.concurrent.CancellationException e) {
+                    } catch (CancellationException e) {
                         // The command sees the interrupt and reports "cancelled" itself; give it a moment so that
                         // its last words come before the next prompt, not after.
                         if (!awaitQuietly(finished)) {
@@ -196,7 +204,7 @@ final class Repl {
                         Thread.currentThread().interrupt();
                         break;
                     } catch (ExecutionException e) {
-                        out.println("error: internal error: " + dev.kshell.session.Secrets.maskText(String.valueOf(e.getCause())));
+                        out.println("error: internal error: " + Secrets.maskText(String.valueOf(e.getCause())));
                     } finally {
                         terminal.handle(Terminal.Signal.INT, previous);
                         out.flush();
@@ -219,9 +227,9 @@ final class Repl {
     }
 
     /** Waits up to 3 s for a cancelled command to finish; false when it did not. */
-    private static boolean awaitQuietly(java.util.concurrent.CountDownLatch finished) {
+    private static boolean awaitQuietly(CountDownLatch finished) {
         try {
-            return finished.await(3, java.util.concurrent.TimeUnit.SECONDS);
+            return finished.await(3, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -3,8 +3,8 @@ package dev.kshell.app;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.Sandbox;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 import java.io.IOException;
@@ -12,6 +12,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import dev.kshell.memory.QuorumMemory;
+import dev.kshell.sandbox.NodeInfo;
+import dev.kshell.util.PrivateFiles;
+import java.time.Clock;
+import java.util.TreeMap;
 
 /**
  * {@code --sandbox}: starts the session's {@link Sandbox} (progress on the error stream) and connects the session
@@ -61,8 +66,8 @@ public class SandboxLauncher {
         session.connect(new ClusterTarget(servers, null, Map.of(), session.defaultTimeout(),
                 sandbox.cluster().zooKeeperConnect()), "sandbox", null);
         // triage probes these controllers when the quorum cannot be read, and may name sandbox commands
-        java.util.Map<Integer, String> controllers = new java.util.TreeMap<>();
-        sandbox.nodes().stream().filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER)
+        Map<Integer, String> controllers = new TreeMap<>();
+        sandbox.nodes().stream().filter(n -> n.role() == NodeInfo.Role.CONTROLLER)
                 .forEach(n -> controllers.put(n.id(), "127.0.0.1:" + n.port()));
         session.markSandbox(servers, sandbox.cluster().bootstrapControllers(), controllers);
         keepRecordsWithTheSandbox(sandbox.cluster().root(), sandbox.dataKept(), progress);
@@ -88,7 +93,7 @@ public class SandboxLauncher {
         }
         Path records = sandboxRoot.resolve(RECORDS_DIR);
         try {
-            dev.kshell.util.PrivateFiles.createDirectories(records);
+            PrivateFiles.createDirectories(records);
         } catch (IOException e) {
             progress.println("sandbox: cannot create " + records + " (" + e.getMessage() + "); records stay in "
                     + KshellHome.records());
@@ -96,7 +101,7 @@ public class SandboxLauncher {
         }
         KshellHome.keepRecordsIn(() -> session.connectedToSandbox() ? records : null);
         // per cluster id, so a later connect elsewhere in this session does not mix histories, only their directory
-        session.useQuorumMemory(dev.kshell.session.QuorumMemory.withFile(KshellHome.state(), java.time.Clock.systemUTC()));
+        session.useQuorumMemory(QuorumMemory.withFile(KshellHome.state(), Clock.systemUTC()));
         progress.println("sandbox: history, audit log and state in " + records + (kept ? "" : " (removed with the sandbox)")
                 + "; " + KshellHome.SANDBOX_STATE_ENV + "=home keeps them in " + KshellHome.dir());
     }

@@ -12,6 +12,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.UncheckedIOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jline.reader.impl.history.DefaultHistory;
+import org.jline.terminal.Attributes;
+import org.jline.utils.NonBlockingReader;
 
 /**
  * Asks through JLine, with history switched off so that answers never land in the command history.
@@ -39,7 +46,7 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
     /** A reader for answers on {@code terminal}: an empty history that keeps nothing, no {@code !} expansion. */
     static LineReader answerReader(Terminal terminal) {
         return LineReaderBuilder.builder().terminal(terminal)
-                .history(new org.jline.reader.impl.history.DefaultHistory())
+                .history(new DefaultHistory())
                 .variable(LineReader.DISABLE_HISTORY, true)
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .build();
@@ -112,7 +119,7 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
     }
 
     @Override
-    public String awaitStopKey(java.time.Duration timeout) throws InterruptedException {
+    public String awaitStopKey(Duration timeout) throws InterruptedException {
         if (!interactive()) {
             return Prompter.super.awaitStopKey(timeout);
         }
@@ -124,15 +131,15 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
      * Raw mode keeps ISIG, so Ctrl-C still reaches the shell's handler, which interrupts this thread; reading in
      * short slices lets the interrupt through at once.
      */
-    static String readStopKey(Terminal terminal, java.time.Duration timeout) throws InterruptedException {
+    static String readStopKey(Terminal terminal, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        org.jline.terminal.Attributes saved = terminal.enterRawMode();
+        Attributes saved = terminal.enterRawMode();
         try {
             while (true) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException("stopped");
                 }
-                long leftMs = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (leftMs <= 0) {
                     return null;
                 }
@@ -140,15 +147,15 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
                 if (c == 'q' || c == 'Q') {
                     return "q";
                 }
-                if (c == 4 || c == org.jline.utils.NonBlockingReader.EOF) {
+                if (c == 4 || c == NonBlockingReader.EOF) {
                     return "end of input";
                 }
             }
-        } catch (java.io.InterruptedIOException e) {
+        } catch (InterruptedIOException e) {
             throw new InterruptedException("stopped");
         } catch (IOException e) {
             // The terminal cannot be read: wait out the interval as a pipe would.
-            Thread.sleep(Math.max(0, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             return null;
         } finally {
             terminal.setAttributes(saved);
@@ -163,7 +170,7 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
         if (ownedTerminal == null) {
             return;
         }
-        java.util.concurrent.atomic.AtomicBoolean pressed = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean pressed = new AtomicBoolean();
         ownedTerminal.handle(Terminal.Signal.INT, signal -> {
             if (pressed.getAndSet(true)) {
                 System.exit(130);

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import dev.kshell.util.OsIdentity;
 
 /**
  * One line of the audit log. Serialised by Jackson, field for field, in this order.
@@ -71,7 +72,7 @@ public record AuditEntry(String time, String attemptId, String user, String host
     public static AuditEntry of(Clock clock, String attemptId, String clusterId, String bootstrap,
                                 String commandLine, String action, AuditDecision decision, String reason,
                                 Object plan, Object results) {
-        return new AuditEntry(format(clock.instant()), attemptId, dev.kshell.util.OsIdentity.user(), hostName(),
+        return new AuditEntry(format(clock.instant()), attemptId, OsIdentity.user(), hostName(),
                 clusterId, bootstrap, commandLine, action, decision.label(), reason, plan, results);
     }
 
@@ -94,6 +95,6 @@ public record AuditEntry(String time, String attemptId, String user, String host
 
     /** The host as the kernel names it ({@link dev.kshell.util.OsIdentity#host}), never $HOSTNAME. */
     static String hostName() {
-        return dev.kshell.util.OsIdentity.host();
+        return OsIdentity.host();
     }
 }

@@ -4,8 +4,9 @@ import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.audit.AuditWriteException;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.Secrets;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.Secrets;
+import java.time.Duration;
 
 /**
  * The audit line for a mutating command refused by the grammar before it ran (the log: {@link KshellHome#auditLog()}).
@@ -20,7 +21,7 @@ public final class AuditFile {
      * connection): one line, decision {@code invalid}. Best effort: a line that cannot be written is said.
      */
     static void inputError(KshellCommand command, String commandLine, String bootstrap, ExecutionMode run,
-                           String reason, Output output, java.time.Duration lockDeadline) {
+                           String reason, Output output, Duration lockDeadline) {
         AuditEntry entry = AuditEntry.of(null, bootstrap, Secrets.maskText(commandLine),
                 command.spec().name().replace(' ', '-'), AuditDecision.INVALID, reason, null, null).from(run.origin());
         try {

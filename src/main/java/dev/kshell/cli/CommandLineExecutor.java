@@ -6,13 +6,18 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Tokenizer;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import dev.kshell.connection.MaskingWriter;
+import dev.kshell.connection.Secrets;
+import dev.kshell.util.Durations;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * Runs one command line: parse, check, execute, map failures. The REPL, one-shot mode and runbooks all come
@@ -56,7 +61,7 @@ public final class CommandLineExecutor {
 
     /**
      * Runs one command line. Everything it prints, on both streams, passes one masking rule first
-     * ({@link dev.kshell.session.Secrets#maskText}, a line at a time): whatever a command quotes (a lint fix naming
+     * ({@link dev.kshell.connection.Secrets#maskText}, a line at a time): whatever a command quotes (a lint fix naming
      * {@code ssl.keystore.password=...}, pasted error text, a Kafka message) shows no secret.
      */
     public LineResult execute(List<String> tokens, String displayLine, Output output, Prompter prompter, ExecutionMode run) {
@@ -69,10 +74,10 @@ public final class CommandLineExecutor {
     }
 
     private static Output masked(Output output) {
-        PrintWriter out = dev.kshell.session.MaskingWriter.printWriter(output.out(),
-                dev.kshell.session.Secrets::maskText);
-        PrintWriter err = output.err() == output.out() ? out : dev.kshell.session.MaskingWriter.printWriter(
-                output.err(), dev.kshell.session.Secrets::maskText);
+        PrintWriter out = MaskingWriter.printWriter(output.out(),
+                Secrets::maskText);
+        PrintWriter err = output.err() == output.out() ? out : MaskingWriter.printWriter(
+                output.err(), Secrets::maskText);
         return new Output(out, err, output.json(), output.color(), output.width(), output.terminal(), output.height());
     }
 
@@ -137,13 +142,13 @@ public final class CommandLineExecutor {
      * How long a refused command's audit line may wait for another shell's lock: the line's own --timeout when it
      * reads as one, else the session's. The grammar refused the line, so its options were never converted.
      */
-    private java.time.Duration auditDeadline(List<String> tokens) {
+    private Duration auditDeadline(List<String> tokens) {
         for (int i = 0; i < tokens.size(); i++) {
             String t = tokens.get(i);
             String value = t.startsWith("--timeout=") ? t.substring("--timeout=".length())
                     : t.equals("--timeout") && i + 1 < tokens.size() ? tokens.get(i + 1) : null;
-            if (value != null && dev.kshell.util.Durations.parse(value, "--timeout").isOk()) {
-                return dev.kshell.util.Durations.parse(value, "--timeout").orElseThrow();
+            if (value != null && Durations.parse(value, "--timeout").isOk()) {
+                return Durations.parse(value, "--timeout").orElseThrow();
             }
         }
         return session.defaultTimeout();
@@ -177,7 +182,7 @@ public final class CommandLineExecutor {
             if (done >= total) {
                 progress.close();
             } else {
-                progress.step(String.format(java.util.Locale.ROOT, "%,d / %,d topics, %,d partitions", done, total,
+                progress.step(String.format(Locale.ROOT, "%,d / %,d topics, %,d partitions", done, total,
                         partitions));
             }
         };
@@ -209,7 +214,7 @@ public final class CommandLineExecutor {
             StringWriter trace = new StringWriter();
             failure.printStackTrace(new PrintWriter(trace));
             // an exception's message can quote the property it choked on: the trace is masked like the log's
-            err.print(dev.kshell.session.Secrets.maskText(trace.toString()));
+            err.print(Secrets.maskText(trace.toString()));
         }
         err.flush();
         return new LineResult(mapped.code(), null, mapped.message());

@@ -1,15 +1,15 @@
 package dev.kshell.cli;
 
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.RecoveryClass;
-import dev.kshell.diagnosis.lint.KnownKeys;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.RecoveryClass;
+import dev.kshell.rules.lint.KnownKeys;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.TopicState;
-import dev.kshell.session.ProfileSet;
-import dev.kshell.session.ProfileStore;
+import dev.kshell.connection.ProfileSet;
+import dev.kshell.connection.ProfileStore;
 import dev.kshell.util.Environment;
 import dev.kshell.util.Validated;
 import org.jline.reader.Candidate;

@@ -4,6 +4,7 @@ import dev.kshell.model.KshellFailure;
 import dev.kshell.model.ExitCode;
 
 import java.util.concurrent.CancellationException;
+import dev.kshell.connection.Secrets;
 
 /**
  * The one place that maps a failure to the sentence the operator reads and the exit code. Expected failures are
@@ -20,7 +21,7 @@ public final class ErrorMapper {
     /** The mapping, with every secret value in the message masked (a client config error can quote a password). */
     public static Mapped map(Throwable failure) {
         Mapped m = mapUnmasked(failure);
-        return new Mapped(m.code(), dev.kshell.session.Secrets.maskText(m.message()), m.expected());
+        return new Mapped(m.code(), Secrets.maskText(m.message()), m.expected());
     }
 
     private static Mapped mapUnmasked(Throwable failure) {
@@ -31,7 +32,7 @@ public final class ErrorMapper {
             return new Mapped(ExitCode.CANCELLED, "cancelled", true);
         }
         // masked before the hint is added: a value masked to the end of the line would take the hint with it
-        return new Mapped(ExitCode.INTERNAL, "internal error: " + dev.kshell.session.Secrets.maskText(failure.toString())
+        return new Mapped(ExitCode.INTERNAL, "internal error: " + Secrets.maskText(failure.toString())
                 + " (details in the log; --stacktrace prints them here)", false);
     }
 }

@@ -6,6 +6,8 @@ import dev.kshell.render.Json;
 
 import java.util.List;
 import java.util.function.Supplier;
+import java.io.PrintWriter;
+import java.util.function.Consumer;
 
 /**
  * One command line being run: the command, its parsed line (typed values through {@link #get}), where to write, how
@@ -84,7 +86,7 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
      * As {@link #emit}, for output that can be long (a row per partition): the renderer writes to the output as it
      * goes instead of returning one string.
      */
-    public void emitStreamed(Object result, java.util.function.Consumer<java.io.PrintWriter> text) {
+    public void emitStreamed(Object result, Consumer<PrintWriter> text) {
         model.value = result;
         if (output.json()) {
             Json.write(output.out(), result);

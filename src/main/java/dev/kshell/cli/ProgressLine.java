@@ -2,6 +2,7 @@ package dev.kshell.cli;
 
 import java.io.PrintWriter;
 import java.util.function.LongSupplier;
+import java.time.Duration;
 
 /**
  * A progress line for long work (loading a large cluster's snapshot, starting the sandbox, elections in batches):
@@ -48,7 +49,7 @@ public final class ProgressLine implements AutoCloseable {
      * Sleeps {@code duration} showing a countdown ({@code waiting: next check in 4s}) on a terminal, erased when the
      * sleep ends; piped it only sleeps. An interrupt (Ctrl-C) ends the wait at once, as a plain sleep would.
      */
-    public static void sleep(Output output, String label, java.time.Duration duration) throws InterruptedException {
+    public static void sleep(Output output, String label, Duration duration) throws InterruptedException {
         long until = System.nanoTime() + duration.toNanos();
         try (ProgressLine p = start(output, label)) {
             while (true) {

@@ -4,9 +4,14 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.Tone;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 import java.util.Set;
+import dev.kshell.model.SnapshotRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Objects;
 
 /**
  * The REPL prompt: the connection's name and a health mark from the last snapshot (no round trip per prompt).
@@ -20,7 +25,7 @@ public final class PromptText {
     private static final int MAX_LABEL = 32;
 
     /** The background refresh runs about every 10 s: a mark older than this is not current. */
-    static final java.time.Duration STALE_AFTER = java.time.Duration.ofSeconds(30);
+    static final Duration STALE_AFTER = Duration.ofSeconds(30);
 
     private PromptText() {
     }
@@ -45,7 +50,7 @@ public final class PromptText {
                 return "kshell[" + shorten(c.label()) + "] " + Tone.WARN.paint(UNKNOWN, color) + "> ";
             }
             String mark = mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color);
-            return withAge(c.label(), s, mark, failed, java.time.Instant.now());
+            return withAge(c.label(), s, mark, failed, Instant.now());
         }).orElse("kshell> ");
     }
 
@@ -59,15 +64,15 @@ public final class PromptText {
 
     /** As above; with {@code now} (null: age not judged) a mark older than {@link #STALE_AFTER} shows its age. */
     public static String prompt(String label, ClusterSnapshot snapshot, boolean refreshFailed, boolean color,
-                                java.time.Instant now) {
+                                Instant now) {
         return withAge(label, snapshot, mark(snapshot, color), refreshFailed, now);
     }
 
     private static String withAge(String label, ClusterSnapshot snapshot, String mark, boolean refreshFailed,
-                                  java.time.Instant now) {
+                                  Instant now) {
         String age = "";
         if (now != null && snapshot != null && snapshot.takenAt() != null && !mark.isEmpty()) {
-            java.time.Duration old = java.time.Duration.between(snapshot.takenAt(), now);
+            Duration old = Duration.between(snapshot.takenAt(), now);
             if (old.compareTo(STALE_AFTER) > 0) {
                 age = " " + age(old) + "?";
             }
@@ -77,7 +82,7 @@ public final class PromptText {
     }
 
     /** 40s, 3m, 2h. */
-    static String age(java.time.Duration d) {
+    static String age(Duration d) {
         long s = d.toSeconds();
         return s < 120 ? s + "s" : s < 7200 ? (s / 60) + "m" : (s / 3600) + "h";
     }
@@ -129,11 +134,11 @@ public final class PromptText {
         if (judged == now) {
             return true;
         }
-        if (judged == null || now == null || !java.util.Objects.equals(judged.clusterId(), now.clusterId())) {
+        if (judged == null || now == null || !Objects.equals(judged.clusterId(), now.clusterId())) {
             return false;
         }
-        java.util.Set<Integer> liveThen = judged.liveBrokerIds();
-        java.util.Set<Integer> liveNow = new java.util.HashSet<>(now.liveBrokerIds());
+        Set<Integer> liveThen = judged.liveBrokerIds();
+        Set<Integer> liveNow = new HashSet<>(now.liveBrokerIds());
         liveNow.removeAll(silent);
         return liveThen.equals(liveNow) && plainMark(judged, Set.of()).equals(plainMark(now, silent));
     }
@@ -143,15 +148,15 @@ public final class PromptText {
             return "";
         }
         // a snapshot read without the quorum (e.g. by leaderless) says nothing about it
-        if (!dev.kshell.model.SnapshotRequest.quorumNotRead(s) && (s.quorum() == null || !s.quorum().hasLeader())) {
+        if (!SnapshotRequest.quorumNotRead(s) && (s.quorum() == null || !s.quorum().hasLeader())) {
             return " !no quorum";
         }
-        if (dev.kshell.model.SnapshotRequest.descriptionsNotRead(s)) {
+        if (SnapshotRequest.descriptionsNotRead(s)) {
             return ""; // only topic names so far (the first refresh): no judgement yet
         }
         Set<Integer> live = s.liveBrokerIds();
         if (silent != null && !silent.isEmpty()) {
-            live = new java.util.HashSet<>(live);
+            live = new HashSet<>(live);
             live.removeAll(silent);
         }
         long leaderless = 0;

@@ -1,4 +1,5 @@
 package dev.kshell.cli;
+import java.time.Duration;
 
 /** Asks the operator something at the terminal. Answers never land in the command history. */
 public interface Prompter {
@@ -16,7 +17,7 @@ public interface Prompter {
      *
      * @throws InterruptedException Ctrl-C (the shell interrupts the running command)
      */
-    default String awaitStopKey(java.time.Duration timeout) throws InterruptedException {
+    default String awaitStopKey(Duration timeout) throws InterruptedException {
         Thread.sleep(timeout.toMillis());
         return null;
     }

@@ -1,6 +1,6 @@
 package dev.kshell.cli;
 
-import dev.kshell.election.Confirmation;
+import dev.kshell.rules.election.Confirmation;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
@@ -9,7 +9,7 @@ import dev.kshell.runbook.CommandCatalog;
 import dev.kshell.runbook.SnapshotClusterView;
 import dev.kshell.runbook.StepOutcome;
 import dev.kshell.runbook.StepRunner;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,6 +19,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import dev.kshell.runbook.RunbookPrompter;
+import java.util.function.UnaryOperator;
 
 /**
  * The shell's side of runbooks: the interfaces of runbook/ as thin adapters over the one command path (the same
@@ -149,18 +151,18 @@ public final class RunbookBridge {
     // ---- Prompter -------------------------------------------------------------------------------------------
 
     /** The runbook's questions (y/N, yes/skip/abort) asked through the shell's terminal prompter. */
-    public static dev.kshell.runbook.RunbookPrompter prompter(Prompter terminal) {
-        return new Asker(terminal, java.util.function.UnaryOperator.identity());
+    public static RunbookPrompter prompter(Prompter terminal) {
+        return new Asker(terminal, UnaryOperator.identity());
     }
 
     /** The same, with the questions' text (a step's command line, a confirm's question) masked by {@code mask}. */
-    public static dev.kshell.runbook.RunbookPrompter prompter(Prompter terminal,
-                                                             java.util.function.UnaryOperator<String> mask) {
+    public static RunbookPrompter prompter(Prompter terminal,
+                                                             UnaryOperator<String> mask) {
         return new Asker(terminal, mask);
     }
 
-    private record Asker(Prompter terminal, java.util.function.UnaryOperator<String> mask)
-            implements dev.kshell.runbook.RunbookPrompter {
+    private record Asker(Prompter terminal, UnaryOperator<String> mask)
+            implements RunbookPrompter {
 
         @Override
         public boolean isInteractive() {

@@ -4,8 +4,8 @@ import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.NodeProbe;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.SnapshotRequest;
-import dev.kshell.session.OffsetMemory;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.util.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +17,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.model.BrokerState;
+import dev.kshell.model.ProbeResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 
 /**
  * Keeps the session's cached snapshot (completion, prompt) fresh in the background: on a timer when it is older than
@@ -49,7 +59,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private volatile Runnable listener = () -> { };
     private volatile String lastError;
-    private volatile java.time.Instant lastErrorAt;
+    private volatile Instant lastErrorAt;
     private volatile long lastSuccessNanos;
     /** A refresh was asked for while one was running (which may have started before a change): run once more. */
     private final AtomicBoolean again = new AtomicBoolean();
@@ -62,9 +72,9 @@ public final class SnapshotRefresher implements AutoCloseable {
     static final Duration PROBE_AFTER_CHANGE = Duration.ofSeconds(60);
 
     /** Asks brokers on their own endpoints; replaceable in tests. */
-    private volatile java.util.function.BiFunction<dev.kshell.cluster.ClusterTarget, List<NodeProbe.Target>,
-            List<dev.kshell.model.ProbeResult>> prober = (target, targets) -> NodeProbe.of(target).probe(targets);
-    private volatile java.util.Set<Integer> lastSilent = java.util.Set.of();
+    private volatile BiFunction<ClusterTarget, List<NodeProbe.Target>,
+            List<ProbeResult>> prober = (target, targets) -> NodeProbe.of(target).probe(targets);
+    private volatile Set<Integer> lastSilent = Set.of();
 
     public SnapshotRefresher(ShellSession session) {
         this(session, null);
@@ -95,7 +105,7 @@ public final class SnapshotRefresher implements AutoCloseable {
      */
     public String lastError() {
         String error = lastError;
-        java.time.Instant at = lastErrorAt;
+        Instant at = lastErrorAt;
         if (error == null || at == null) {
             return error;
         }
@@ -104,8 +114,8 @@ public final class SnapshotRefresher implements AutoCloseable {
     }
 
     /** For tests: how brokers are probed after a change. */
-    void probeWith(java.util.function.BiFunction<dev.kshell.cluster.ClusterTarget, List<NodeProbe.Target>,
-            List<dev.kshell.model.ProbeResult>> newProber) {
+    void probeWith(BiFunction<ClusterTarget, List<NodeProbe.Target>,
+            List<ProbeResult>> newProber) {
         this.prober = newProber;
     }
 
@@ -123,7 +133,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     }
 
     /** Looks every 20 ms until {@code done} or the deadline ({@code System.nanoTime()}); an interrupt ends it. */
-    private static void pollUntil(java.util.function.BooleanSupplier done, long untilNanos) {
+    private static void pollUntil(BooleanSupplier done, long untilNanos) {
         while (!done.getAsBoolean() && System.nanoTime() < untilNanos) {
             try {
                 Thread.sleep(20);
@@ -173,7 +183,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     }
 
     private boolean justRemembered() {
-        return session.lastSnapshot().map(s -> Duration.between(s.takenAt(), java.time.Instant.now())
+        return session.lastSnapshot().map(s -> Duration.between(s.takenAt(), Instant.now())
                 .compareTo(FRESH_ENOUGH) < 0).orElse(false);
     }
 
@@ -213,7 +223,7 @@ public final class SnapshotRefresher implements AutoCloseable {
     private boolean olderThanCached(ClusterSnapshot s) {
         ClusterSnapshot cached = session.lastSnapshot().orElse(null);
         return cached != null && cached.takenAt() != null && s.takenAt() != null && s.takenAt().isBefore(cached.takenAt())
-                && java.util.Objects.equals(cached.clusterId(), s.clusterId());
+                && Objects.equals(cached.clusterId(), s.clusterId());
     }
 
     /** One refresh, on the calling thread (the refresh thread, or a test). */
@@ -238,7 +248,7 @@ public final class SnapshotRefresher implements AutoCloseable {
                 }
             }
             ClusterSnapshot snapshot = gateway.read(SnapshotRequest.everything(null, false));
-            java.util.Set<Integer> silent = silentBrokers(gateway, snapshot);
+            Set<Integer> silent = silentBrokers(gateway, snapshot);
             // Only if the operator did not connect elsewhere meanwhile, and no command read a newer one meanwhile
             // (this read may have started before a command's own, e.g. before a broker was killed).
             if (session.connection().orElse(null) == connection.get() && !olderThanCached(snapshot)) {
@@ -249,7 +259,7 @@ public final class SnapshotRefresher implements AutoCloseable {
             }
         } catch (RuntimeException | LinkageError e) {
             lastError = e.getMessage() == null ? e.toString() : e.getMessage();
-            lastErrorAt = java.time.Instant.now();
+            lastErrorAt = Instant.now();
             LOG.debug("background snapshot refresh failed: {}", lastError);
         } finally {
             inFlight.set(false);
@@ -268,19 +278,19 @@ public final class SnapshotRefresher implements AutoCloseable {
      * Registered brokers that do not answer on their own endpoint, asked only for a while after a command changed
      * the cluster, or while the previous refresh still found one silent (each probe costs one connection per broker).
      */
-    private java.util.Set<Integer> silentBrokers(ClusterGateway gateway, ClusterSnapshot snapshot) {
-        java.time.Instant changed = session.lastChange();
+    private Set<Integer> silentBrokers(ClusterGateway gateway, ClusterSnapshot snapshot) {
+        Instant changed = session.lastChange();
         boolean recent = changed != null
-                && Duration.between(changed, java.time.Instant.now()).compareTo(PROBE_AFTER_CHANGE) < 0;
+                && Duration.between(changed, Instant.now()).compareTo(PROBE_AFTER_CHANGE) < 0;
         if (!recent && lastSilent.isEmpty()) {
-            return java.util.Set.of();
+            return Set.of();
         }
-        List<NodeProbe.Target> targets = new java.util.ArrayList<>();
-        snapshot.brokers().stream().filter(dev.kshell.model.BrokerState::live)
+        List<NodeProbe.Target> targets = new ArrayList<>();
+        snapshot.brokers().stream().filter(BrokerState::live)
                 .forEach(b -> targets.add(new NodeProbe.Target(b.id(), "broker", b.endpoint())));
-        java.util.Set<Integer> silent = new java.util.TreeSet<>();
+        Set<Integer> silent = new TreeSet<>();
         try {
-            for (dev.kshell.model.ProbeResult r : prober.apply(gateway.target(), targets)) {
+            for (ProbeResult r : prober.apply(gateway.target(), targets)) {
                 if (!r.answered() && r.nodeId() != null) {
                     silent.add(r.nodeId());
                 }
@@ -288,7 +298,7 @@ public final class SnapshotRefresher implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.debug("probing brokers after a change failed: {}", e.toString());
         }
-        lastSilent = java.util.Set.copyOf(silent);
+        lastSilent = Set.copyOf(silent);
         return lastSilent;
     }
 

@@ -23,6 +23,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import dev.kshell.model.BrokerConfigs;
+import dev.kshell.model.CoordinatorClients;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * {@link ClusterGateway} over Kafka's Admin client. The Admin is created on first use; every request carries the
@@ -30,7 +39,7 @@ import java.util.function.Supplier;
  */
 public final class AdminClientGateway implements SandboxTopicAdmin {
 
-    private volatile java.util.function.Consumer<List<String>> afterListing = names -> { };
+    private volatile Consumer<List<String>> afterListing = names -> { };
 
     private final ClusterTarget target;
     private final Clock clock;
@@ -38,7 +47,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
 
     /** The Admin client, created on first use and shared by every deadline view of this connection. */
     /** How long closing a connection may wait for calls in flight (then they fail): shutdown is never held up. */
-    static final java.time.Duration CLOSE_BOUND = java.time.Duration.ofMillis(200);
+    static final Duration CLOSE_BOUND = Duration.ofMillis(200);
 
     private static final class AdminHolder {
         private final ClusterTarget target;
@@ -92,7 +101,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     @Override
-    public ClusterGateway withTimeout(java.time.Duration timeout) {
+    public ClusterGateway withTimeout(Duration timeout) {
         return new AdminClientGateway(target.withTimeout(timeout), clock, holder);
     }
 
@@ -149,12 +158,12 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
      * A call that failed because the connection was closed under it (SIGTERM, the shell ending) is a cancellation,
      * not "no answer within 30s" after 4 s.
      */
-    <T> T closedAware(java.util.function.Supplier<T> call) {
+    <T> T closedAware(Supplier<T> call) {
         try {
             return call.get();
         } catch (ClusterException e) {
             if (holder.closed) {
-                throw new java.util.concurrent.CancellationException("cancelled: the connection was closed");
+                throw new CancellationException("cancelled: the connection was closed");
             }
             throw e;
         }
@@ -165,13 +174,13 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
      * {@link Reachability#CHECK_AFTER} checks the addresses once: when every one refuses the connection (nothing
      * listens), that is said at once, as an UNREACHABLE {@link ClusterException}, instead of a timeout at the deadline.
      */
-    static <T> T answer(ClusterTarget target, java.util.concurrent.Future<T> future) throws Exception {
+    static <T> T answer(ClusterTarget target, Future<T> future) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(target.timeout().toMillis() + 2000);
         long first = Math.min(target.timeout().toMillis() + 2000, Reachability.CHECK_AFTER.toMillis());
         try {
             return future.get(first, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException notYet) {
-            java.util.Optional<String> refused = Reachability.refusedEverywhere(target.endpoints());
+        } catch (TimeoutException notYet) {
+            Optional<String> refused = Reachability.refusedEverywhere(target.endpoints());
             if (refused.isPresent()) {
                 future.cancel(true);
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE, refused.get());
@@ -242,7 +251,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return toBrokers(await("describeCluster", admin().describeCluster(clusterOptions()).nodes()));
     }
 
-    static List<BrokerState> toBrokers(java.util.Collection<Node> nodes) {
+    static List<BrokerState> toBrokers(Collection<Node> nodes) {
         return nodes.stream()
                 .map(n -> new BrokerState(n.id(), n.host(), n.port(), n.hasRack() ? n.rack() : null, n.isFenced()))
                 .sorted(Comparator.comparingInt(BrokerState::id))
@@ -275,7 +284,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     /** Test hook: runs after listTopics, before describeTopics, with the listed names (a test deletes one). */
-    void afterListing(java.util.function.Consumer<List<String>> hook) {
+    void afterListing(Consumer<List<String>> hook) {
         this.afterListing = hook == null ? names -> { } : hook;
     }
 
@@ -298,51 +307,51 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     // ---- coordinators
 
     @Override
-    public dev.kshell.model.CoordinatorClients coordinatorClients() {
+    public CoordinatorClients coordinatorClients() {
         return new AdminGroups(this).read();
     }
 
     // --- config audit ---
 
     @Override
-    public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+    public BrokerConfigs brokerConfigs(List<Integer> brokerIds, Collection<String> names) {
         return new AdminConfigs(this).brokerConfigs(brokerIds, names);
     }
 
     // ---- elections: one-line delegations to AdminElections ----
 
     @Override
-    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, java.util.Collection<PartitionSpec> partitions) {
+    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
         return new AdminElections(this).electLeaders(type, partitions);
     }
 
     @Override
-    public Map<PartitionSpec, java.util.Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+    public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
         return new AdminElections(this).reassignSameSet(newOrders);
     }
 
     @Override
-    public Map<PartitionSpec, java.util.Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
+    public Map<PartitionSpec, Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
         return new AdminElections(this).awaitReplicaOrder(orders);
     }
 
     @Override
-    public ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
+    public ReplicaSizes replicaSizes(Collection<Integer> brokerIds) {
         return new AdminElections(this).replicaSizes(brokerIds);
     }
 
     @Override
-    public java.util.Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
+    public Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
         return new AdminElections(this).maxProducerSequence(partition, brokerId);
     }
 
     @Override
-    public Map<PartitionSpec, Long> latestOffsets(java.util.Collection<PartitionSpec> partitions) {
+    public Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions) {
         return new AdminElections(this).latestOffsets(partitions);
     }
 
     @Override
-    public Map<PartitionSpec, LogRange> logAsOf(java.util.Collection<PartitionSpec> partitions, long at) {
+    public Map<PartitionSpec, LogRange> logAsOf(Collection<PartitionSpec> partitions, long at) {
         return new AdminElections(this).logAsOf(partitions, at);
     }
 
@@ -360,7 +369,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     @Override
-    public void deleteTopicsIfPresent(java.util.Collection<String> topics) {
+    public void deleteTopicsIfPresent(Collection<String> topics) {
         new AdminTopics(this).deleteIfPresent(topics);
     }
 
@@ -375,7 +384,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     @Override
-    public int electPreferredQuietly(java.util.Collection<String> topics) {
+    public int electPreferredQuietly(Collection<String> topics) {
         return new AdminTopics(this).electPreferredQuietly(topics);
     }
 }

@@ -36,6 +36,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Comparator;
+import java.util.concurrent.CancellationException;
+import org.apache.kafka.common.errors.TimeoutException;
 
 /**
  * The Admin calls behind {@code elect}: electLeaders, same-set reassignments, describeLogDirs, describeProducers and
@@ -91,7 +94,7 @@ final class AdminElections {
     /** Kafka's exception -> the typed answer; the protocol error name decides, Kafka's text is kept. */
     static ElectionAnswer answerFor(Throwable error, String detail) {
         String name = Errors.forException(error).name();
-        if (error instanceof org.apache.kafka.common.errors.TimeoutException) {
+        if (error instanceof TimeoutException) {
             name = "TIMEOUT";
         }
         if (name.equals("REQUEST_TIMED_OUT")) {
@@ -256,7 +259,7 @@ final class AdminElections {
                     : "describeProducers failed: " + e.getMessage());
         }
         List<ProducerState> open = producers.stream().filter(p -> p.currentTransactionStartOffset().isPresent())
-                .sorted(java.util.Comparator.comparingLong(p -> p.currentTransactionStartOffset().getAsLong()))
+                .sorted(Comparator.comparingLong(p -> p.currentTransactionStartOffset().getAsLong()))
                 .toList();
         if (open.isEmpty()) {
             return new OpenTransactions(partition, List.of(), null);
@@ -316,7 +319,7 @@ final class AdminElections {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.util.concurrent.CancellationException("cancelled");
+            throw new CancellationException("cancelled");
         }
     }
 }

@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import dev.kshell.model.ClusterCapabilities;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 /**
  * Reads groups and transactional ids for {@code coordinators}: listGroups and listTransactions go out together
@@ -67,13 +69,13 @@ final class AdminGroups {
         // Both listings in flight at once: one deadline for the pair, not two.
         ListGroupsResult groupsResult = gateway.admin().listGroups(new ListGroupsOptions().timeoutMs(timeoutMs));
         // listTransactions only where the cluster offers it (KIP-664, Kafka 3.0+): a missing feature is a note
-        dev.kshell.model.ClusterCapabilities caps = gateway.capabilities();
-        boolean listTxns = caps.has(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS);
+        ClusterCapabilities caps = gateway.capabilities();
+        boolean listTxns = caps.has(ClusterCapabilities.Feature.LIST_TRANSACTIONS);
         ListTransactionsResult txnResult = listTxns ? gateway.admin()
                 .listTransactions(new ListTransactionsOptions().timeoutMs(timeoutMs)) : null;
         List<String> problems = new ArrayList<>();
         if (!listTxns) {
-            problems.add("transactional ids: " + caps.missing(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS));
+            problems.add("transactional ids: " + caps.missing(ClusterCapabilities.Feature.LIST_TRANSACTIONS));
         }
 
         ClusterException groupFailure = null;
@@ -103,11 +105,11 @@ final class AdminGroups {
                 }
             }
         } catch (ClusterException e) {
-            if (e.getCause() instanceof org.apache.kafka.common.errors.UnsupportedVersionException) {
-                gateway.refused(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS,
+            if (e.getCause() instanceof UnsupportedVersionException) {
+                gateway.refused(ClusterCapabilities.Feature.LIST_TRANSACTIONS,
                         "listTransactions refused as unsupported");
                 problems.add("transactional ids: " + gateway.capabilities()
-                        .missing(dev.kshell.model.ClusterCapabilities.Feature.LIST_TRANSACTIONS));
+                        .missing(ClusterCapabilities.Feature.LIST_TRANSACTIONS));
             } else {
                 txnFailure = e;
                 problems.add("transactional ids could not be listed: " + e.getMessage());

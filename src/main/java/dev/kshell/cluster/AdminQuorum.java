@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import dev.kshell.model.ZooKeeperState;
 
 /**
  * The metadata quorum over the Admin client (describeMetadataQuorum), or in ZooKeeper mode the controller broker
@@ -46,7 +47,7 @@ final class AdminQuorum {
         if (gateway.target().zooKeeper() == null) {
             return QuorumState.zooKeeperController(id, -1, null);
         }
-        dev.kshell.model.ZooKeeperState zk = new ZooKeeperReader(gateway.target().zooKeeper(), gateway.target().timeout()).read();
+        ZooKeeperState zk = new ZooKeeperReader(gateway.target().zooKeeper(), gateway.target().timeout()).read();
         long epoch = zk.controllerEpoch() == null ? -1 : zk.controllerEpoch();
         // ZooKeeper's own /controller wins: the brokers' metadata may lag behind an election.
         int zkController = zk.controllerId() == null ? id : zk.controllerId();

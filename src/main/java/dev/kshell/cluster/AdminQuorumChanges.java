@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CancellationException;
 
 /** {@link QuorumChanges} over the Admin client; every call carries the gateway's deadline. */
 final class AdminQuorumChanges implements QuorumChanges {
@@ -150,7 +151,7 @@ final class AdminQuorumChanges implements QuorumChanges {
             return VoterChange.done();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.util.concurrent.CancellationException("cancelled");
+            throw new CancellationException("cancelled");
         } catch (java.util.concurrent.TimeoutException e) {
             return new VoterChange(VoterChange.Outcome.TIMED_OUT, operation + " had no answer within "
                     + KafkaErrors.seconds(gateway.target()));

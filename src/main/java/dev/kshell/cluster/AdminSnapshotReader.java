@@ -28,6 +28,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.TopicListing;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.slf4j.LoggerFactory;
 
 /**
  * One snapshot read ({@link ClusterGateway#read}) over the Admin client: the calls a {@link SnapshotRequest} asks
@@ -55,9 +64,9 @@ final class AdminSnapshotReader {
     }
 
     private final AdminClientGateway gateway;
-    private final java.util.function.Consumer<List<String>> afterListing;
+    private final Consumer<List<String>> afterListing;
 
-    AdminSnapshotReader(AdminClientGateway gateway, java.util.function.Consumer<List<String>> afterListing) {
+    AdminSnapshotReader(AdminClientGateway gateway, Consumer<List<String>> afterListing) {
         this.gateway = gateway;
         this.afterListing = afterListing;
     }
@@ -78,7 +87,7 @@ final class AdminSnapshotReader {
         if (request.topics() != null && !request.topics().isEmpty()) {
             gateway.requireBrokers("describe topics");
         }
-        KafkaFuture<java.util.Collection<org.apache.kafka.clients.admin.TopicListing>> listing = null;
+        KafkaFuture<Collection<TopicListing>> listing = null;
         if (wantTopics && request.topics() == null && !gateway.target().viaControllers()) {
             listing = gateway.admin().listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(gateway.timeoutMs())).listings();
         }
@@ -89,7 +98,7 @@ final class AdminSnapshotReader {
             List<String> names;
             if (listing != null) {
                 names = new ArrayList<>();
-                for (org.apache.kafka.clients.admin.TopicListing l : gateway.await("listTopics", listing)) {
+                for (TopicListing l : gateway.await("listTopics", listing)) {
                     names.add(l.name());
                     internal.put(l.name(), l.isInternal());
                 }
@@ -163,7 +172,7 @@ final class AdminSnapshotReader {
                 }
             });
         }
-        java.util.Set<String> gone = new java.util.TreeSet<>();
+        Set<String> gone = new TreeSet<>();
         List<TopicState> out = new ArrayList<>(names.size());
         ReadProgress progress = ReadProgress.current(); // the command's progress line (cli.ProgressLine), if any
         long partitions = 0;
@@ -181,7 +190,7 @@ final class AdminSnapshotReader {
             progress.described(out.size() + gone.size(), names.size(), partitions);
         }
         if (!gone.isEmpty()) {
-            org.slf4j.LoggerFactory.getLogger(AdminSnapshotReader.class)
+            LoggerFactory.getLogger(AdminSnapshotReader.class)
                     .info("topics deleted between listTopics and describeTopics, left out: {}", gone);
             skipped.addAll(gone);
         }
@@ -194,8 +203,8 @@ final class AdminSnapshotReader {
         return gateway.closedAware(() -> KafkaErrors.translate(gateway.target(), operation, () -> {
             try {
                 return AdminClientGateway.answer(gateway.target(), future);
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (forgiveGone && e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException) {
+            } catch (ExecutionException e) {
+                if (forgiveGone && e.getCause() instanceof UnknownTopicOrPartitionException) {
                     return null;
                 }
                 throw e;
@@ -217,7 +226,7 @@ final class AdminSnapshotReader {
     /** cleanup.policy lists compact ("compact" or "compact,delete"). */
     static boolean compacted(ConfigEntry policy) {
         return policy != null && policy.value() != null
-                && java.util.Arrays.stream(policy.value().split(",")).anyMatch(v -> v.strip().equals("compact"));
+                && Arrays.stream(policy.value().split(",")).anyMatch(v -> v.strip().equals("compact"));
     }
 
     static TopicState toTopicState(TopicDescription d, TopicConfig config) {

@@ -29,6 +29,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Topic administration the sandbox needs to set up and heal its scenarios: create with an explicit assignment,
@@ -78,7 +81,7 @@ final class AdminTopics {
             try {
                 gateway.admin().describeTopics(List.of(topic)).allTopicNames().get(2, TimeUnit.SECONDS);
                 return;
-            } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            } catch (ExecutionException | TimeoutException e) {
                 Thread.sleep(100);
             }
         }
@@ -150,7 +153,7 @@ final class AdminTopics {
                 .listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(gateway.timeoutMs())).names());
     }
 
-    private void pollUntil(String operation, java.util.function.BooleanSupplier done) {
+    private void pollUntil(String operation, BooleanSupplier done) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(gateway.timeoutMs());
         while (!done.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
@@ -161,7 +164,7 @@ final class AdminTopics {
                 Thread.sleep(POLL_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.util.concurrent.CancellationException("cancelled");
+                throw new CancellationException("cancelled");
             }
         }
     }

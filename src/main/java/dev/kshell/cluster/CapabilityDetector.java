@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.KafkaFuture;
 
 /**
  * Decides, from what the cluster answers, what it offers (docs/compatibility.md has the table):
@@ -203,7 +204,7 @@ final class CapabilityDetector {
         }
     }
 
-    private static <T> T get(AdminClientGateway gateway, org.apache.kafka.common.KafkaFuture<T> future)
+    private static <T> T get(AdminClientGateway gateway, KafkaFuture<T> future)
             throws Exception {
         try {
             return AdminClientGateway.answer(gateway.target(), future); // a refusal is said at once

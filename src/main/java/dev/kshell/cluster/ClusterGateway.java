@@ -12,6 +12,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.kshell.model.BrokerConfigs;
+import dev.kshell.model.ClusterCapabilities;
+import dev.kshell.model.CoordinatorClients;
+import dev.kshell.model.SnapshotRequest;
+import java.time.Duration;
 
 /**
  * Everything kshell asks of a cluster. The only door to the Kafka Admin API; every method honours the target's
@@ -23,7 +28,7 @@ public interface ClusterGateway extends AutoCloseable {
     ClusterTarget target();
 
     /** The same connection with another deadline for every call (shares the underlying client). */
-    ClusterGateway withTimeout(java.time.Duration timeout);
+    ClusterGateway withTimeout(Duration timeout);
 
     /** The cluster id. */
     String clusterId();
@@ -32,7 +37,7 @@ public interface ClusterGateway extends AutoCloseable {
      * What this cluster offers (mode, release line, features), detected once per connection from what the cluster
      * answers and cached; every request of this gateway asks only for what is offered.
      */
-    dev.kshell.model.ClusterCapabilities capabilities();
+    ClusterCapabilities capabilities();
 
     /**
      * The KRaft metadata quorum: leader, epoch, high watermark, voters and observers with lags. In ZooKeeper mode,
@@ -59,7 +64,7 @@ public interface ClusterGateway extends AutoCloseable {
      * the snapshot's quorumError, not thrown; one that was not asked for is null with
      * {@link dev.kshell.model.SnapshotRequest#QUORUM_NOT_READ}.
      */
-    ClusterSnapshot read(dev.kshell.model.SnapshotRequest request);
+    ClusterSnapshot read(SnapshotRequest request);
 
     @Override
     void close();
@@ -78,7 +83,7 @@ public interface ClusterGateway extends AutoCloseable {
      * could not be read is listed in {@link dev.kshell.model.CoordinatorClients#problems()}. Throws
      * {@link ClusterException} only when nothing at all can be read.
      */
-    dev.kshell.model.CoordinatorClients coordinatorClients();
+    CoordinatorClients coordinatorClients();
 
     // --- config audit ---
 
@@ -87,7 +92,7 @@ public interface ClusterGateway extends AutoCloseable {
      * listed broker's effective values with their sources. A broker that does not answer is reported in
      * {@link dev.kshell.model.BrokerConfigs#errors()}, not thrown.
      */
-    dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names);
+    BrokerConfigs brokerConfigs(List<Integer> brokerIds, Collection<String> names);
 
     // ---- elections: leader elections, replica reorders, and the evidence an unclean plan needs ----
 

@@ -11,6 +11,8 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
+import java.nio.channels.ClosedByInterruptException;
+import org.apache.kafka.common.errors.ClusterAuthorizationException;
 
 /**
  * Turns Kafka's exceptions into {@link ClusterException}s with one sentence that names the server and the deadline.
@@ -53,7 +55,7 @@ final class KafkaErrors {
     static boolean interrupted(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof InterruptedException || t instanceof org.apache.kafka.common.errors.InterruptException
-                    || t instanceof java.nio.channels.ClosedByInterruptException) {
+                    || t instanceof ClosedByInterruptException) {
                 return true;
             }
         }
@@ -133,7 +135,7 @@ final class KafkaErrors {
 
     /** The ACL an operation needs, as Kafka's authorizer names it (for the one-line error). */
     static String requiredAcl(String operation, Throwable error) {
-        boolean cluster = error instanceof org.apache.kafka.common.errors.ClusterAuthorizationException;
+        boolean cluster = error instanceof ClusterAuthorizationException;
         return switch (operation) {
             case "electLeaders", "alterPartitionReassignments" -> "ALTER cluster";
             case "describeLogDirs", "describeCluster", "describeMetadataQuorum" -> "DESCRIBE cluster";

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLException;
 
 /**
  * Asks each node on its own endpoint whether it answers, all at once, within a short deadline. The request is a
@@ -158,7 +159,7 @@ public final class NodeProbe {
             if (tls != null) {
                 try {
                     channel = tls.handshake(s, host, port);
-                } catch (javax.net.ssl.SSLException e) {
+                } catch (SSLException e) {
                     if (e.getCause() instanceof SocketTimeoutException) {
                         return new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, took(t0),
                                 "TLS handshake not completed within " + seconds(ms));

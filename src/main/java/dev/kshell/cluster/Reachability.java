@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Locale;
 
 /**
  * Tells "nothing listens there" from "no answer". Kafka's client retries a refused connection until the deadline and
@@ -55,7 +56,7 @@ final class Reachability {
                 s.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
                 return Optional.empty(); // something listens: a slow or broken server, not a refusal
             } catch (ConnectException ex) {
-                if (ex.getMessage() == null || !ex.getMessage().toLowerCase(java.util.Locale.ROOT).contains("refused")) {
+                if (ex.getMessage() == null || !ex.getMessage().toLowerCase(Locale.ROOT).contains("refused")) {
                     return Optional.empty(); // no route, unreachable network: the deadline's "no answer" says it
                 }
                 refused.add(e);

@@ -23,6 +23,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Reads what a ZooKeeper-mode Kafka cluster keeps in ZooKeeper, read-only, through Apache ZooKeeper's own client:
@@ -82,10 +85,10 @@ public final class ZooKeeperReader {
             try {
                 state = znodes.get(Math.max(1, deadline - System.nanoTime()) + TimeUnit.SECONDS.toNanos(1),
                         TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 znodes.cancel(true);
                 state = failed("no answer from ZooKeeper " + connect + " within " + seconds());
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 state = failed("reading ZooKeeper " + connect + " failed: " + e.getCause());
             }
             List<ZooKeeperState.Server> servers = new ArrayList<>();
@@ -93,7 +96,7 @@ public final class ZooKeeperReader {
                 try {
                     servers.add(answers.get(i).get(Math.max(1, deadline - System.nanoTime())
                             + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS));
-                } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                } catch (TimeoutException | ExecutionException e) {
                     answers.get(i).cancel(true);
                     servers.add(new ZooKeeperState.Server(endpoints.get(i), null, null, null, null,
                             "no answer to srvr within " + seconds()));
@@ -103,7 +106,7 @@ public final class ZooKeeperReader {
                     state.controllerSinceMs(), state.registeredBrokers(), servers, state.error());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.util.concurrent.CancellationException("cancelled");
+            throw new CancellationException("cancelled");
         } finally {
             pool.shutdownNow();
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * The bash and zsh completion scripts that {@code kshell completion bash|zsh} prints (completions/ holds that
@@ -40,7 +41,7 @@ public final class CompletionScripts {
      * deadline are handed on to {@code __complete}, so that live names come from the cluster named on the line.
      */
     public static final Launcher KSHELL = new Launcher(GlobalOptions.LAUNCHER.options(),
-            java.util.stream.Stream.concat(GlobalOptions.CONNECTION.stream(), java.util.stream.Stream.of(
+            Stream.concat(GlobalOptions.CONNECTION.stream(), Stream.of(
                     GlobalOptions.TIMEOUT.spec())).toList());
 
     private CompletionScripts() {

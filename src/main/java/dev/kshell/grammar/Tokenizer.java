@@ -6,6 +6,7 @@ import org.jline.reader.impl.DefaultParser;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.ArrayList;
 
 /**
  * The one tokenizer and quoter of kshell: the REPL's line editor, one-shot mode, runbooks and completion all split
@@ -118,7 +119,7 @@ public final class Tokenizer {
      * of the line ({@link #words} reports it).
      */
     public static List<Span> spans(String line) {
-        List<Span> out = new java.util.ArrayList<>();
+        List<Span> out = new ArrayList<>();
         int i = 0;
         int n = line.length();
         while (i < n) {

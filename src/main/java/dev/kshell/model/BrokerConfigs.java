@@ -2,6 +2,7 @@ package dev.kshell.model;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Collections;
 
 /**
  * Broker-level configs as the cluster reports them, for the config audit.
@@ -19,8 +20,8 @@ public record BrokerConfigs(Map<String, ConfigValue> clusterDefault, Map<Integer
         clusterDefault = Map.copyOf(clusterDefault);
         Map<Integer, Map<String, ConfigValue>> sorted = new TreeMap<>();
         brokers.forEach((id, values) -> sorted.put(id, Map.copyOf(values)));
-        brokers = java.util.Collections.unmodifiableMap(sorted);
-        errors = java.util.Collections.unmodifiableMap(new TreeMap<>(errors));
+        brokers = Collections.unmodifiableMap(sorted);
+        errors = Collections.unmodifiableMap(new TreeMap<>(errors));
     }
 
     public static BrokerConfigs empty() {

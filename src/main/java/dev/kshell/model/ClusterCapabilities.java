@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * What one cluster offers, detected once per connection from what it answers (its finalized features, the API
@@ -64,7 +65,7 @@ public record ClusterCapabilities(Mode mode, String version, String metadataVers
         for (Feature f : Feature.values()) {
             copy.put(f, features == null || features.getOrDefault(f, Boolean.TRUE));
         }
-        features = java.util.Collections.unmodifiableMap(copy);
+        features = Collections.unmodifiableMap(copy);
         notes = notes == null ? List.of() : List.copyOf(notes);
         mode = mode == null ? Mode.UNKNOWN : mode;
     }

@@ -2,6 +2,7 @@ package dev.kshell.model;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Collections;
 
 /**
  * The cluster's finalized feature levels (describeFeatures): {@code metadata.version}, {@code kraft.version},
@@ -16,9 +17,9 @@ public record FeatureLevels(Map<String, Short> finalized, Map<String, Short> sup
                             String unavailable) {
 
     public FeatureLevels {
-        finalized = finalized == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(finalized));
+        finalized = finalized == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(finalized));
         supportedMax = supportedMax == null ? Map.of()
-                : java.util.Collections.unmodifiableMap(new TreeMap<>(supportedMax));
+                : Collections.unmodifiableMap(new TreeMap<>(supportedMax));
     }
 
     public static FeatureLevels unavailable(String why) {

@@ -2,6 +2,8 @@ package dev.kshell.model;
 
 import java.time.Instant;
 import java.util.List;
+import java.time.Duration;
+import java.util.Objects;
 
 /**
  * One leader epoch of the metadata quorum (or one ZooKeeper-mode controller epoch) as kshell saw it: who led, from
@@ -27,7 +29,7 @@ public record LeaderTerm(int leaderId, long epoch, String mode, String source, I
                          Instant leaderSilentAt) {
 
     /** How far apart two sightings of a term may be for the later one's probes to stand for the first's. */
-    private static final java.time.Duration SAME_MOMENT = java.time.Duration.ofSeconds(10);
+    private static final Duration SAME_MOMENT = Duration.ofSeconds(10);
 
     public LeaderTerm {
         answeringAtFirst = answeringAtFirst == null ? null : List.copyOf(answeringAtFirst);
@@ -52,7 +54,7 @@ public record LeaderTerm(int leaderId, long epoch, String mode, String source, I
 
     /** True when the other entry is the same leader in the same epoch and mode. */
     public boolean sameTerm(LeaderTerm other) {
-        return other.leaderId == leaderId && other.epoch == epoch && java.util.Objects.equals(other.mode, mode);
+        return other.leaderId == leaderId && other.epoch == epoch && Objects.equals(other.mode, mode);
     }
 
     /**
@@ -66,7 +68,7 @@ public record LeaderTerm(int leaderId, long epoch, String mode, String source, I
         List<Integer> answering = early.answeringAtFirst;
         List<Integer> silent = early.silentAtFirst;
         if (answering == null && silent == null && late.answeringAtFirst != null
-                && java.time.Duration.between(early.firstSeenAt, late.firstSeenAt).compareTo(SAME_MOMENT) <= 0) {
+                && Duration.between(early.firstSeenAt, late.firstSeenAt).compareTo(SAME_MOMENT) <= 0) {
             answering = late.answeringAtFirst;
             silent = late.silentAtFirst;
         }

@@ -1,6 +1,7 @@
 package dev.kshell.model;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One read of who leads the cluster's metadata, as kshell got it: what the quorum / controller history records.
@@ -19,11 +20,11 @@ import java.time.Instant;
  * @param silent    node ids that did not answer such a probe, or null when nothing was probed
  */
 public record QuorumObservation(int leaderId, long epoch, String mode, String source, Instant seenAt,
-                                java.util.List<Integer> answering, java.util.List<Integer> silent) {
+                                List<Integer> answering, List<Integer> silent) {
 
     public QuorumObservation {
-        answering = answering == null ? null : java.util.List.copyOf(answering);
-        silent = silent == null ? null : java.util.List.copyOf(silent);
+        answering = answering == null ? null : List.copyOf(answering);
+        silent = silent == null ? null : List.copyOf(silent);
     }
 
     /** A read without probes. */
@@ -32,7 +33,7 @@ public record QuorumObservation(int leaderId, long epoch, String mode, String so
     }
 
     /** This read with what the nodes answered when probed with it. */
-    public QuorumObservation withProbes(java.util.List<Integer> answeringIds, java.util.List<Integer> silentIds) {
+    public QuorumObservation withProbes(List<Integer> answeringIds, List<Integer> silentIds) {
         return new QuorumObservation(leaderId, epoch, mode, source, seenAt, answeringIds, silentIds);
     }
 

@@ -1,6 +1,7 @@
 package dev.kshell.model;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cluster's controller side. In KRaft: the metadata quorum, read from describeMetadataQuorum (describeCluster's
@@ -21,19 +22,19 @@ import java.util.List;
  */
 public record QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
                           List<QuorumReplica> observers, ClusterCapabilities.Mode mode, ZooKeeperState zooKeeper,
-                          java.util.Map<Integer, String> voterEndpoints) {
+                          Map<Integer, String> voterEndpoints) {
 
     public QuorumState {
         voters = List.copyOf(voters);
         observers = List.copyOf(observers);
         mode = mode == null ? ClusterCapabilities.Mode.KRAFT : mode;
-        voterEndpoints = voterEndpoints == null ? java.util.Map.of() : java.util.Map.copyOf(voterEndpoints);
+        voterEndpoints = voterEndpoints == null ? Map.of() : Map.copyOf(voterEndpoints);
     }
 
     /** Without voter endpoints. */
     public QuorumState(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
                        List<QuorumReplica> observers, ClusterCapabilities.Mode mode, ZooKeeperState zooKeeper) {
-        this(leaderId, leaderEpoch, highWatermark, voters, observers, mode, zooKeeper, java.util.Map.of());
+        this(leaderId, leaderEpoch, highWatermark, voters, observers, mode, zooKeeper, Map.of());
     }
 
     /** A KRaft metadata quorum. */
@@ -44,7 +45,7 @@ public record QuorumState(int leaderId, long leaderEpoch, long highWatermark, Li
 
     /** A KRaft metadata quorum with its voters' endpoints. */
     public static QuorumState kraft(int leaderId, long leaderEpoch, long highWatermark, List<QuorumReplica> voters,
-                                    List<QuorumReplica> observers, java.util.Map<Integer, String> voterEndpoints) {
+                                    List<QuorumReplica> observers, Map<Integer, String> voterEndpoints) {
         return new QuorumState(leaderId, leaderEpoch, highWatermark, voters, observers,
                 ClusterCapabilities.Mode.KRAFT, null, voterEndpoints);
     }

@@ -1,18 +1,18 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.Advice;
-import dev.kshell.diagnosis.CoordinatorEntry;
-import dev.kshell.diagnosis.CoordinatorPartition;
-import dev.kshell.diagnosis.CoordinatorReport;
-import dev.kshell.diagnosis.PartitionFinding;
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.StepStatus;
-import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.diagnosis.TopicGroup;
-import dev.kshell.diagnosis.TriageReport;
-import dev.kshell.diagnosis.TriageStep;
-import dev.kshell.diagnosis.Verdict;
+import dev.kshell.rules.Advice;
+import dev.kshell.rules.CoordinatorEntry;
+import dev.kshell.rules.CoordinatorPartition;
+import dev.kshell.rules.CoordinatorReport;
+import dev.kshell.rules.PartitionFinding;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.StepStatus;
+import dev.kshell.rules.TopicFilter;
+import dev.kshell.rules.TopicGroup;
+import dev.kshell.rules.TriageReport;
+import dev.kshell.rules.TriageStep;
+import dev.kshell.rules.Verdict;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.io.StringWriter;
 
 /**
  * Text renderings of the diagnosis reports ({@code leaderless}, {@code under-min-isr}, {@code at-min-isr},
@@ -92,7 +93,7 @@ public final class DiagnosisTables {
      */
     public static String partitions(PartitionReport report, TopicFilter filter, int width, boolean color,
                                     String elrMissing) {
-        java.io.StringWriter text = new java.io.StringWriter();
+        StringWriter text = new StringWriter();
         writePartitions(new PrintWriter(text), report, filter, width, color, elrMissing);
         return text.toString();
     }

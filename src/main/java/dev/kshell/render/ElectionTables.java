@@ -1,15 +1,17 @@
 package dev.kshell.render;
 
-import dev.kshell.election.ElectionResults;
-import dev.kshell.election.PostElectionCheck;
-import dev.kshell.election.PreferredPlan;
-import dev.kshell.election.Refusal;
-import dev.kshell.election.ReplicaEvidence;
-import dev.kshell.election.RestoreOrderPlan;
-import dev.kshell.election.UncleanPlan;
+import dev.kshell.rules.election.ElectionResults;
+import dev.kshell.workflow.election.PostElectionCheck;
+import dev.kshell.rules.election.PreferredPlan;
+import dev.kshell.rules.election.Refusal;
+import dev.kshell.rules.election.ReplicaEvidence;
+import dev.kshell.rules.election.RestoreOrderPlan;
+import dev.kshell.rules.election.UncleanPlan;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import dev.kshell.rules.QuorumStability;
+import java.util.Locale;
 
 /** Pure renderers for {@code elect}: plans, results and post-election checks, as (data, width, color) -> text. */
 public final class ElectionTables {
@@ -69,7 +71,7 @@ public final class ElectionTables {
         if (!table.isEmpty()) {
             out.append(table.render(width, color));
         }
-        if (plan.quorum() != null && plan.quorumKind() != dev.kshell.diagnosis.QuorumStability.Kind.STABLE) {
+        if (plan.quorum() != null && plan.quorumKind() != QuorumStability.Kind.STABLE) {
             out.append(line(width, "Quorum", plan.quorum()));
         }
         for (UncleanPlan.Row r : plan.rows()) {
@@ -127,7 +129,7 @@ public final class ElectionTables {
         Table table = Table.of("Partition", "Replicas now", "Original", "Verdict", "Reason");
         for (RestoreOrderPlan.Row r : plan.rows()) {
             table.row(r.verdict() == RestoreOrderPlan.Verdict.CANNOT ? Tone.WARN : Tone.PLAIN, r.partition(),
-                    r.currentOrder(), r.originalOrder(), r.verdict().name().toLowerCase(java.util.Locale.ROOT)
+                    r.currentOrder(), r.originalOrder(), r.verdict().name().toLowerCase(Locale.ROOT)
                             .replace('_', ' '), r.reason());
         }
         return table.isEmpty() ? "" : table.render(width, color);
@@ -146,7 +148,7 @@ public final class ElectionTables {
                 case NOT_NEEDED -> Tone.DIM;
                 case FAILED -> Tone.BAD;
             };
-            table.row(tone, r.partition(), r.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+            table.row(tone, r.partition(), r.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                     r.newLeader(), r.message());
         }
         if (!table.isEmpty()) {

@@ -1,7 +1,7 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.ConfigRiskReport;
-import dev.kshell.diagnosis.ClusterConfigRisks;
+import dev.kshell.rules.ConfigRiskReport;
+import dev.kshell.rules.ClusterConfigRisks;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 
@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.EnumMap;
 
 /**
  * Text renderings of findings (lint, audit): pure {@code (data, width, color) -> text}. A severity-coloured table
@@ -119,7 +120,7 @@ public final class FindingTables {
             out.append(Tone.HEADER.paint("cluster " + name + "id " + c.clusterId() + "  via " + c.endpoints()
                     + "  " + c.liveBrokers() + " live broker" + (c.liveBrokers() == 1 ? "" : "s"), color)).append('\n');
             out.append(findings(c.findings(), width, color));
-            Map<Severity, Long> counts = new java.util.EnumMap<>(Severity.class);
+            Map<Severity, Long> counts = new EnumMap<>(Severity.class);
             for (Severity s : Severity.values()) {
                 counts.put(s, c.count(s));
             }

@@ -1,8 +1,8 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.FleetTriageReport;
-import dev.kshell.diagnosis.FleetTriageReport.ClusterTriage;
-import dev.kshell.diagnosis.FleetTriageReport.Standing;
+import dev.kshell.rules.FleetTriageReport;
+import dev.kshell.rules.FleetTriageReport.ClusterTriage;
+import dev.kshell.rules.FleetTriageReport.Standing;
 
 /**
  * {@code triage --all-profiles} as text: the count per standing, one line per cluster (profile, verdict, the next

@@ -3,6 +3,10 @@ package dev.kshell.render;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import tools.jackson.core.StreamWriteFeature;
 
 /** The one JSON mapper: records in, camelCase fields out, the stable contract for scripts. */
 public final class Json {
@@ -27,12 +31,12 @@ public final class Json {
      * Streams the same text as {@link #render} to {@code out} (not closed), without building it in memory first:
      * a long list (thousands of partitions) costs a buffer, not its whole text.
      */
-    public static void write(java.io.Writer out, Object value) {
+    public static void write(Writer out, Object value) {
         try {
-            MAPPER.writer().without(tools.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(out, value);
+            MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(out, value);
             out.write('\n');
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.QuorumStability;
+import dev.kshell.rules.QuorumStability;
 import dev.kshell.model.LeaderTerm;
 
 import java.time.Instant;
@@ -100,7 +100,7 @@ public final class QuorumHistoryTables {
             out.append(table.render(width, color));
         }
         if (v.stability() != null) {
-            boolean unstable = v.stability().kind() == dev.kshell.diagnosis.QuorumStability.Kind.UNSTABLE;
+            boolean unstable = v.stability().kind() == QuorumStability.Kind.UNSTABLE;
             Tone tone = v.stability().stable() ? Tone.GOOD : unstable ? Tone.WARN : Tone.PLAIN;
             out.append(tone.paint(v.stability().sentence(), color)).append('\n');
             if (unstable) {

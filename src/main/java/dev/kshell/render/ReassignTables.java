@@ -8,6 +8,7 @@ import dev.kshell.workflow.reassign.ReassignmentsView;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.Collection;
 
 /** Pure renderers for moving replicas: the evacuation plan, its results, the reassignments in flight. */
 public final class ReassignTables {
@@ -134,7 +135,7 @@ public final class ReassignTables {
         return (s / 3600) + "h " + ((s % 3600) / 60) + "m";
     }
 
-    private static String ids(java.util.Collection<Integer> ids) {
+    private static String ids(Collection<Integer> ids) {
         return ids.stream().sorted().map(String::valueOf).collect(Collectors.joining(","));
     }
 

@@ -1,6 +1,10 @@
 package dev.kshell.render;
 
 import java.util.List;
+import dev.kshell.model.ZooKeeperState;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Locale;
 
 /** Text renderings of {@link StateViews}: pure {@code (view, width, color) -> text}. */
 public final class StateTables {
@@ -58,7 +62,7 @@ public final class StateTables {
         if (c.zooKeeper() == null) {
             return out.append(c.note()).append('\n').toString();
         }
-        dev.kshell.model.ZooKeeperState zk = c.zooKeeper();
+        ZooKeeperState zk = c.zooKeeper();
         out.append("ZooKeeper ").append(zk.connect());
         if (zk.error() != null) {
             return out.append(": ").append(Tone.BAD.paint(zk.error(), color)).append('\n').toString();
@@ -67,7 +71,7 @@ public final class StateTables {
                 .append(", /controller_epoch ").append(zk.controllerEpoch() == null ? "none" : zk.controllerEpoch())
                 .append(", /brokers/ids ").append(zk.registeredBrokers()).append("\n\n");
         Table table = Table.of("Server", "Mode", "Version", "Outstanding", "Max latency ms", "Problem");
-        for (dev.kshell.model.ZooKeeperState.Server s : zk.servers()) {
+        for (ZooKeeperState.Server s : zk.servers()) {
             table.row(s.answered() ? Tone.PLAIN : Tone.BAD, s.endpoint(), s.mode(), s.version(), s.outstanding(),
                     s.maxLatencyMs(), s.error());
         }
@@ -98,13 +102,13 @@ public final class StateTables {
     }
 
     public static String topics(List<StateViews.TopicSummary> topics, int width, boolean color) {
-        java.io.StringWriter text = new java.io.StringWriter();
-        writeTopics(new java.io.PrintWriter(text), topics, width, color);
+        StringWriter text = new StringWriter();
+        writeTopics(new PrintWriter(text), topics, width, color);
         return text.toString();
     }
 
     /** Writes what {@link #topics} returns, a line at a time (a cluster may have thousands of topics). */
-    public static void writeTopics(java.io.PrintWriter out, List<StateViews.TopicSummary> topics, int width,
+    public static void writeTopics(PrintWriter out, List<StateViews.TopicSummary> topics, int width,
                                    boolean color) {
         Table.write(out, "", List.of("Topic", "Partitions", "RF", "Min ISR", "Leaderless", "Under-replicated"),
                 topics, t -> new Table.Line(t.leaderless() > 0 ? Tone.BAD : t.underReplicated() > 0 ? Tone.WARN
@@ -164,7 +168,7 @@ public final class StateTables {
             return ms + "ms ago";
         }
         if (ms < 120_000) {
-            return String.format(java.util.Locale.ROOT, "%.1fs ago", ms / 1000.0);
+            return String.format(Locale.ROOT, "%.1fs ago", ms / 1000.0);
         }
         return (ms / 60_000) + "m ago";
     }

@@ -12,6 +12,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import dev.kshell.model.QuorumDescription;
+import dev.kshell.model.QuorumMember;
+import dev.kshell.model.ZooKeeperState;
+import dev.kshell.rules.quorum.QuorumMembership;
+import java.util.Comparator;
+import java.util.HashSet;
 
 /**
  * The records that the state commands print, derived purely from the model. Tables and {@code --output json} both
@@ -60,8 +66,8 @@ public final class StateViews {
      * {@code old-disk}, a voter whose own endpoint does not answer {@code not-answering}, whatever the leader's last
      * numbers for it say; and with a majority not answering the verdict is NO QUORUM.
      */
-    public static QuorumView quorum(QuorumState q, dev.kshell.model.QuorumDescription d,
-                                    dev.kshell.rules.quorum.QuorumMembership m) {
+    public static QuorumView quorum(QuorumState q, QuorumDescription d,
+                                    QuorumMembership m) {
         Map<Integer, String> override = new HashMap<>();
         m.notAnswering().keySet().forEach(id -> override.put(id, "not-answering"));
         m.newDisks().forEach(n -> override.put(n.id(), "old-disk"));
@@ -70,7 +76,7 @@ public final class StateViews {
                 override.get(r.id()))).toList();
         // a removed voter's old directory lingers in the leader's observer list for a while, silent: say what it is
         List<QuorumReplicaView> observers = d.observers().stream()
-                .sorted(java.util.Comparator.comparingInt(dev.kshell.model.QuorumMember::id))
+                .sorted(Comparator.comparingInt(QuorumMember::id))
                 .map(r -> {
                     QuorumReplicaView plain = member(r, d.leaderId(), false, null);
                     boolean oldDirectory = plain.status().equals("not-fetching") && r.directoryId() != null
@@ -101,7 +107,7 @@ public final class StateViews {
                 m.kindLabel(), findings);
     }
 
-    private static QuorumReplicaView member(dev.kshell.model.QuorumMember r, int leaderId, boolean voter,
+    private static QuorumReplicaView member(QuorumMember r, int leaderId, boolean voter,
                                             String override) {
         QuorumReplicaView plain = replica(new QuorumReplica(r.id(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
                 r.lastCaughtUpAgeMs()), leaderId, voter);
@@ -114,7 +120,7 @@ public final class StateViews {
         List<QuorumReplicaView> voters = q.voters().stream().map(r -> replica(r, q, true)).toList();
         // Kafka lists observers in no useful order (6, 5, 4 was seen): by id, as the voters read.
         List<QuorumReplicaView> observers = q.observers().stream()
-                .sorted(java.util.Comparator.comparingInt(dev.kshell.model.QuorumReplica::id))
+                .sorted(Comparator.comparingInt(QuorumReplica::id))
                 .map(r -> replica(r, q, false)).toList();
         long behind = voters.stream().filter(v -> !v.status().equals("leader") && !v.status().equals("caught-up")).count();
         boolean healthy = q.hasLeader() && behind == 0;
@@ -142,13 +148,13 @@ public final class StateViews {
      * @param note         what was not checked and how to check it, or null
      */
     public record ControllerView(String mode, int controllerId, long epoch, boolean healthy, String verdict,
-                                 dev.kshell.model.ZooKeeperState zooKeeper, String note) {
+                                 ZooKeeperState zooKeeper, String note) {
     }
 
     public static ControllerView controller(QuorumState q) {
-        dev.kshell.model.ZooKeeperState zk = q.zooKeeper();
+        ZooKeeperState zk = q.zooKeeper();
         boolean zkOk = zk == null || (zk.error() == null && zk.servers().stream().allMatch(
-                dev.kshell.model.ZooKeeperState.Server::answered));
+                ZooKeeperState.Server::answered));
         boolean healthy = q.hasLeader() && zkOk;
         String verdict = (!q.hasLeader() ? "NO CONTROLLER: no broker is the active controller"
                 : (healthy ? "OK" : "DEGRADED") + ": controller " + q.leaderId() + " (a broker), epoch "
@@ -204,7 +210,7 @@ public final class StateViews {
             int[] c = counts.getOrDefault(b.id(), new int[3]);
             views.add(new BrokerView(b.id(), b.endpoint(), b.rack(), b.fenced(), c[0], c[1], c[2]));
         }
-        Set<Integer> registered = new java.util.HashSet<>();
+        Set<Integer> registered = new HashSet<>();
         s.brokers().forEach(b -> registered.add(b.id()));
         List<Integer> missing = counts.keySet().stream().filter(id -> !registered.contains(id)).sorted().toList();
         int fenced = (int) s.brokers().stream().filter(BrokerState::fenced).count();

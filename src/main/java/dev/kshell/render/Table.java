@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.Locale;
 
 /**
  * A borderless text table with upper-case headers (as kcctl and Kafka's tools print them). Pure: the same rows and
@@ -25,7 +26,7 @@ public final class Table {
     private final List<Tone> tones = new ArrayList<>();
 
     private Table(List<String> headers) {
-        this.headers = headers.stream().map(h -> h.toUpperCase(java.util.Locale.ROOT)).toList();
+        this.headers = headers.stream().map(h -> h.toUpperCase(Locale.ROOT)).toList();
     }
 
     /** One row of a streamed table: its tone and its cells (rendered as {@link #row} renders them). */

@@ -2,6 +2,7 @@ package dev.kshell.render;
 
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStyle;
+import dev.kshell.model.Severity;
 
 /** The few colours kshell uses, by meaning. Whole rows are coloured so column widths stay right (docs/kafka-behaviour.md). */
 public enum Tone {
@@ -19,7 +20,7 @@ public enum Tone {
     }
 
     /** The colour of a finding's severity in tables: critical/error red, warning yellow, info plain. */
-    public static Tone of(dev.kshell.model.Severity severity) {
+    public static Tone of(Severity severity) {
         if (severity == null) {
             return PLAIN;
         }

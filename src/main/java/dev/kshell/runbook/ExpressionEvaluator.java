@@ -35,6 +35,8 @@ import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.expression.spel.support.SimpleEvaluationContext;
+import dev.kshell.connection.Secrets;
+import org.springframework.expression.ExpressionException;
 
 /**
  * Runbook expressions: Spring Expression Language (SpEL) in a sandbox.
@@ -207,7 +209,7 @@ public final class ExpressionEvaluator {
         Object value = run(compiled.expression(), root);
         if (!(value instanceof Boolean b)) {
             throw new EvaluationFailure("expression is not true or false (it is " + (readsSecret(compiled.rootNames())
-                    ? dev.kshell.session.Secrets.MASK : ModelTree.brief(value, 120)) + ")", false, null);
+                    ? Secrets.MASK : ModelTree.brief(value, 120)) + ")", false, null);
         }
         return new Check(b, b ? "" : describeOperands(compiled, root));
     }
@@ -215,7 +217,7 @@ public final class ExpressionEvaluator {
     // A value computed from a secret-named param ({@code token.toUpperCase()}) is as secret as the param: no literal
     // masking would recognise it, so it is never shown.
     private static boolean readsSecret(Set<String> names) {
-        return names.stream().anyMatch(dev.kshell.session.Secrets::isSecretKey);
+        return names.stream().anyMatch(Secrets::isSecretKey);
     }
 
     private String describeOperands(Compiled compiled, ExpressionSandbox.EvalRoot root) {
@@ -235,7 +237,7 @@ public final class ExpressionEvaluator {
         Set<String> names = new LinkedHashSet<>();
         walk(expression.getAST(), true, names, new ArrayList<>());
         if (readsSecret(names)) {
-            return dev.kshell.session.Secrets.MASK;
+            return Secrets.MASK;
         }
         return ModelTree.brief(run(expression, root), 200);
     }
@@ -260,7 +262,7 @@ public final class ExpressionEvaluator {
                         cause != null && cause.getMessage() != null ? cause.getMessage() : String.valueOf(cause)),
                         true, cause);
             }
-            String msg = e instanceof org.springframework.expression.ExpressionException ee
+            String msg = e instanceof ExpressionException ee
                     ? ee.getSimpleMessage() : e.toString();
             throw new EvaluationFailure("cannot evaluate '" + expression.getExpressionString() + "': " + clean(msg),
                     false, e);

@@ -2,6 +2,8 @@ package dev.kshell.runbook;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 
 /**
  * A parsed, checked runbook, ready to execute.
@@ -18,7 +20,7 @@ public record Runbook(String fileName, List<Step> steps, List<Param> params, Map
     public Runbook {
         steps = List.copyOf(steps);
         params = List.copyOf(params);
-        values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     /**

@@ -15,6 +15,8 @@ import dev.kshell.runbook.ExpressionEvaluator.Bindings;
 import dev.kshell.runbook.ExpressionEvaluator.EvaluationFailure;
 import dev.kshell.runbook.RunbookPrompter.StepChoice;
 import dev.kshell.util.Durations;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a parsed {@link Runbook}: steps in order, each echoed with its line number, stopping at the first failed
@@ -314,7 +316,7 @@ public final class RunbookExecutor {
             say("[" + w.line() + "] " + w.text());
             Instant deadline = clock.instant().plus(w.timeout());
             // The view the last evaluation read: on a timeout it says how the cluster stood, not only "false".
-            java.util.concurrent.atomic.AtomicReference<ClusterView> lastView = new java.util.concurrent.atomic.AtomicReference<>();
+            AtomicReference<ClusterView> lastView = new AtomicReference<>();
             Supplier<ClusterView> tracked = cluster == null ? null : () -> {
                 lastView.set(null);
                 ClusterView view = cluster.get();
@@ -472,7 +474,7 @@ public final class RunbookExecutor {
     /** "16s" rather than "16082ms": whole seconds once past one second, as an operator reads a wait. */
     private static String elapsed(Duration d) {
         return Durations.format(d.compareTo(Duration.ofSeconds(1)) >= 0
-                ? d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) : d);
+                ? d.truncatedTo(ChronoUnit.SECONDS) : d);
     }
 
     /** The step's error line, else its first line: a warning before the error (a file others may read) is not why. */

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Comparator;
 
 /**
  * Reads a {@code .ksh} runbook into a {@link Runbook}, checking the whole file before anything runs. Never throws
@@ -74,7 +75,7 @@ public final class RunbookParser {
         if (!st.errors.isEmpty()) {
             // file order; errors without a line (--param keys) last
             List<RunbookError> sorted = new ArrayList<>(st.errors);
-            sorted.sort(java.util.Comparator.comparingInt(e -> e.line() == 0 ? Integer.MAX_VALUE : e.line()));
+            sorted.sort(Comparator.comparingInt(e -> e.line() == 0 ? Integer.MAX_VALUE : e.line()));
             return ParseResult.failed(sorted, st.mutations);
         }
         return ParseResult.ok(new Runbook(file, st.steps, List.copyOf(st.params.values()), st.values,
@@ -131,7 +132,7 @@ public final class RunbookParser {
         CommandCatalog catalog = st.catalog;
         if (catalog == null || !catalog.isCommand(words)) {
             String hint = DIRECTIVES.stream().filter(d -> !d.equals("run") && EditDistance.between(d, words.get(0)) <= 2)
-                    .min(java.util.Comparator.comparingInt((String d) -> EditDistance.between(d, words.get(0)))
+                    .min(Comparator.comparingInt((String d) -> EditDistance.between(d, words.get(0)))
                             .thenComparing(d -> d))
                     .map(d -> " (did you mean the directive '" + d + "'?)").orElse("");
             st.error(l.line(), "unknown command '" + words.get(0) + "'" + hint);

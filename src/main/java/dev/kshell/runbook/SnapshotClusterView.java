@@ -3,12 +3,12 @@ package dev.kshell.runbook;
 import java.util.List;
 import java.util.Objects;
 
-import dev.kshell.diagnosis.PartitionFinding;
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.Verdict;
+import dev.kshell.rules.PartitionFinding;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.TopicFilter;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.Verdict;
 import dev.kshell.model.ClusterSnapshot;
 
 /**

@@ -12,9 +12,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.kshell.session.Secrets;
+import dev.kshell.connection.Secrets;
 import dev.kshell.util.PrivateFiles;
 import tools.jackson.databind.json.JsonMapper;
+import dev.kshell.util.OsIdentity;
+import java.util.Collection;
+import java.util.function.UnaryOperator;
+import tools.jackson.core.JacksonException;
 
 /**
  * The record of one run, as JSON lines: one object per line, flushed as soon as it is written so that a run that is
@@ -40,7 +44,7 @@ public final class TranscriptWriter implements Closeable {
     private final BufferedWriter writer;
     private final Clock clock;
     /** Masks every string written: {@link Secrets#maskText}, and from {@link #start} the runbook's secret params. */
-    private java.util.function.UnaryOperator<String> mask = Secrets::maskText;
+    private UnaryOperator<String> mask = Secrets::maskText;
 
     private TranscriptWriter(Path file, BufferedWriter writer, Clock clock) {
         this.file = file;
@@ -83,7 +87,7 @@ public final class TranscriptWriter implements Closeable {
         e.put("dryRun", options.dryRun());
         e.put("step", options.step());
         e.put("yes", options.yes());
-        e.put("user", dev.kshell.util.OsIdentity.user());
+        e.put("user", OsIdentity.user());
         write(e);
     }
 
@@ -125,7 +129,7 @@ public final class TranscriptWriter implements Closeable {
     private void write(Map<String, Object> event) throws IOException {
         try {
             writer.write(JSON.writeValueAsString(masked(event, mask)));
-        } catch (tools.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             throw new IOException("cannot write the transcript: " + e.getMessage(), e);
         }
         writer.newLine();
@@ -133,7 +137,7 @@ public final class TranscriptWriter implements Closeable {
     }
 
     /** The value with its secrets masked: strings as text, map entries by key too, lists element by element. */
-    static Object masked(Object value, java.util.function.UnaryOperator<String> mask) {
+    static Object masked(Object value, UnaryOperator<String> mask) {
         if (value instanceof String text) {
             return mask.apply(text);
         }
@@ -143,7 +147,7 @@ public final class TranscriptWriter implements Closeable {
                     : masked(v, mask)));
             return out;
         }
-        if (value instanceof java.util.Collection<?> list) {
+        if (value instanceof Collection<?> list) {
             return list.stream().map(v -> masked(v, mask)).toList();
         }
         return value;

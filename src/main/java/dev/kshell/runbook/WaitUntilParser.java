@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** {@code wait-until EXPR [--timeout D] [--every D]}: the expression is SpEL, the trailing words are options. */
 final class WaitUntilParser {
@@ -52,7 +53,7 @@ final class WaitUntilParser {
         List<String> optionWords = raw.subList(tail, raw.size()).stream().map(Tokenizer.Span::raw).toList();
         CommandGrammar.Walk walk = CommandGrammar.walk(WAIT_UNTIL, WAIT_UNTIL.options(), optionWords);
         String takes = " (" + WAIT_UNTIL.name() + " takes " + WAIT_UNTIL.options().stream()
-                .map(o -> "--" + o.name() + " D").collect(java.util.stream.Collectors.joining(" and ")) + ")";
+                .map(o -> "--" + o.name() + " D").collect(Collectors.joining(" and ")) + ")";
         boolean ok = true;
         if (walk.problem() != null) {
             st.error(l.line(), "unknown option " + walk.problem() + takes);

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.io.File;
+import org.apache.kafka.common.utils.internals.AppInfoParser;
 
 /**
  * Which Kafka a {@link LocalCluster}'s nodes run. Each release needs its own class path (Kafka 3.9's and 4.4's
@@ -30,7 +32,7 @@ public record KafkaRuntime(String version, List<Path> classPath) {
 
     /** The Kafka on kshell's own class path (4.4): nodes reuse this JVM's class path. */
     public static KafkaRuntime bundled() {
-        return new KafkaRuntime(org.apache.kafka.common.utils.internals.AppInfoParser.getVersion(), List.of());
+        return new KafkaRuntime(AppInfoParser.getVersion(), List.of());
     }
 
     /**
@@ -42,7 +44,7 @@ public record KafkaRuntime(String version, List<Path> classPath) {
     public static KafkaRuntime fromClassPathFile(String version, Path file) {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8).trim();
-            List<Path> jars = Arrays.stream(text.split(java.io.File.pathSeparator)).filter(s -> !s.isBlank())
+            List<Path> jars = Arrays.stream(text.split(File.pathSeparator)).filter(s -> !s.isBlank())
                     .map(Path::of).toList();
             for (Path jar : jars) {
                 if (!Files.exists(jar)) {

@@ -17,6 +17,10 @@ import org.apache.kafka.common.Uuid;
 
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
+import dev.kshell.util.PrivateFiles;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * A real Apache Kafka KRaft cluster on 127.0.0.1 with every node in its own child JVM ({@link NodeMain} running
@@ -87,7 +91,7 @@ public final class LocalCluster implements AutoCloseable {
             throws IOException, InterruptedException {
         long t0 = System.nanoTime();
         boolean temp = spec.dataDir() == null;
-        Path root = temp ? SandboxDirs.createTempRoot() : dev.kshell.util.PrivateFiles.createDirectories(spec.dataDir());
+        Path root = temp ? SandboxDirs.createTempRoot() : PrivateFiles.createDirectories(spec.dataDir());
         LocalCluster cluster = new LocalCluster(spec, root.toAbsolutePath(), temp, progress);
         try {
             cluster.layOut();
@@ -163,9 +167,9 @@ public final class LocalCluster implements AutoCloseable {
 
     private void keepFormats() throws IOException {
         for (ClusterNode node : nodes.values()) {
-            java.nio.file.Path meta = node.dataDir().resolve("meta.properties");
-            if (java.nio.file.Files.exists(meta)) {
-                formats.put(node.id, java.nio.file.Files.readAllBytes(meta));
+            Path meta = node.dataDir().resolve("meta.properties");
+            if (Files.exists(meta)) {
+                formats.put(node.id, Files.readAllBytes(meta));
             }
         }
     }
@@ -179,10 +183,10 @@ public final class LocalCluster implements AutoCloseable {
         killNode(id);
         ClusterNode node = require(id);
         try {
-            if (java.nio.file.Files.exists(node.dataDir())) {
-                try (java.util.stream.Stream<java.nio.file.Path> walk = java.nio.file.Files.walk(node.dataDir())) {
-                    for (java.nio.file.Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                        java.nio.file.Files.deleteIfExists(p);
+            if (Files.exists(node.dataDir())) {
+                try (Stream<Path> walk = Files.walk(node.dataDir())) {
+                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
                     }
                 }
             }
@@ -193,11 +197,11 @@ public final class LocalCluster implements AutoCloseable {
 
     /** A data dir without its meta.properties (a lost disk) is formatted again from the copy kept at start. */
     private void formatAgainIfLost(ClusterNode node) throws IOException {
-        java.nio.file.Path meta = node.dataDir().resolve("meta.properties");
+        Path meta = node.dataDir().resolve("meta.properties");
         byte[] format = formats.get(node.id);
-        if (format != null && !java.nio.file.Files.exists(meta)) {
-            java.nio.file.Files.createDirectories(node.dataDir());
-            java.nio.file.Files.write(meta, format);
+        if (format != null && !Files.exists(meta)) {
+            Files.createDirectories(node.dataDir());
+            Files.write(meta, format);
         }
     }
 
@@ -249,7 +253,7 @@ public final class LocalCluster implements AutoCloseable {
         killNode(id);
         try {
             SandboxDirs.deleteTree(node.dataDir());
-            dev.kshell.util.PrivateFiles.createDirectories(node.dataDir());
+            PrivateFiles.createDirectories(node.dataDir());
             node.directoryId = new StorageFormat(spec, processes, s -> { }, READY_TIMEOUT_MS).formatAgain(node,
                     clusterId);
         } catch (IOException e) {
@@ -365,7 +369,7 @@ public final class LocalCluster implements AutoCloseable {
                 role = Role.ZOOKEEPER;
             }
             Path dir = root.resolve("node-" + id);
-            dev.kshell.util.PrivateFiles.createDirectories(dir.resolve("data"));
+            PrivateFiles.createDirectories(dir.resolve("data"));
             ClusterNode node = new ClusterNode(id, role, ports[i], dir);
             if (spec.dynamicQuorum() && role == Role.CONTROLLER) {
                 node.directoryId = Uuid.randomUuid().toString(); // as kafka-storage random-uuid would give

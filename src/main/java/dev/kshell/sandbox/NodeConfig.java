@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.kshell.sandbox.NodeInfo.Role;
+import java.util.Arrays;
 
 /**
  * The files each node of a {@link LocalCluster} starts from, for its three kinds of node: a KRaft controller or
@@ -50,7 +51,7 @@ final class NodeConfig {
 
     /** {@code 1@h:p,2@h:p} -> {@code h:p,h:p}. */
     private static String bootstrapServers(String voters) {
-        return java.util.Arrays.stream(voters.split(",")).map(v -> v.substring(v.indexOf('@') + 1))
+        return Arrays.stream(voters.split(",")).map(v -> v.substring(v.indexOf('@') + 1))
                 .collect(Collectors.joining(","));
     }
 

@@ -6,6 +6,11 @@ import java.util.Locale;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
 import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.model.QuorumState;
+import dev.kshell.model.ZooKeeperState;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /** Whether a fault-injection command may run on a node, and how the sandbox names its nodes in refusals. */
 final class NodeFaults {
@@ -70,7 +75,7 @@ final class NodeFaults {
      * @param quorum the quorum as read now, or null when it could not be read (then only the role is checked)
      * @throws SandboxRefusal naming the active controller otherwise
      */
-    static NodeInfo checkController(LocalCluster c, int id, dev.kshell.model.QuorumState quorum) {
+    static NodeInfo checkController(LocalCluster c, int id, QuorumState quorum) {
         NodeInfo node = find(c, id);
         Role expected = c.zooKeeperMode() ? Role.BROKER : Role.CONTROLLER;
         String active = quorum == null || !quorum.hasLeader() ? null
@@ -102,10 +107,10 @@ final class NodeFaults {
         if (!c.zooKeeperMode() || node.role() != Role.BROKER) {
             return;
         }
-        long until = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(REGISTRATION_WAIT_MS);
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REGISTRATION_WAIT_MS);
         while (System.nanoTime() - until < 0) {
-            java.util.Optional<dev.kshell.model.QuorumState> q = sandbox.quickQuorum(new java.util.ArrayList<>());
-            dev.kshell.model.ZooKeeperState zk = q.map(dev.kshell.model.QuorumState::zooKeeper).orElse(null);
+            Optional<QuorumState> q = sandbox.quickQuorum(new ArrayList<>());
+            ZooKeeperState zk = q.map(QuorumState::zooKeeper).orElse(null);
             if (zk == null || zk.error() != null || !zk.registeredBrokers().contains(node.id())) {
                 return;
             }

@@ -1,6 +1,7 @@
 package dev.kshell.sandbox;
 
 import java.time.Duration;
+import java.lang.reflect.InvocationTargetException;
 
 /**
  * Entry point of one child JVM of a {@link LocalCluster}: {@code NodeMain <server.properties>}.
@@ -44,7 +45,7 @@ public final class NodeMain {
         }
         try {
             Class.forName(main.trim()).getMethod("main", String[].class).invoke(null, (Object) new String[] {args[0]});
-        } catch (java.lang.reflect.InvocationTargetException e) {
+        } catch (InvocationTargetException e) {
             e.getCause().printStackTrace();
             System.exit(1);
         } catch (ReflectiveOperationException e) {

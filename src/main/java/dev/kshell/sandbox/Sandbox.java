@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.time.Instant;
 
 /**
  * The session's sandbox: owns the {@link LocalCluster} started by {@code --sandbox}, its demo topics, the fault
@@ -161,7 +162,7 @@ public final class Sandbox implements AutoCloseable {
         try {
             QuorumState q = admin.withTimeout(Duration.ofSeconds(3)).quorum();
             if (q.hasLeader()) {
-                reads.add(QuorumObservation.of(q, java.time.Instant.now()));
+                reads.add(QuorumObservation.of(q, Instant.now()));
             }
             return Optional.of(q);
         } catch (RuntimeException e) {

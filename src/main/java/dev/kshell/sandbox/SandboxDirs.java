@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import java.io.InputStream;
 
 /**
  * Where a {@link LocalCluster} lives on this machine: its temp directory (with an owner file naming the launching
@@ -75,7 +76,7 @@ final class SandboxDirs {
     private static boolean ownerGone(Path dir) {
         try {
             String text;
-            try (java.io.InputStream in = Files.newInputStream(dir.resolve(OWNER_FILE), LinkOption.NOFOLLOW_LINKS)) {
+            try (InputStream in = Files.newInputStream(dir.resolve(OWNER_FILE), LinkOption.NOFOLLOW_LINKS)) {
                 text = new String(in.readNBytes(200), StandardCharsets.UTF_8);
             }
             String[] owner = text.trim().split(" ");

@@ -9,6 +9,10 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
 import dev.kshell.sandbox.Sandbox.DemoTopic;
+import dev.kshell.model.QuorumDescription;
+import dev.kshell.model.VoterChange;
+import java.time.Duration;
+import java.util.Objects;
 
 /**
  * The steps that bring the {@link Sandbox} back to its healthy starting shape (nodes running, scenario topics gone,
@@ -68,7 +72,7 @@ final class SandboxReset {
             return List.of();
         }
         try {
-            dev.kshell.model.QuorumDescription q = admin.withTimeout(java.time.Duration.ofSeconds(5)).quorumChanges()
+            QuorumDescription q = admin.withTimeout(Duration.ofSeconds(5)).quorumChanges()
                     .describe();
             List<Integer> out = new ArrayList<>();
             for (NodeInfo node : cluster.nodes()) {
@@ -76,7 +80,7 @@ final class SandboxReset {
                     continue;
                 }
                 String dir = cluster.directoryId(node.id());
-                boolean voter = q.voter(node.id()).map(v -> java.util.Objects.equals(v.directoryId(), dir))
+                boolean voter = q.voter(node.id()).map(v -> Objects.equals(v.directoryId(), dir))
                         .orElse(false);
                 if (!voter) {
                     out.add(node.id());
@@ -106,9 +110,9 @@ final class SandboxReset {
                     return false;
                 }
             });
-            dev.kshell.model.QuorumDescription q = admin.quorumChanges().describe();
+            QuorumDescription q = admin.quorumChanges().describe();
             q.voter(id).ifPresent(old -> admin.quorumChanges().removeVoter(id, old.directoryId()));
-            dev.kshell.model.VoterChange added = admin.quorumChanges().addVoter(id, dir, List.of(endpoint));
+            VoterChange added = admin.quorumChanges().addVoter(id, dir, List.of(endpoint));
             if (!added.ok()) {
                 throw new IllegalStateException("controller " + id + " could not be made a voter again: "
                         + added.message());

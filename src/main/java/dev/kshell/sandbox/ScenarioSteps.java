@@ -23,6 +23,14 @@ import java.util.Properties;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.PartitionSpec;
+import dev.kshell.model.QuorumObservation;
+import dev.kshell.model.QuorumReplica;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
+import java.util.stream.Collectors;
 
 /**
  * How each {@link Scenario} is staged on a healthy sandbox. Every step is real: records are produced, brokers are
@@ -123,7 +131,7 @@ final class ScenarioSteps {
         Map<Integer, Long> out = new HashMap<>();
         admin.replicaSizes(admin.snapshot(List.of(), false).liveBrokerIds()).sizes()
                 .forEach((broker, partitions) -> {
-                    Long b = partitions.get(new dev.kshell.model.PartitionSpec("ledger", 0));
+                    Long b = partitions.get(new PartitionSpec("ledger", 0));
                     if (b != null) {
                         out.put(broker, b);
                     }
@@ -140,7 +148,7 @@ final class ScenarioSteps {
         cluster.stopNode(other);
         // The survivor goes on calling itself leader until it notices it has no majority (a few seconds); wait for
         // that, best effort, so that the operator meets the real state and not the last moment of the old one.
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() - deadline < 0 && survivorStillLeads()) {
             Settle.sleep(500);
         }
@@ -218,8 +226,8 @@ final class ScenarioSteps {
      * then SIGCONT, like a long GC pause), each time long enough for the other voters to elect a new leader; the old
      * one comes back as a follower. Every quorum read goes into {@code reads}, for the shell's quorum history.
      */
-    List<String> controllerFlapping(List<dev.kshell.model.QuorumObservation> reads) {
-        java.util.Set<Integer> fencedSeen = new java.util.TreeSet<>();
+    List<String> controllerFlapping(List<QuorumObservation> reads) {
+        Set<Integer> fencedSeen = new TreeSet<>();
         for (int round = 1; round <= FLAPS; round++) {
             QuorumState before = awaitSettledLeader(reads);
             step("round " + round + "/" + FLAPS + ": controller " + before.leaderId() + " (the active one, epoch "
@@ -239,13 +247,13 @@ final class ScenarioSteps {
         // meanwhile (seen under load); the operator meets the calm after the flaps, with every partition led
         sandbox.awaitCondition("every broker serving and every partition led after the flaps", () -> {
             noteFenced(fencedSeen);
-            dev.kshell.model.ClusterSnapshot s = admin.snapshot(null, false);
+            ClusterSnapshot s = admin.snapshot(null, false);
             return s.liveBrokerIds().containsAll(Sandbox.BROKERS) && s.topics().stream()
                     .flatMap(t -> t.partitions().stream()).allMatch(p -> p.leader() != null);
         });
         if (!fencedSeen.isEmpty()) {
             step("meanwhile the controllers fenced broker " + fencedSeen.stream().map(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining(", ")) + " for a while; every broker serves again");
+                    .collect(Collectors.joining(", ")) + " for a while; every broker serves again");
         }
         return FLAPPING_TOPICS;
     }
@@ -255,7 +263,7 @@ final class ScenarioSteps {
      * holding {@code /controller} (ZooKeeper mode). Returns as soon as the process is gone: the operator meets the
      * seconds in which it is still named, before the quorum (or ZooKeeper) moves on.
      */
-    List<String> controllerCrash(List<dev.kshell.model.QuorumObservation> reads) {
+    List<String> controllerCrash(List<QuorumObservation> reads) {
         QuorumState before = cluster.zooKeeperMode()
                 ? sandbox.quickQuorum(reads).filter(QuorumState::hasLeader).orElseThrow(() -> new SandboxRefusal(
                         "no controller elected: the crash cannot be staged")) : awaitSettledLeader(reads);
@@ -272,8 +280,8 @@ final class ScenarioSteps {
      * runs on two until someone replaces the voter.
      */
     List<String> controllerDiskLost() {
-        QuorumState before = awaitSettledLeader(new java.util.ArrayList<>());
-        int victim = before.voters().stream().mapToInt(dev.kshell.model.QuorumReplica::id)
+        QuorumState before = awaitSettledLeader(new ArrayList<>());
+        int victim = before.voters().stream().mapToInt(QuorumReplica::id)
                 .filter(id -> id != before.leaderId()).max().orElseThrow();
         step("controller " + victim + "'s disk dies; the host is formatted again"
                 + (cluster.dynamicQuorum() ? " (--no-initial-controllers)" : "") + " and started");
@@ -290,7 +298,7 @@ final class ScenarioSteps {
     }
 
     /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */
-    private void noteFenced(java.util.Set<Integer> fencedSeen) {
+    private void noteFenced(Set<Integer> fencedSeen) {
         try {
             admin.withTimeout(Duration.ofSeconds(2)).brokers().stream().filter(b -> b.fenced())
                     .forEach(b -> fencedSeen.add(b.id()));
@@ -300,7 +308,7 @@ final class ScenarioSteps {
     }
 
     /** A leader whose followers are all fetching again: pausing it then makes a clean election, not a lost quorum. */
-    private QuorumState awaitSettledLeader(List<dev.kshell.model.QuorumObservation> reads) {
+    private QuorumState awaitSettledLeader(List<QuorumObservation> reads) {
         QuorumState[] seen = new QuorumState[1];
         sandbox.awaitCondition("a quorum leader with every voter fetching", () -> {
             Optional<QuorumState> q = sandbox.quickQuorum(reads);
@@ -390,7 +398,7 @@ final class ScenarioSteps {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.util.concurrent.CancellationException("cancelled");
+            throw new CancellationException("cancelled");
         } catch (Exception e) {
             throw new IllegalStateException("producing to " + topic + " failed: " + e.getMessage(), e);
         }
@@ -411,7 +419,7 @@ final class ScenarioSteps {
             while (seen < count && System.nanoTime() - deadline < 0) {
                 seen += consumer.poll(Duration.ofMillis(500)).count();
                 if (Thread.currentThread().isInterrupted()) {
-                    throw new java.util.concurrent.CancellationException("cancelled");
+                    throw new CancellationException("cancelled");
                 }
             }
             if (seen < count) {

@@ -15,6 +15,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.io.InputStream;
+import java.nio.file.LinkOption;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
 
 /**
  * An exclusive lock on a lock file, taken within a deadline. It serialises threads of this JVM (an in-process lock)
@@ -105,7 +109,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
                 PrivateFiles.createDirectories(parent);
             }
             // 0600: a lock file names its holder (pid, host), which is nobody else's business
-            channel = PrivateFiles.openChannel(file, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+            channel = PrivateFiles.openChannel(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE));
             FileLock lock;
             while (true) {
@@ -157,7 +161,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
     /** This process as a holder line: what a waiting shell prints. */
     static String describeSelf() {
         return "pid " + ProcessHandle.current().pid() + " (" + OsIdentity.user() + "@" + OsIdentity.host()
-                + ", since " + Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + ")";
+                + ", since " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + ")";
     }
 
     private static void writeHolder(FileChannel channel) throws IOException {
@@ -173,7 +177,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
         try {
             // another user's process may have written anything there: read a bounded first line, no link followed
             byte[] head;
-            try (java.io.InputStream in = Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 head = in.readNBytes(MAX_HOLDER * 4);
             }
             String text = sanitised(new String(head, StandardCharsets.UTF_8));

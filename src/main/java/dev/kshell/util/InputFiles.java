@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 
 /**
  * How kshell reads a file a person names (a runbook, a {@code --command-config}, profiles.yaml): only a regular file
@@ -108,8 +110,8 @@ public final class InputFiles {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.max(16, bytes.length));
-        java.nio.charset.CoderResult result = decoder.decode(in, out, true);
+        CharBuffer out = CharBuffer.allocate(Math.max(16, bytes.length));
+        CoderResult result = decoder.decode(in, out, true);
         return result.isError() ? in.position() : bytes.length;
     }
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import com.sun.security.auth.module.UnixSystem;
 
 /**
  * Who runs kshell and where, as the operating system says, for the audit log and the lock files: never the
@@ -48,7 +49,7 @@ public final class OsIdentity {
     private static String lookUpUser() {
         Long uid = null;
         try {
-            com.sun.security.auth.module.UnixSystem system = new com.sun.security.auth.module.UnixSystem();
+            UnixSystem system = new UnixSystem();
             uid = system.getUid();
             String name = nameOf(uid);
             if (name != null) {

@@ -13,6 +13,11 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 
 /**
  * Every file and directory kshell creates is private to the user: directories 0700, files 0600, whatever the umask.
@@ -89,11 +94,11 @@ public final class PrivateFiles {
      */
     public static FileChannel openChannel(Path file, Set<? extends OpenOption> options) throws IOException {
         refuseLink(file);
-        Set<OpenOption> noFollow = new java.util.HashSet<>(options);
-        noFollow.add(java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        Set<OpenOption> noFollow = new HashSet<>(options);
+        noFollow.add(LinkOption.NOFOLLOW_LINKS);
         try {
             return FileChannel.open(file, noFollow, fileAttributes(file));
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             refuseLink(file); // made a link between the check and the open: say so rather than ELOOP
             throw e;
         }
@@ -102,7 +107,7 @@ public final class PrivateFiles {
     /** Throws when {@code file} is a symbolic link: kshell's own files (log, audit, lock) are never written through one. */
     public static void refuseLink(Path file) throws IOException {
         if (Files.isSymbolicLink(file)) {
-            throw new java.nio.file.FileSystemException(file.toString(), null,
+            throw new FileSystemException(file.toString(), null,
                     "is a symbolic link: kshell writes its own files only as regular files (remove the link)");
         }
     }
@@ -115,7 +120,7 @@ public final class PrivateFiles {
      * @param options {@code CREATE_NEW} (fails when the file exists), or {@code CREATE} with {@code APPEND} / ...
      */
     public static BufferedWriter newWriter(Path file, OpenOption... options) throws IOException {
-        Set<OpenOption> rest = new java.util.LinkedHashSet<>(java.util.List.of(options));
+        Set<OpenOption> rest = new LinkedHashSet<>(List.of(options));
         if (rest.remove(StandardOpenOption.CREATE_NEW)) {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {

@@ -1,6 +1,5 @@
 package dev.kshell.util;
 
-import dev.kshell.util.EditDistance;
 
 import java.util.Collection;
 import java.util.Locale;

@@ -8,7 +8,7 @@ import dev.kshell.cli.Prompter;
 import dev.kshell.cli.commands.CompletionCommand;
 import dev.kshell.grammar.CompletionScripts;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

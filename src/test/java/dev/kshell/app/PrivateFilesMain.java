@@ -7,7 +7,7 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.runbook.Runbook;
 import dev.kshell.runbook.RunbookOptions;
 import dev.kshell.runbook.TranscriptWriter;
-import dev.kshell.state.StateStore;
+import dev.kshell.memory.StateStore;
 import dev.kshell.util.FileLockWithDeadline;
 import dev.kshell.util.PrivateFiles;
 import org.jline.reader.LineReader;

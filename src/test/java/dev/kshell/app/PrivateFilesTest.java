@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.testsupport.Required;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Every file and directory kshell creates is private to the user (0600 / 0700) regardless of the umask: a child JVM
@@ -26,7 +29,7 @@ class PrivateFilesTest {
 
     @Test
     void should_create_every_file_and_directory_of_a_session_private_under_a_permissive_umask() throws Exception {
-        dev.kshell.testsupport.Required.tool("sh", Files.isExecutable(Path.of("/bin/sh")), "setting the child's umask");
+        Required.tool("sh", Files.isExecutable(Path.of("/bin/sh")), "setting the child's umask");
         Path home = dir.resolve("home");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process child = new ProcessBuilder("/bin/sh", "-c", "umask 000 && exec \"$@\"", "sh", java, "-cp",
@@ -40,8 +43,8 @@ class PrivateFilesTest {
             shared = all.filter(p -> {
                 try {
                     return !Files.getPosixFilePermissions(p).stream().allMatch(m -> m.name().startsWith("OWNER"));
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             }).map(p -> home.relativize(p) + " " + mode(p)).toList();
         }
@@ -73,8 +76,8 @@ class PrivateFilesTest {
     private static String mode(Path p) {
         try {
             return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

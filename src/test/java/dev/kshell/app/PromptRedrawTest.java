@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.testsupport.Await;
+import java.time.Duration;
 
 /**
  * The prompt redrawn from another thread while {@code readLine} waits, on a real JLine line editor over byte
@@ -62,7 +64,7 @@ class PromptRedrawTest {
             AtomicReference<String> prompt = new AtomicReference<>(LONG);
             Runnable redraw = how.install(reader, prompt);
             CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> reader.readLine(LONG));
-            dev.kshell.testsupport.Await.until("readLine drew its prompt", java.time.Duration.ofSeconds(10),
+            Await.until("readLine drew its prompt", Duration.ofSeconds(10),
                     () -> reader.isReading() && screen.toString(StandardCharsets.UTF_8).contains("leaderless>"),
                     drawnYet -> drawnYet);
             prompt.set(SHORT);

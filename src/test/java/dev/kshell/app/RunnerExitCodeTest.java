@@ -10,6 +10,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 
 /** The process exit codes of one-shot mode, through the real runner and Spring context. */
 @Timeout(120)
@@ -68,7 +70,7 @@ class RunnerExitCodeTest {
     @Test
     void should_say_no_answer_in_one_line_when_the_address_accepts_and_never_answers() throws Exception {
         // a black hole: the connection is accepted (the backlog holds it), no byte ever comes back
-        try (java.net.ServerSocket hole = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket hole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             String address = "127.0.0.1:" + hole.getLocalPort();
             int code = KshellApplication.run(new String[]{"--bootstrap-server", address, "--timeout", "3s", "brokers"});
             assertThat(code).isEqualTo(4);

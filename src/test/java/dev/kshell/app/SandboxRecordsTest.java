@@ -1,9 +1,9 @@
 package dev.kshell.app;
 
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.OffsetMemory;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.nio.file.Files;
 
 /**
  * A sandbox session keeps its history, audit log and state in the sandbox's own directory while connected to it,
@@ -56,7 +57,7 @@ class SandboxRecordsTest {
     @Test
     void should_keep_the_sandbox_records_in_its_directory_while_connected_to_it() throws Exception {
         ShellSession session = sandboxSession();
-        Path root = java.nio.file.Files.createDirectories(tmp.resolve("sandbox"));
+        Path root = Files.createDirectories(tmp.resolve("sandbox"));
         StringWriter said = new StringWriter();
         new SandboxLauncher(null, session).keepRecordsWithTheSandbox(root, false, new PrintWriter(said, true));
 
@@ -78,7 +79,7 @@ class SandboxRecordsTest {
     void should_keep_the_records_at_home_when_asked() throws Exception {
         ShellSession session = sandboxSession();
         System.setProperty(KshellHome.SANDBOX_STATE_PROPERTY, "home");
-        Path root = java.nio.file.Files.createDirectories(tmp.resolve("sandbox"));
+        Path root = Files.createDirectories(tmp.resolve("sandbox"));
         new SandboxLauncher(null, session).keepRecordsWithTheSandbox(root, true, new PrintWriter(new StringWriter()));
         assertThat(KshellHome.records()).isEqualTo(tmp.resolve("home"));
     }
@@ -86,9 +87,9 @@ class SandboxRecordsTest {
     @Test
     void should_send_the_records_home_once_a_temp_sandbox_directory_is_gone() throws Exception {
         ShellSession session = sandboxSession();
-        Path root = java.nio.file.Files.createDirectories(tmp.resolve("sandbox"));
+        Path root = Files.createDirectories(tmp.resolve("sandbox"));
         new SandboxLauncher(null, session).keepRecordsWithTheSandbox(root, false, new PrintWriter(new StringWriter()));
-        java.nio.file.Files.delete(root.resolve("kshell"));
+        Files.delete(root.resolve("kshell"));
         assertThat(KshellHome.records()).isEqualTo(tmp.resolve("home"));
     }
 }

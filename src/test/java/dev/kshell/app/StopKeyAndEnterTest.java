@@ -1,6 +1,6 @@
 package dev.kshell.app;
 
-import dev.kshell.election.Confirmation;
+import dev.kshell.rules.election.Confirmation;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.terminal.Terminal;
@@ -16,6 +16,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.concurrent.Callable;
+import org.jline.terminal.impl.ExternalTerminal;
 
 /**
  * What the terminal hands kshell: {@code q} / Ctrl-D end a watch between runs, and Enter at a y/N question is an
@@ -30,7 +32,7 @@ class StopKeyAndEnterTest {
      * pty-backed terminal for streams too, whose input does not arrive in time.
      */
     private static Terminal xterm(PipedInputStream keys) throws Exception {
-        return new org.jline.terminal.impl.ExternalTerminal("stop-key-test", "xterm", keys, new ByteArrayOutputStream(),
+        return new ExternalTerminal("stop-key-test", "xterm", keys, new ByteArrayOutputStream(),
                 StandardCharsets.UTF_8);
     }
 
@@ -90,7 +92,7 @@ class StopKeyAndEnterTest {
     }
 
     /** Not the common pool: on 2 cores it has one thread, which another test's blocked task may hold. */
-    private static <T> CompletableFuture<T> onOwnThread(java.util.concurrent.Callable<T> body) {
+    private static <T> CompletableFuture<T> onOwnThread(Callable<T> body) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {

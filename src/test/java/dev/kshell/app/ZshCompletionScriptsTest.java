@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.Required;
+import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * completions/_kshell as zsh runs it: an interactive zsh (compinit, the script on fpath) in a private tmux server,
@@ -29,13 +31,13 @@ class ZshCompletionScriptsTest {
     @TempDir
     Path dir;
 
-    private static final java.util.concurrent.atomic.AtomicInteger SERVERS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger SERVERS = new AtomicInteger();
 
     /** A tmux server per zsh run: a server still shutting down from the last run cannot take the next session. */
     private String tmuxSocket;
 
     private String tmux(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of("tmux", "-L", tmuxSocket));
+        List<String> command = new ArrayList<>(List.of("tmux", "-L", tmuxSocket));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

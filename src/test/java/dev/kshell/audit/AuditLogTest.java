@@ -1,7 +1,7 @@
 package dev.kshell.audit;
 
-import dev.kshell.election.ElectionResults;
-import dev.kshell.election.ElectionSelection;
+import dev.kshell.rules.election.ElectionResults;
+import dev.kshell.rules.election.ElectionSelection;
 import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.PartitionSpec;
 import org.junit.jupiter.api.Test;
@@ -26,6 +26,9 @@ import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.kshell.util.FileLockWithDeadline;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 
 @Timeout(30)
 class AuditLogTest {
@@ -202,7 +205,7 @@ class AuditLogTest {
     void should_write_the_closing_line_on_an_interrupted_thread() throws Exception {
         Path file = dir.resolve("audit.jsonl");
         AuditLog log = new AuditLog(file);
-        java.util.concurrent.atomic.AtomicReference<Object> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Object> seen = new AtomicReference<>();
         Thread t = new Thread(() -> {
             Thread.currentThread().interrupt();   // as Ctrl-C leaves a running election
             try {
@@ -221,13 +224,13 @@ class AuditLogTest {
     @Test
     void should_give_up_on_a_held_lock_at_the_deadline_naming_the_holder() throws Exception {
         Path file = dir.resolve("audit.jsonl");
-        AuditLog log = new AuditLog(file, java.time.Duration.ofMillis(200));
-        try (var held = dev.kshell.util.FileLockWithDeadline.acquire(log.lockFile(), java.time.Duration.ofSeconds(1))) {
+        AuditLog log = new AuditLog(file, Duration.ofMillis(200));
+        try (var held = FileLockWithDeadline.acquire(log.lockFile(), Duration.ofSeconds(1))) {
             Thread other = new Thread(() -> assertThatThrownBy(() -> log.append(entry(AuditDecision.DRY_RUN)))
                     .isInstanceOf(AuditWriteException.class)
                     .hasMessageContaining("could not lock " + log.lockFile())
                     .hasMessageContaining("held by pid " + ProcessHandle.current().pid()));
-            java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
             other.setUncaughtExceptionHandler((th, e) -> failure.set(e));
             other.start();
             other.join();

@@ -4,14 +4,14 @@ import dev.kshell.cli.commands.ConfigRiskCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
-import dev.kshell.diagnosis.ConfigRiskRules;
-import dev.kshell.diagnosis.Snapshots;
+import dev.kshell.rules.ConfigRiskRules;
+import dev.kshell.rules.Snapshots;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ConfigValue;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,6 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.workflow.check.ConfigRiskService;
+import java.time.Duration;
 
 /** {@code audit} over fake gateways: the connected cluster, and several profiles where one cannot be reached. */
 @Timeout(30)
@@ -78,7 +80,7 @@ class AuditCommandTest {
         }
     }
 
-    static final ClusterTarget TARGET = new ClusterTarget("b4:9092", null, Map.of(), java.time.Duration.ofSeconds(1));
+    static final ClusterTarget TARGET = new ClusterTarget("b4:9092", null, Map.of(), Duration.ofSeconds(1));
 
     /** Healthy except for unclean election on broker 5 and min.isr = RF on one topic; broker 6 is fenced. */
     static ConfigGateway risky(ClusterTarget target) {
@@ -99,7 +101,7 @@ class AuditCommandTest {
     private final StringWriter err = new StringWriter();
 
     private CommandLineExecutor executor(ShellSession session, Path home) {
-        ConfigRiskCommand audit = new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(session,
+        ConfigRiskCommand audit = new ConfigRiskCommand(new ConfigRiskService(session,
                 () -> home, target -> {
             openedCount.incrementAndGet();
             FakeGateway g = target.bootstrapServers().startsWith("127.0.0.1") ? new DeadGateway(target) : risky(target);

@@ -8,14 +8,14 @@ import dev.kshell.cli.commands.UnderMinIsrCommand;
 import dev.kshell.cli.commands.UnderReplicatedCommand;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
-import dev.kshell.diagnosis.Snapshots;
+import dev.kshell.rules.Snapshots;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.CoordinatorClients;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.GroupInfo;
 import dev.kshell.model.TransactionInfo;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,14 +29,16 @@ import java.util.Deque;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.workflow.check.TriageService;
 
 /** The diagnosis commands over fake gateways: what the operator reads, and the exit code. */
 @Timeout(30)
 class DiagnosisCommandsTest {
 
     /** Every probed node answers: the fixtures' brokers have no real endpoint to ask. */
-    static final dev.kshell.diagnosis.service.TriageService.Prober ANSWERING = (connection, targets) -> targets.stream()
-            .map(t -> new dev.kshell.model.ProbeResult(t.nodeId(), t.role(), t.endpoint(), true, 1, null)).toList();
+    static final TriageService.Prober ANSWERING = (connection, targets) -> targets.stream()
+            .map(t -> new ProbeResult(t.nodeId(), t.role(), t.endpoint(), true, 1, null)).toList();
 
     /** A fake that also lists groups and transactional ids, or fails to, and can hand out snapshots in turn. */
     static final class Gateway extends FakeGateway {
@@ -67,7 +69,7 @@ class DiagnosisCommandsTest {
     private final CommandLineExecutor executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(
             new LeaderlessCommand(session), new UnderMinIsrCommand(session), new AtMinIsrCommand(session),
             new UnderReplicatedCommand(session), new CoordinatorsCommand(session), new TriageCommand(session,
-                    new dev.kshell.diagnosis.service.TriageService(ANSWERING)))),
+                    new TriageService(ANSWERING)))),
             session);
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();

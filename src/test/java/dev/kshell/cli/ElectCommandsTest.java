@@ -14,7 +14,7 @@ import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicConfig;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.function.UnaryOperator;
 
 /** The elect commands over a fake gateway: guard, prompts, audit lines and exit codes, without a cluster. */
 @Timeout(30)
@@ -113,7 +114,7 @@ class ElectCommandsTest {
     }
 
     static ClusterSnapshot map(ClusterSnapshot s, PartitionSpec spec,
-                               java.util.function.UnaryOperator<PartitionState> f) {
+                               UnaryOperator<PartitionState> f) {
         List<TopicState> topics = s.topics().stream().map(t -> new TopicState(t.name(), t.internal(),
                 t.partitions().stream().map(p -> p.name().equals(spec.name()) ? f.apply(p) : p).toList(),
                 t.config())).toList();

@@ -1,12 +1,12 @@
 package dev.kshell.cli;
 
 import dev.kshell.cli.commands.ExplainCommand;
-import dev.kshell.diagnosis.explain.ExplainInSessionFixtures;
+import dev.kshell.rules.explain.ExplainInSessionFixtures;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

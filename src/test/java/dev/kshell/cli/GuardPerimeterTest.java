@@ -7,8 +7,8 @@ import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.DefaultConnectionResolver;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.DefaultConnectionResolver;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.RunbookHarness;
 import dev.kshell.testsupport.ShellHarness.Result;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +24,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.model.ElectionAnswer;
+import dev.kshell.model.PartitionSpec;
+import dev.kshell.render.Json;
+import dev.kshell.testsupport.FakeGateway;
+import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The cluster-id pin and runbook params through the real {@code connect}, {@code run} and {@code elect} commands
@@ -191,15 +199,15 @@ class GuardPerimeterTest {
         assertThat(mutations()).contains("UNCLEAN orders-1");
     }
 
-    private List<tools.jackson.databind.JsonNode> audit() throws IOException {
+    private List<JsonNode> audit() throws IOException {
         Path file = home.resolve("audit.jsonl");
         if (!Files.exists(file)) {
             return List.of();
         }
-        return Files.readAllLines(file).stream().map(l -> dev.kshell.render.Json.mapper().readTree(l)).toList();
+        return Files.readAllLines(file).stream().map(l -> Json.mapper().readTree(l)).toList();
     }
 
-    private static List<String> decisions(List<tools.jackson.databind.JsonNode> lines) {
+    private static List<String> decisions(List<JsonNode> lines) {
         return lines.stream().map(l -> l.get("action").asString() + " " + l.get("decision").asString()).toList();
     }
 
@@ -211,7 +219,7 @@ class GuardPerimeterTest {
         assertThat(nosuch.code()).isEqualTo(ExitCode.USAGE);
         assertThat(shell.run("elect preferred --topic nosuch --yes").code()).isEqualTo(ExitCode.USAGE);
         assertThat(shell.run("elect preferred --all orders-0").code()).isEqualTo(ExitCode.USAGE);
-        List<tools.jackson.databind.JsonNode> lines = audit();
+        List<JsonNode> lines = audit();
         assertThat(decisions(lines)).containsExactly("elect-unclean invalid", "elect-preferred refused",
                 "elect-preferred invalid");
         assertThat(lines.get(0).get("reason").asString()).contains("nosuch");
@@ -228,7 +236,7 @@ class GuardPerimeterTest {
         Files.writeString(notAllowed, "elect unclean orders-1\n");
         assertThat(shell.run("run " + notAllowed + " --yes").code()).isEqualTo(ExitCode.REFUSED);
 
-        List<tools.jackson.databind.JsonNode> lines = audit();
+        List<JsonNode> lines = audit();
         assertThat(decisions(lines)).containsExactly("run invalid", "run refused");
         assertThat(lines.get(0).get("reason").asString()).contains("a step cannot answer its own confirmation");
         assertThat(lines.get(0).get("plan").get(0).asString()).isEqualTo(selfAnswering + ":1: elect preferred orders-0 --yes");
@@ -243,8 +251,8 @@ class GuardPerimeterTest {
         System.setProperty("kshell.audit.file", dir.resolve("audit.jsonl").toString());
         ShellSession session = new ShellSession(target -> new ElectCommandsTest.ElectingGateway(ElectCommandsTest.incident()) {
             @Override
-            public java.util.Map<dev.kshell.model.PartitionSpec, dev.kshell.model.ElectionAnswer> electLeaders(
-                    ElectionType type, java.util.Collection<dev.kshell.model.PartitionSpec> partitions) {
+            public Map<PartitionSpec, ElectionAnswer> electLeaders(
+                    ElectionType type, Collection<PartitionSpec> partitions) {
                 try {
                     // the log's directory goes away once the confirmed line is on disk
                     Files.delete(dir.resolve("audit.jsonl"));
@@ -252,13 +260,13 @@ class GuardPerimeterTest {
                     Files.delete(dir);
                     Files.writeString(dir, "not a directory");
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
                 return super.electLeaders(type, partitions);
             }
         });
         try (RunbookHarness lost = new RunbookHarness(session, s -> List.of(new ElectPreferredCommand(s)))) {
-            session.connect(dev.kshell.testsupport.FakeGateway.TARGET, "fake", null);
+            session.connect(FakeGateway.TARGET, "fake", null);
             Result r = lost.run("elect preferred orders-0 --yes");
             assertThat(r.code()).isEqualTo(ExitCode.ACTION_FAILED);
             assertThat(r.err()).containsOnlyOnce("NOT recorded in the audit log");

@@ -1,13 +1,13 @@
 package dev.kshell.cli;
 
-import dev.kshell.diagnosis.Verdict;
+import dev.kshell.rules.Verdict;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.model.TopicState;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,6 +20,10 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.model.SnapshotRequest;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * The prompt's health mark never shows a state older than the last command's own result: a change to the cluster
@@ -31,7 +35,7 @@ class HealthMarkTest {
 
     /** Brokers 4, 5, 6 registered and live; topic t: partition 0 led by 4, partition 1 led by 5. */
     private static ClusterSnapshot healthy(Instant at, int... fenced) {
-        Set<Integer> off = java.util.Arrays.stream(fenced).boxed().collect(java.util.stream.Collectors.toSet());
+        Set<Integer> off = Arrays.stream(fenced).boxed().collect(Collectors.toSet());
         List<BrokerState> brokers = List.of(new BrokerState(4, "localhost", 9092, null, off.contains(4)),
                 new BrokerState(5, "localhost", 9093, null, off.contains(5)),
                 new BrokerState(6, "localhost", 9094, null, off.contains(6)));
@@ -102,7 +106,7 @@ class HealthMarkTest {
         ClusterSnapshot served = healthy(Instant.now());
         ShellSession session = new ShellSession(t -> new FakeGateway(served) {
             @Override
-            public ClusterSnapshot read(dev.kshell.model.SnapshotRequest request) {
+            public ClusterSnapshot read(SnapshotRequest request) {
                 if (fail.get()) {
                     throw new IllegalStateException("timed out");
                 }
@@ -123,14 +127,14 @@ class HealthMarkTest {
     void should_probe_brokers_in_the_refresh_after_a_change_and_mark_what_a_dead_one_leads() {
         ShellSession session = new ShellSession(t -> new FakeGateway(healthy(Instant.now())) {
             @Override
-            public ClusterSnapshot read(dev.kshell.model.SnapshotRequest request) {
+            public ClusterSnapshot read(SnapshotRequest request) {
                 return healthy(Instant.now()); // still registered and unfenced, as Kafka shows a broker killed just now
             }
         });
         session.connect(FakeGateway.TARGET, "sandbox", null);
         try (SnapshotRefresher refresher = new SnapshotRefresher(session)) {
             // afterCommand's background refresh and refreshNow may probe at the same time: a concurrent set
-            Set<Integer> probed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Set<Integer> probed = ConcurrentHashMap.newKeySet();
             refresher.probeWith((target, targets) -> targets.stream().map(t -> {
                 probed.add(t.nodeId());
                 return new ProbeResult(t.nodeId(), "broker", t.endpoint(), t.nodeId() != 5, 1, null);

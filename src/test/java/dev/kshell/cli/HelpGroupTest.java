@@ -1,7 +1,7 @@
 package dev.kshell.cli;
 
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -15,8 +15,8 @@ import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
 import dev.kshell.sandbox.Scenario;
-import dev.kshell.session.ShellSession;
-import dev.kshell.state.StateStore;
+import dev.kshell.connection.ShellSession;
+import dev.kshell.memory.StateStore;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.util.Durations;
 import org.jline.reader.Candidate;
@@ -43,6 +43,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Trait;
+import java.util.function.Predicate;
 
 /**
  * Completion derived from the declarations: every registered command, every declared option value and positional
@@ -110,8 +113,8 @@ class KshellCompleterTest {
     /** A stand-in for a running sandbox: the real SandboxCandidates over fixed node states. */
     private static final class RunningSandbox extends KshellCommand implements CandidateSource {
         RunningSandbox() {
-            super(dev.kshell.grammar.CommandSpec.named("__sandbox-fixture").description("node states of a running sandbox")
-                    .traits(dev.kshell.grammar.Trait.HIDDEN));
+            super(CommandSpec.named("__sandbox-fixture").description("node states of a running sandbox")
+                    .traits(Trait.HIDDEN));
         }
 
         @Override
@@ -196,7 +199,7 @@ class KshellCompleterTest {
         }
     }
 
-    private Set<String> visibleFirstWords(java.util.function.Predicate<KshellCommand> which) {
+    private Set<String> visibleFirstWords(Predicate<KshellCommand> which) {
         Set<String> out = new LinkedHashSet<>();
         for (KshellCommand cmd : registered.commands) {
             if (!cmd.isHidden() && which.test(cmd)) {

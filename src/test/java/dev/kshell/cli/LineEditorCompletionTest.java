@@ -1,7 +1,7 @@
 package dev.kshell.cli;
 
 import dev.kshell.grammar.Tokenizer;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -20,6 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.grammar.OptionSpec;
+import java.util.List;
 
 /** The real JLine line editor (a terminal over byte streams) with kshell's parser, completer and options. */
 @Timeout(60)
@@ -76,9 +78,9 @@ class LineEditorCompletionTest {
     @Test
     void should_start_descriptions_in_one_column_on_screen() throws Exception {
         String screen = type("topics --\t\r")[1].replaceAll("\u001B\\[[0-9;?]*[A-Za-z]", "");
-        java.util.List<dev.kshell.grammar.OptionSpec> options = registered.parser().find(java.util.List.of("topics")).orElseThrow().spec().allOptions();
+        List<OptionSpec> options = registered.parser().find(List.of("topics")).orElseThrow().spec().allOptions();
         int width = options.stream().mapToInt(o -> o.name().length() + 2).max().orElseThrow();
-        for (dev.kshell.grammar.OptionSpec o : options) {
+        for (OptionSpec o : options) {
             // JLine would right-align each description at the widest entry; ours start two columns after the widest name
             String description = o.description().substring(0, Math.min(12, o.description().length()));
             assertThat(screen).contains("--" + o.name() + " ".repeat(width - o.name().length() - 2 + 2) + description);

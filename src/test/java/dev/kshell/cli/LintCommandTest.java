@@ -3,7 +3,7 @@ package dev.kshell.cli;
 import dev.kshell.cli.commands.LintCommand;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Objects;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.regex.Pattern;
 
 /** {@code lint} through the real command path, without a cluster, on the seed's two configurations. */
 @Timeout(60)
@@ -62,7 +63,7 @@ class LintCommandTest {
         String text = out.toString();
         assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(text.lines().findFirst().orElseThrow()).matches("SEVERITY +RULE +WHERE +MESSAGE");
-        assertThat(text).containsPattern("ERROR +controller-port-mismatch +" + java.util.regex.Pattern.quote(
+        assertThat(text).containsPattern("ERROR +controller-port-mismatch +" + Pattern.quote(
                         dir.resolve("controller-1.properties") + ":10"))
                 .contains("\nFIX\n")
                 .contains(dir.resolve("controller-1.properties") + ":10 (controller-port-mismatch): "

@@ -12,7 +12,7 @@ import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.VoterChange;
 import dev.kshell.rules.quorum.VoterChangePlan;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.FakeQuorumChanges;
 import dev.kshell.workflow.quorum.VoterChanges;
@@ -27,6 +27,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.workflow.quorum.QuorumReadout;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * {@code quorum} and {@code quorum replace|remove|add-controller} over a fake dynamic quorum in which controller 2
@@ -85,16 +93,16 @@ class QuorumChangeCommandTest {
         gateway.quorumChanges = changes;
         ShellSession session = new ShellSession(t -> gateway);
         session.connect(FakeGateway.TARGET, "fake", null);
-        java.util.function.BiFunction<dev.kshell.cluster.ClusterGateway, QuorumDescription, List<ProbeResult>> prober =
+        BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober =
                 (g, d) -> d.voters().stream().map(v -> {
                     boolean answers = !dead.contains(v.id());
                     return new ProbeResult(v.id(), "controller", "127.0.0.1:910" + v.id(), answers, 1,
                             answers ? null : "connection refused");
                 }).toList();
         VoterChanges workflow = new VoterChanges(session, prober);
-        List<dev.kshell.cli.KshellCommand> commands = new ArrayList<>();
-        commands.add(new QuorumCommand(session, new dev.kshell.workflow.quorum.QuorumReadout(session, prober)));
-        commands.add(new dev.kshell.cli.commands.TriageCommand(session));
+        List<KshellCommand> commands = new ArrayList<>();
+        commands.add(new QuorumCommand(session, new QuorumReadout(session, prober)));
+        commands.add(new TriageCommand(session));
         for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
             commands.add(new QuorumChangeCommand(session, kind, workflow));
         }
@@ -163,13 +171,13 @@ class QuorumChangeCommandTest {
         QuorumState state = new QuorumState(1, 2, 600, List.of(new QuorumReplica(1, 600, 0L, 0L, 0L),
                 new QuorumReplica(3, 600, 0L, 10L, 10L)), List.of());
         int[] asked = {0};
-        dev.kshell.cluster.ClusterTarget target = new dev.kshell.cluster.ClusterTarget("fake:9092", null,
-                java.util.Map.of(), java.time.Duration.ofSeconds(10));
+        ClusterTarget target = new ClusterTarget("fake:9092", null,
+                Map.of(), Duration.ofSeconds(10));
         FakeGateway flaky = new FakeGateway(FakeGateway.snapshot(state, List.of(), List.of()), target) {
             @Override
             public QuorumState quorum() {
                 if (asked[0]++ == 0) {
-                    throw new dev.kshell.cluster.ClusterException(dev.kshell.cluster.ClusterException.Kind.UNREACHABLE,
+                    throw new ClusterException(ClusterException.Kind.UNREACHABLE,
                             "no quorum leader reachable via fake:9092 within 10s");
                 }
                 return super.quorum();
@@ -179,7 +187,7 @@ class QuorumChangeCommandTest {
         ShellSession session = new ShellSession(t -> flaky);
         session.connect(target, "fake", null);
         executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new QuorumCommand(session,
-                new dev.kshell.workflow.quorum.QuorumReadout(session, (g, d) -> List.of())))), session);
+                new QuorumReadout(session, (g, d) -> List.of())))), session);
         CommandLineExecutor.LineResult r = run("quorum");
         assertThat(r.code()).as(err.toString()).isEqualTo(ExitCode.FINDINGS);
         assertThat(asked[0]).isEqualTo(2);

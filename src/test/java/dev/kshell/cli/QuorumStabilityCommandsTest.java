@@ -8,8 +8,8 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
 import dev.kshell.render.Json;
-import dev.kshell.session.QuorumMemory;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.QuorumMemory;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.ManualClock;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +29,9 @@ import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.model.ZooKeeperState;
+import java.io.IOException;
+import java.nio.file.Files;
 
 /**
  * The quorum history through the commands, over a fake gateway whose quorum leader changes: {@code quorum
@@ -146,7 +149,7 @@ class QuorumStabilityCommandsTest {
 
     @Test
     void should_judge_the_flapping_in_a_new_session_from_the_state_file_alone_and_forgive_it_15_minutes_later()
-            throws java.io.IOException {
+            throws IOException {
         flap();
         CommandLineExecutor fresh = shell(); // a new session: nothing in memory, only the state file
 
@@ -174,7 +177,7 @@ class QuorumStabilityCommandsTest {
         assertThat(run(fresh, "elect unclean orders-1 --keep-order", person).code()).isEqualTo(ExitCode.OK);
         assertThat(person.asked.get(0)).contains("REFUSED unless you override it: quorum unstable");
         assertThat(electing.mutations).contains("UNCLEAN orders-1");
-        java.util.List<String> audit = java.nio.file.Files.readAllLines(home.resolve("audit.jsonl"));
+        List<String> audit = Files.readAllLines(home.resolve("audit.jsonl"));
         JsonNode confirmed = Json.mapper().readTree(audit.get(audit.size() - 2));
         assertThat(confirmed.get("decision").asString()).isEqualTo("confirmed");
         assertThat(confirmed.get("approvedBy").asString())
@@ -217,13 +220,13 @@ class QuorumStabilityCommandsTest {
     private void controller(int id, long epoch) {
         ClusterSnapshot s = electing.current;
         electing.current = new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(),
-                QuorumState.zooKeeperController(id, epoch, new dev.kshell.model.ZooKeeperState("zk:2181", id, epoch,
+                QuorumState.zooKeeperController(id, epoch, new ZooKeeperState("zk:2181", id, epoch,
                         null, List.of(4, 5, 6), List.of(), null)), null, s.topics());
     }
 
     @Test
     void should_see_this_sessions_own_reads_even_when_the_state_file_cannot_be_written() throws Exception {
-        java.nio.file.Files.writeString(home.resolve("state"), "a file where the state directory should be");
+        Files.writeString(home.resolve("state"), "a file where the state directory should be");
         CommandLineExecutor shell = flap();
         CommandLineExecutor.LineResult triage = run(shell, "triage", Prompter.NONE);
         assertThat(triage.code()).isEqualTo(ExitCode.FINDINGS);

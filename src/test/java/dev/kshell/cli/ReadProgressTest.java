@@ -2,7 +2,7 @@ package dev.kshell.cli;
 
 import dev.kshell.cluster.ReadProgress;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -12,6 +12,8 @@ import java.io.StringWriter;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.grammar.CommandSpec;
+import java.time.Duration;
 
 /**
  * A command's snapshot read reports its batches to a progress line on a terminal (the gateway calls
@@ -22,7 +24,7 @@ class ReadProgressTest {
 
     /** Stands for a command whose read of 3 batches takes a while (the gateway reports each batch as it lands). */
     private static KshellCommand slowRead() {
-        return new KshellCommand(dev.kshell.grammar.CommandSpec.named("leaderless").description("a slow read")) {
+        return new KshellCommand(CommandSpec.named("leaderless").description("a slow read")) {
             @Override
             public ExitCode execute(Invocation inv) throws Exception {
                 Thread.sleep(ProgressLine.DELAY_MS + 50);
@@ -68,13 +70,13 @@ class ReadProgressTest {
     void should_count_down_a_runbook_wait_on_a_terminal_only() throws Exception {
         StringWriter screen = new StringWriter();
         ProgressLine.sleep(new Output(new PrintWriter(screen), new PrintWriter(screen, true), false, false, 80, true),
-                "wait-until", java.time.Duration.ofMillis(700));
+                "wait-until", Duration.ofMillis(700));
         assertThat(screen.toString()).contains("\rwait-until: next check in 1s\u001b[K").endsWith("\r\u001b[K");
 
         StringWriter piped = new StringWriter();
         long t0 = System.nanoTime();
         ProgressLine.sleep(new Output(new PrintWriter(piped), new PrintWriter(piped, true), false, false, 0, false),
-                "wait-until", java.time.Duration.ofMillis(400));
+                "wait-until", Duration.ofMillis(400));
         assertThat(piped.toString()).isEmpty();
         assertThat(System.nanoTime() - t0).as("it still sleeps").isGreaterThanOrEqualTo(400_000_000L);
     }

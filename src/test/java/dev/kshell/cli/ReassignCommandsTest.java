@@ -16,7 +16,7 @@ import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -35,6 +35,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** The reassign commands over a fake gateway: plan, guard, audit lines, throttles and exit codes, without a cluster. */
 @Timeout(60)
@@ -179,12 +181,12 @@ class ReassignCommandsTest {
         assertThat(r.code()).isEqualTo(ExitCode.REFUSED); // demo-rf1-0 refused; the rest moved
 
         Map<PartitionSpec, List<Integer>> sent = gateway.moves.altered.get(0);
-        java.util.Set<Integer> adding = new java.util.TreeSet<>();
+        Set<Integer> adding = new TreeSet<>();
         sent.forEach((p, target) -> target.stream().filter(b -> !List.of(4, 5, 6).contains(b)
                 || !brokerSixLost().partition(p).orElseThrow().replicas().contains(b)).forEach(adding::add));
-        java.util.Set<Integer> expected = new java.util.TreeSet<>(adding);
+        Set<Integer> expected = new TreeSet<>(adding);
         expected.addAll(List.of(4, 5)); // the live current replicas
-        assertThat(gateway.moves.ratesSetOn).singleElement().satisfies(b -> assertThat(new java.util.TreeSet<>(b))
+        assertThat(gateway.moves.ratesSetOn).singleElement().satisfies(b -> assertThat(new TreeSet<>(b))
                 .isEqualTo(expected).doesNotContain(6));
         Map<String, Map<String, String>> lists = gateway.moves.listsSet.get(0);
         assertThat(lists).containsOnlyKeys("orders", "payments"); // not calm, not demo-rf1

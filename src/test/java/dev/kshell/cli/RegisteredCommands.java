@@ -2,14 +2,15 @@ package dev.kshell.cli;
 
 import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.sandbox.Sandbox;
-import dev.kshell.session.ConnectionRequest;
-import dev.kshell.session.DefaultConnectionResolver;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ConnectionRequest;
+import dev.kshell.connection.DefaultConnectionResolver;
+import dev.kshell.connection.ShellSession;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.kshell.workflow.check.ConfigRiskService;
 
 /**
  * Every command kshell registers, made the way the application makes them (Spring scans cli/commands), over a
@@ -26,8 +27,8 @@ final class RegisteredCommands implements AutoCloseable {
         context.registerBean(ShellControl.class, ShellControl::new);
         context.registerBean(ConnectionRequest.Resolver.class, () -> new DefaultConnectionResolver(home));
         context.registerBean(Sandbox.class, () -> new Sandbox(AdminClientGateway::new));
-        context.registerBean(dev.kshell.diagnosis.service.ConfigRiskService.class,
-                () -> new dev.kshell.diagnosis.service.ConfigRiskService(session, () -> home, AdminClientGateway::new));
+        context.registerBean(ConfigRiskService.class,
+                () -> new ConfigRiskService(session, () -> home, AdminClientGateway::new));
         context.registerBean(CommandLineParser.class,
                 () -> new CommandLineParser(() -> context.getBeansOfType(KshellCommand.class).values()));
         context.registerBean(CommandLineExecutor.class,

@@ -4,13 +4,13 @@ import dev.kshell.cli.commands.BrokersCommand;
 import dev.kshell.cli.commands.DescribeCommand;
 import dev.kshell.cli.commands.QuorumCommand;
 import dev.kshell.cli.commands.RunCommand;
-import dev.kshell.diagnosis.Snapshots;
+import dev.kshell.rules.Snapshots;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
 import dev.kshell.runbook.CommandCatalog;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.ManualClock;
 import dev.kshell.testsupport.RunbookHarness;
@@ -42,6 +42,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Tokenizer;
+import dev.kshell.grammar.Trait;
+import java.nio.charset.StandardCharsets;
 
 /**
  * {@code run} through the real command path (parser, executor, real state commands) over a fake gateway, with
@@ -57,7 +63,7 @@ class RunCommandTest {
     private final SwitchingGateway gateway = new SwitchingGateway(Snapshots.seedIncident());
     private final ShellSession session = new ShellSession(t -> gateway);
     private final FakeMutation mutate = new FakeMutation("fake-mutate");
-    private final FakeMutation unclean = new FakeMutation("elect unclean", dev.kshell.grammar.Trait.DESTRUCTIVE);
+    private final FakeMutation unclean = new FakeMutation("elect unclean", Trait.DESTRUCTIVE);
     private final SlowCommand slow = new SlowCommand();
     private final ManualClock clock = new ManualClock(Instant.parse("2026-11-29T03:00:00Z"));
     private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new QuorumCommand(s),
@@ -164,7 +170,7 @@ class RunCommandTest {
         Path rb = file("s.ksh", "param token\necho ${token}\nassert token.toUpperCase() == \"nope\"\n");
         Path t = tmp.resolve("s.jsonl");
 
-        Result r = run(rb + " --param " + dev.kshell.grammar.Tokenizer.quote("token=sekrittoken-7171\nSECOND-LINE-99")
+        Result r = run(rb + " --param " + Tokenizer.quote("token=sekrittoken-7171\nSECOND-LINE-99")
                 + " --transcript " + t);
 
         // was: "left: 'SEKRITTOKEN-7171'" on stdout and in the transcript, and both lines of the param in clear
@@ -265,7 +271,7 @@ class RunCommandTest {
     @Test
     void should_name_the_line_of_a_byte_that_is_not_utf_8() throws IOException {
         Path rb = tmp.resolve("latin1.ksh");
-        Files.write(rb, "echo one\necho caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(rb, "echo one\necho caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
 
         Result r = run(rb.toString()); // said "Input length = 1"
         assertThat(r.code()).isEqualTo(ExitCode.USAGE);
@@ -452,10 +458,10 @@ class RunCommandTest {
         final List<ExecutionMode> seen = new ArrayList<>();
         int mutations;
 
-        FakeMutation(String name, dev.kshell.grammar.Trait... more) {
-            super(dev.kshell.grammar.CommandSpec.named(name).description("changes the cluster (test)")
-                    .traits(dev.kshell.grammar.Trait.NEEDS_CONNECTION, dev.kshell.grammar.Trait.MUTATING).traits(more)
-                    .arguments(dev.kshell.grammar.Arg.many("args", dev.kshell.grammar.ArgKind.TEXT, "anything").optional()));
+        FakeMutation(String name, Trait... more) {
+            super(CommandSpec.named(name).description("changes the cluster (test)")
+                    .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING).traits(more)
+                    .arguments(Arg.many("args", ArgKind.TEXT, "anything").optional()));
         }
 
         @Override
@@ -476,7 +482,7 @@ class RunCommandTest {
         final CountDownLatch started = new CountDownLatch(1);
 
         SlowCommand() {
-            super(dev.kshell.grammar.CommandSpec.named("slow").description("takes its time (test)"));
+            super(CommandSpec.named("slow").description("takes its time (test)"));
         }
 
         @Override

@@ -22,6 +22,17 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.cli.commands.SandboxPauseCommand;
+import dev.kshell.cluster.AdminClientGateway;
+import dev.kshell.cluster.SandboxTopicAdmin;
+import dev.kshell.grammar.Trait;
+import dev.kshell.render.Json;
+import dev.kshell.util.FileLockWithDeadline;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 /** The sandbox commands without a sandbox: refusals, the scenario list, dry runs, and who may use sandbox/. */
 @Timeout(30)
@@ -34,7 +45,7 @@ class SandboxCommandsTest {
         List<KshellCommand> list = new ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
                 new SandboxScenarioCommand(sandbox), new SandboxResetCommand(sandbox), new SandboxLoadCommand(sandbox)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
-        list.add(new dev.kshell.cli.commands.SandboxPauseCommand(sandbox, session));
+        list.add(new SandboxPauseCommand(sandbox, session));
         return list;
     });
 
@@ -78,12 +89,12 @@ class SandboxCommandsTest {
     @Test
     void should_only_plan_under_dry_run() {
         ExecutionMode dry = new ExecutionMode(true, true, true, false, false);
-        ShellHarness.Result r = shell.run("sandbox kill-broker 5", dev.kshell.cli.Prompter.NONE, dry);
+        ShellHarness.Result r = shell.run("sandbox kill-broker 5", Prompter.NONE, dry);
         assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(r.out()).isEqualTo("dry run: would kill broker 5\n");
-        assertThat(shell.run("sandbox scenario quorum-loss --load", dev.kshell.cli.Prompter.NONE, dry).out())
+        assertThat(shell.run("sandbox scenario quorum-loss --load", Prompter.NONE, dry).out())
                 .isEqualTo("dry run: would stage scenario quorum-loss\n");
-        assertThat(shell.run("sandbox pause 2 --for 6s", dev.kshell.cli.Prompter.NONE, dry).out())
+        assertThat(shell.run("sandbox pause 2 --for 6s", Prompter.NONE, dry).out())
                 .isEqualTo("dry run: would pause node 2 for 6s\n");
         assertThat(shell.run("sandbox pause 2 --for soon").err()).contains("--for");
     }
@@ -91,23 +102,23 @@ class SandboxCommandsTest {
     @Test
     void should_keep_sandbox_topic_admin_off_the_shells_gateway_and_throw_from_no_default() {
         // ClusterGateway: every method implemented by the real gateway and the fake; nothing to probe for
-        for (java.lang.reflect.Method m : dev.kshell.cluster.ClusterGateway.class.getDeclaredMethods()) {
+        for (Method m : dev.kshell.cluster.ClusterGateway.class.getDeclaredMethods()) {
             assertThat(m.isDefault()).as(m.getName()).isFalse();
         }
         // the shell's gateway type cannot administer sandbox topics; the real gateway can do both
-        assertThat(dev.kshell.cluster.SandboxTopicAdmin.class.isAssignableFrom(dev.kshell.cluster.ClusterGateway.class))
+        assertThat(SandboxTopicAdmin.class.isAssignableFrom(dev.kshell.cluster.ClusterGateway.class))
                 .isFalse();
-        assertThat(dev.kshell.cluster.SandboxTopicAdmin.class).isAssignableFrom(dev.kshell.cluster.AdminClientGateway.class);
+        assertThat(SandboxTopicAdmin.class).isAssignableFrom(AdminClientGateway.class);
     }
 
     @Test
-    void should_audit_every_fault_injection_with_the_sandbox_marker(@org.junit.jupiter.api.io.TempDir Path tmp)
+    void should_audit_every_fault_injection_with_the_sandbox_marker(@TempDir Path tmp)
             throws IOException {
         Path audit = tmp.resolve("audit.jsonl");
         System.setProperty("kshell.audit.file", audit.toString());
         try {
             ExecutionMode dry = new ExecutionMode(true, true, true, false, false);
-            shell.run("sandbox kill-broker 5", dev.kshell.cli.Prompter.NONE, dry);
+            shell.run("sandbox kill-broker 5", Prompter.NONE, dry);
             shell.run("sandbox kill-broker 5");
             shell.run("sandbox pause 1 --for 6s");
             shell.run("sandbox scenario broker-down");
@@ -115,8 +126,8 @@ class SandboxCommandsTest {
         } finally {
             System.clearProperty("kshell.audit.file");
         }
-        List<tools.jackson.databind.JsonNode> lines = Files.readAllLines(audit).stream()
-                .map(l -> dev.kshell.render.Json.mapper().readTree(l)).toList();
+        List<JsonNode> lines = Files.readAllLines(audit).stream()
+                .map(l -> Json.mapper().readTree(l)).toList();
         assertThat(lines).allSatisfy(l -> assertThat(l.get("sandbox").asBoolean()).isTrue());
         assertThat(lines).extracting(l -> l.get("action").asString() + " " + l.get("decision").asString())
                 .containsExactly("sandbox kill-broker dry-run", "sandbox kill-broker refused",
@@ -125,35 +136,35 @@ class SandboxCommandsTest {
     }
 
     @Test
-    void should_treat_starting_or_stopping_the_load_as_a_mutation(@org.junit.jupiter.api.io.TempDir Path tmp)
+    void should_treat_starting_or_stopping_the_load_as_a_mutation(@TempDir Path tmp)
             throws IOException {
         // was not MUTATING: not audited, and a runbook ran it without --yes
         assertThat(new SandboxLoadCommand(sandbox).spec().traits())
-                .contains(dev.kshell.grammar.Trait.MUTATING);
+                .contains(Trait.MUTATING);
         Path audit = tmp.resolve("audit.jsonl");
         System.setProperty("kshell.audit.file", audit.toString());
         try {
-            shell.run("sandbox load --topic demo", dev.kshell.cli.Prompter.NONE,
+            shell.run("sandbox load --topic demo", Prompter.NONE,
                     new ExecutionMode(true, true, true, false, false));
             shell.run("sandbox load --stop");
         } finally {
             System.clearProperty("kshell.audit.file");
         }
-        assertThat(Files.readAllLines(audit).stream().map(l -> dev.kshell.render.Json.mapper().readTree(l))
+        assertThat(Files.readAllLines(audit).stream().map(l -> Json.mapper().readTree(l))
                 .map(l -> l.get("action").asString() + " " + l.get("decision").asString()).toList())
                 .containsExactly("sandbox load --topic dry-run", "sandbox load --stop refused");
     }
 
     @Test
     void should_wait_for_a_held_audit_lock_no_longer_than_the_refused_lines_timeout(
-            @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+            @TempDir Path tmp) throws Exception {
         Path audit = tmp.resolve("audit.jsonl");
         System.setProperty("kshell.audit.file", audit.toString());
-        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         Thread other = new Thread(() -> {
-            try (var lock = dev.kshell.util.FileLockWithDeadline.acquire(tmp.resolve("audit.jsonl.lock"),
-                    java.time.Duration.ofSeconds(5))) {
+            try (var lock = FileLockWithDeadline.acquire(tmp.resolve("audit.jsonl.lock"),
+                    Duration.ofSeconds(5))) {
                 held.countDown();
                 release.await();
             } catch (Exception e) {

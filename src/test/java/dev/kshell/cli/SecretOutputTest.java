@@ -4,8 +4,8 @@ import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.RunbookHarness;
 import dev.kshell.testsupport.ShellHarness.Result;
@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.rules.Snapshots;
 
 /**
  * Secrets never reach the terminal in clear: not in {@code --stacktrace}'s trace, not in a runbook's echo, step
@@ -37,7 +38,7 @@ class SecretOutputTest {
     @TempDir
     Path tmp;
 
-    private final ShellSession session = new ShellSession(t -> new FakeGateway(dev.kshell.diagnosis.Snapshots.seedIncident()));
+    private final ShellSession session = new ShellSession(t -> new FakeGateway(Snapshots.seedIncident()));
     private final RunbookHarness shell = new RunbookHarness(session, s -> List.of(new Leak(), new Boom(), new WarnThenFail()));
     private String previousHome;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.LintCommand;
-import dev.kshell.diagnosis.explain.ExplainInSessionFixtures;
-import dev.kshell.session.ShellSession;
+import dev.kshell.rules.explain.ExplainInSessionFixtures;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 
 import java.io.PrintWriter;

@@ -13,7 +13,7 @@ import dev.kshell.model.QuorumState;
 import dev.kshell.model.TopicConfig;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -14,8 +14,8 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.TopicState;
 import dev.kshell.render.Json;
-import dev.kshell.session.DefaultConnectionResolver;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.DefaultConnectionResolver;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -262,7 +262,7 @@ class UxCommandsTest {
         session.connect(FakeGateway.TARGET, "seed", null);
         for (String key : List.of("q", "end of input")) {
             err.getBuffer().setLength(0);
-            java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger waits = new AtomicInteger();
             Prompter keys = new Prompter() {
                 @Override
                 public boolean interactive() {
@@ -275,7 +275,7 @@ class UxCommandsTest {
                 }
 
                 @Override
-                public String awaitStopKey(java.time.Duration timeout) {
+                public String awaitStopKey(Duration timeout) {
                     return waits.incrementAndGet() == 2 ? key : null; // the key comes during the second wait
                 }
             };

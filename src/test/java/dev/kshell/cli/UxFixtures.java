@@ -11,6 +11,12 @@ import dev.kshell.model.TopicState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import dev.kshell.grammar.Arg;
+import dev.kshell.grammar.ArgKind;
+import dev.kshell.grammar.CommandSpec;
+import dev.kshell.grammar.Opt;
+import dev.kshell.grammar.Trait;
+import java.util.function.Supplier;
 
 /** A small incident snapshot and stand-ins for commands other developers write (by name and synopsis only). */
 final class UxFixtures {
@@ -58,16 +64,16 @@ final class UxFixtures {
 
     /** A command known only by name, synopsis and options, like the ones other developers add. */
     static KshellCommand stub(String name, String synopsis, boolean mutating, String... valueOptions) {
-        List<dev.kshell.grammar.Opt<?>> options = new ArrayList<>();
+        List<Opt<?>> options = new ArrayList<>();
         for (String o : valueOptions) {
-            options.add(o.startsWith("!") ? dev.kshell.grammar.Opt.flag(o.substring(1), "flag")
-                    : dev.kshell.grammar.Opt.text(o, "value"));
+            options.add(o.startsWith("!") ? Opt.flag(o.substring(1), "flag")
+                    : Opt.text(o, "value"));
         }
-        dev.kshell.grammar.CommandSpec spec = dev.kshell.grammar.CommandSpec.named(name).description("stand-in for " + name)
-                .options(options.toArray(dev.kshell.grammar.Opt<?>[]::new))
-                .arguments(dev.kshell.grammar.Arg.many("args", dev.kshell.grammar.ArgKind.TEXT, "anything").optional());
+        CommandSpec spec = CommandSpec.named(name).description("stand-in for " + name)
+                .options(options.toArray(Opt<?>[]::new))
+                .arguments(Arg.many("args", ArgKind.TEXT, "anything").optional());
         if (mutating) {
-            spec = spec.traits(dev.kshell.grammar.Trait.MUTATING);
+            spec = spec.traits(Trait.MUTATING);
         }
         return new KshellCommand(spec) {
             @Override
@@ -79,7 +85,7 @@ final class UxFixtures {
     }
 
     /** A Spring ObjectProvider over a supplier (commands take providers to avoid bean cycles). */
-    static <T> org.springframework.beans.factory.ObjectProvider<T> provider(java.util.function.Supplier<T> supplier) {
+    static <T> org.springframework.beans.factory.ObjectProvider<T> provider(Supplier<T> supplier) {
         return new org.springframework.beans.factory.ObjectProvider<>() {
             @Override
             public T getObject() {

@@ -2,7 +2,7 @@ package dev.kshell.cli;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.QuorumState;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,6 +14,10 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.cluster.ClusterException;
+import dev.kshell.model.Severity;
+import dev.kshell.render.Table;
+import dev.kshell.render.Tone;
 
 /** Prompt, progress line, colour rule and the background refresher. */
 @Timeout(20)
@@ -81,13 +85,13 @@ class UxPiecesTest {
 
     @Test
     void should_colour_severities_in_tables() {
-        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.CRITICAL)).isEqualTo(dev.kshell.render.Tone.BAD);
-        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.WARNING)).isEqualTo(dev.kshell.render.Tone.WARN);
-        assertThat(dev.kshell.render.Tone.of(dev.kshell.model.Severity.INFO)).isEqualTo(dev.kshell.render.Tone.PLAIN);
-        String row = dev.kshell.render.Table.of("rule").row(dev.kshell.render.Tone.of(dev.kshell.model.Severity.ERROR), "x")
+        assertThat(Tone.of(Severity.CRITICAL)).isEqualTo(Tone.BAD);
+        assertThat(Tone.of(Severity.WARNING)).isEqualTo(Tone.WARN);
+        assertThat(Tone.of(Severity.INFO)).isEqualTo(Tone.PLAIN);
+        String row = Table.of("rule").row(Tone.of(Severity.ERROR), "x")
                 .render(0, true);
         assertThat(row).contains("[");
-        assertThat(dev.kshell.render.Table.of("rule").row(dev.kshell.render.Tone.BAD, "x").render(0, false)).doesNotContain("");
+        assertThat(Table.of("rule").row(Tone.BAD, "x").render(0, false)).doesNotContain("");
     }
 
     @Test
@@ -108,7 +112,7 @@ class UxPiecesTest {
         ShellSession failing = new ShellSession(t -> new FakeGateway(UxFixtures.incident()) {
             @Override
             public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
-                throw new dev.kshell.cluster.ClusterException(dev.kshell.cluster.ClusterException.Kind.UNREACHABLE,
+                throw new ClusterException(ClusterException.Kind.UNREACHABLE,
                         "no broker answered within 1s");
             }
         });

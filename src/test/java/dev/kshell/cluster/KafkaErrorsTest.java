@@ -13,6 +13,9 @@ import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.common.errors.InterruptException;
 
 /** Exit codes of the failures an operator meets first: a denied ACL, a bad JAAS line, an absurd --timeout. */
 @Timeout(60)
@@ -60,17 +63,17 @@ class KafkaErrorsTest {
     void should_call_an_interrupted_call_cancelled_not_a_failed_action() {
         // Ctrl-C during a one-shot's first call (capability detection) was exit 5 with "InterruptedException"
         for (Throwable cause : new Throwable[] {new InterruptedException(),
-            new org.apache.kafka.common.errors.InterruptException(new InterruptedException()),
-            new java.util.concurrent.ExecutionException(new InterruptedException())}) {
+            new InterruptException(new InterruptedException()),
+            new ExecutionException(new InterruptedException())}) {
             assertThatThrownBy(() -> KafkaErrors.translateCause(TARGET, "describeFeatures", cause))
-                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+                    .isInstanceOf(CancellationException.class);
             assertThat(Thread.interrupted()).isTrue(); // the flag is given back for the caller to see
             assertThatThrownBy(() -> KafkaErrors.translate(TARGET, "describeCluster", () -> {
                 throw cause instanceof Exception e ? e : new RuntimeException(cause);
-            })).isInstanceOf(java.util.concurrent.CancellationException.class);
+            })).isInstanceOf(CancellationException.class);
             Thread.interrupted();
         }
-        assertThat(ErrorMapper.map(new java.util.concurrent.CancellationException("cancelled")).code())
+        assertThat(ErrorMapper.map(new CancellationException("cancelled")).code())
                 .isEqualTo(ExitCode.CANCELLED);
     }
 }

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 
 /** Closing a connection (SIGTERM, the shell ending) never waits on the network for a call in flight. */
 @Timeout(60)
@@ -23,7 +25,7 @@ class ShutdownTest {
             throws Exception {
         // a port that accepts connections and never answers (a refused one is said at once), and a 10-minute
         // deadline: closing used to wait for it (the detection held the lock close() needed)
-        java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+        ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         AdminClientGateway gateway = new AdminClientGateway(new ClusterTarget("127.0.0.1:" + silent.getLocalPort(),
                 null, Map.of(), Duration.ofMinutes(10)));
         AtomicReference<Throwable> failed = new AtomicReference<>();

@@ -10,11 +10,12 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import java.time.Duration;
 
 @Timeout(10)
 class DeclarationTest {
 
-    static final Opt<java.time.Duration> FOR = Opt.duration("for", "how long").required();
+    static final Opt<Duration> FOR = Opt.duration("for", "how long").required();
     static final Arg<Integer> NODE = Arg.nodeId("node", ArgKind.LIVE_NODE_ID, "the node to pause");
 
     static final class Pause extends KshellCommand {
@@ -65,7 +66,7 @@ class DeclarationTest {
                 .isEqualTo("sandbox pause NODE [MORE...] --for DURATION [--quiet] [--note VALUE] [--mode soft|hard]");
         Opt<Boolean> all = Opt.flag("all", "every one");
         Opt<String> topic = Opt.text("topic", ArgKind.TOPIC, "one topic");
-        Arg<java.util.List<String>> parts = Arg.many("partition", ArgKind.PARTITION, "p").optional();
+        Arg<List<String>> parts = Arg.many("partition", ArgKind.PARTITION, "p").optional();
         assertThat(CommandSpec.named("elect preferred").options(all, topic, Opt.flag("yes", "y")).arguments(parts)
                 .exactlyOneOf(all, topic, parts).usage())
                 .isEqualTo("elect preferred (--all | --topic TOPIC | PARTITION...) [--yes]");
@@ -75,7 +76,7 @@ class DeclarationTest {
     void should_convert_values_when_the_line_is_parsed() {
         CommandGrammar<String> grammar = new CommandGrammar<>(() -> List.of(new CommandGrammar.Entry<>(new Pause().spec(), "p")));
         CommandGrammar.ParsedLine<String> parsed = grammar.parse(List.of("sandbox", "pause", "5", "--for", "1m30s"));
-        assertThat(FOR.read(parsed.values().get("for"))).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(FOR.read(parsed.values().get("for"))).isEqualTo(Duration.ofSeconds(90));
         assertThat(NODE.read(parsed.argumentValues().get("node"))).isEqualTo(5);
         assertThatThrownBy(() -> grammar.parse(List.of("sandbox", "pause", "5", "--for", "abc")))
                 .isInstanceOf(GrammarException.class).hasMessageContaining("--for");

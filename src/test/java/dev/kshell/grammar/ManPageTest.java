@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.testsupport.Required;
 
 @Timeout(30)
 class ManPageTest {
@@ -43,7 +44,7 @@ class ManPageTest {
 
     @Test
     void should_render_without_warnings_under_groff() throws Exception {
-        dev.kshell.testsupport.Required.tool("groff", Files.isExecutable(Path.of("/usr/bin/groff")),
+        Required.tool("groff", Files.isExecutable(Path.of("/usr/bin/groff")),
                 "rendering the man page (apt-get install groff)");
         Process p = new ProcessBuilder("/usr/bin/groff", "-man", "-Tutf8", "-ww", "-z").start();
         p.getOutputStream().write(page().getBytes(StandardCharsets.UTF_8));

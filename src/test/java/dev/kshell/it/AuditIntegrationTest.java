@@ -32,6 +32,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.testsupport.ConfigRiskExit;
+import dev.kshell.workflow.check.ConfigRiskService;
 
 /**
  * {@code audit} on the shared real cluster: unclean election on a topic and on one broker (dynamic config), min.isr
@@ -93,7 +95,7 @@ class AuditIntegrationTest {
     }
 
     private ShellHarness shell() {
-        shell = new ShellHarness(s -> List.of(new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(s, () -> home, AdminClientGateway::new))));
+        shell = new ShellHarness(s -> List.of(new ConfigRiskCommand(new ConfigRiskService(s, () -> home, AdminClientGateway::new))));
         return shell;
     }
 
@@ -156,7 +158,7 @@ class AuditIntegrationTest {
         ShellHarness.Result alone = shell.run("audit --profile shared --output json");
         // the shared cluster's config risks depend on what other classes left (dynamic defaults): the exit is what
         // the findings call for
-        assertThat(alone.code()).isEqualTo(dev.kshell.testsupport.ConfigRiskExit.of(alone.json()));
+        assertThat(alone.code()).isEqualTo(ConfigRiskExit.of(alone.json()));
 
         ShellHarness.Result both = shell.run("audit --all-profiles --output json");
         JsonNode clusters = both.json().get("clusters");

@@ -33,6 +33,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.connection.ShellSession;
+import java.nio.file.Files;
 
 /** quorum, brokers and describe against a real 3+3 KRaft cluster, before and after nodes die. */
 @Integration
@@ -43,7 +45,7 @@ class ClusterStateIntegrationTest {
     private static Admin admin;
     private ShellHarness shell;
 
-    static List<KshellCommand> commands(dev.kshell.session.ShellSession s) {
+    static List<KshellCommand> commands(ShellSession s) {
         return List.of(new QuorumCommand(s), new BrokersCommand(s), new DescribeCommand(s), new TopicsCommand(s));
     }
 
@@ -81,10 +83,10 @@ class ClusterStateIntegrationTest {
         // quorum rightly calls unstable (exit 1); a settled quorum seen fresh is OK (exit 0), once every voter has
         // caught up after the last class's restarts
         String savedHome = System.getProperty("kshell.home");
-        System.setProperty("kshell.home", java.nio.file.Files.createTempDirectory("kshell-quorum-json").toString());
+        System.setProperty("kshell.home", Files.createTempDirectory("kshell-quorum-json").toString());
         String[] printed = new String[1];
         try {
-            int code = dev.kshell.testsupport.Await.until("one-shot quorum OK", java.time.Duration.ofSeconds(60), () -> {
+            int code = Await.until("one-shot quorum OK", Duration.ofSeconds(60), () -> {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 PrintStream saved = System.out;
                 System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));

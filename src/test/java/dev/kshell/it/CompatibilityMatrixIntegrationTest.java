@@ -24,7 +24,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.LocalCluster;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.KafkaVersions;
 import dev.kshell.render.Json;
@@ -69,6 +69,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.rules.CoordinatorHealth;
+import dev.kshell.testsupport.ConfigRiskExit;
+import dev.kshell.workflow.check.ConfigRiskService;
+import java.io.File;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.NewPartitionReassignment;
 
 /**
  * The compatibility matrix: kshell's read commands, triage, elections and the unclean guard against Kafka 3.9.1 in
@@ -104,7 +112,7 @@ class CompatibilityMatrixIntegrationTest {
         return List.of(new StatusCommand(s), new QuorumCommand(s), new BrokersCommand(s), new TopicsCommand(s),
                 new DescribeCommand(s), new LeaderlessCommand(s), new UnderMinIsrCommand(s), new AtMinIsrCommand(s),
                 new UnderReplicatedCommand(s), new CoordinatorsCommand(s), new TriageCommand(s),
-                new ConfigRiskCommand(new dev.kshell.diagnosis.service.ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
+                new ConfigRiskCommand(new ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
                 new ElectUncleanCommand(s));
     }
 
@@ -130,7 +138,7 @@ class CompatibilityMatrixIntegrationTest {
         // its bootstrap value before it replayed the metadata log), and kshell's capability detection named no
         // release line ("ELR: n/a (this cluster: ...)"). Every test connects afresh: wait until fresh connections
         // name the release, three in a row (describeFeatures goes to any broker).
-        java.util.concurrent.atomic.AtomicInteger inARow = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger inARow = new AtomicInteger();
         Await.until(flavour + ": three fresh connections in a row detect Kafka " + flavour.line, SETTLE, () -> {
             try (ShellHarness probe = new ShellHarness(s -> commands(s, Path.of(".")))) {
                 probe.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
@@ -187,7 +195,7 @@ class CompatibilityMatrixIntegrationTest {
             // so its exit is what its findings say
             ExitCode expected = switch (line) {
                 case "at-min-isr" -> ExitCode.FINDINGS;
-                case "audit" -> dev.kshell.testsupport.ConfigRiskExit.of(json.json());
+                case "audit" -> ConfigRiskExit.of(json.json());
                 default -> ExitCode.OK;
             };
             assertThat(r.code()).as(line + "\n" + r.out()).isEqualTo(expected);
@@ -258,7 +266,7 @@ class CompatibilityMatrixIntegrationTest {
         // partition is led by its preferred replica
         ShellHarness.Result r = run("elect preferred --all --yes --output json");
         assertThat(r.code()).as(r.out() + r.err()).isEqualTo(ExitCode.OK);
-        List<String> outcomes = new java.util.ArrayList<>();
+        List<String> outcomes = new ArrayList<>();
         r.json().get("results").get("results").forEach(n -> outcomes.add(n.get("outcome").asString()));
         assertThat(outcomes).as(r.out()).contains("SUCCEEDED").doesNotContain("FAILED");
         TopicDescription rf3 = admin.describeTopics(List.of(RF3)).allTopicNames().get(30, TimeUnit.SECONDS).get(RF3);
@@ -270,7 +278,7 @@ class CompatibilityMatrixIntegrationTest {
     void should_list_a_group_whose_coordinator_partition_is_leaderless() throws Exception {
         TopicDescription offsets = admin.describeTopics(List.of("__consumer_offsets")).allTopicNames()
                 .get(30, TimeUnit.SECONDS).get("__consumer_offsets");
-        int p = dev.kshell.diagnosis.CoordinatorHealth.partitionFor(GROUP, offsets.partitions().size());
+        int p = CoordinatorHealth.partitionFor(GROUP, offsets.partitions().size());
         TopicPartitionInfo info = offsets.partitions().get(p);
         List<Integer> original = info.replicas().stream().map(Node::id).toList();
         int leader = info.leader().id();
@@ -312,7 +320,7 @@ class CompatibilityMatrixIntegrationTest {
     private Set<String> topicCommand(String option) {
         try {
             KafkaRuntime runtime = KafkaVersions.resolve(flavour.line);
-            String cp = String.join(java.io.File.pathSeparator, runtime.classPath().stream().map(Path::toString).toList());
+            String cp = String.join(File.pathSeparator, runtime.classPath().stream().map(Path::toString).toList());
             Path log = Files.createTempFile("topic-command", ".out");
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Dlog4j.configuration=file:/dev/null",
@@ -332,7 +340,7 @@ class CompatibilityMatrixIntegrationTest {
             }
             return out;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -354,8 +362,8 @@ class CompatibilityMatrixIntegrationTest {
     }
 
     private static void reassign(TopicPartition tp, List<Integer> replicas) throws Exception {
-        admin.alterPartitionReassignments(Map.of(tp, java.util.Optional.of(
-                new org.apache.kafka.clients.admin.NewPartitionReassignment(replicas)))).all().get(60, TimeUnit.SECONDS);
+        admin.alterPartitionReassignments(Map.of(tp, Optional.of(
+                new NewPartitionReassignment(replicas)))).all().get(60, TimeUnit.SECONDS);
         awaitTopic(tp.topic(), d -> {
             TopicPartitionInfo now = d.partitions().get(tp.partition());
             List<Integer> ids = new ArrayList<>(now.replicas().stream().map(Node::id).toList());

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import dev.kshell.cli.KshellCommand;
 
 /**
  * Issue 35 on a real Kafka 4.4 cluster with a dynamic quorum (KIP-853) of its own: a controller whose disk is lost
@@ -48,7 +49,7 @@ class DynamicQuorumIntegrationTest {
         cluster = LocalCluster.start(SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
                 .withDynamicQuorum(true)), line -> System.out.println("[dynamic-quorum] " + line));
         shell = new ShellHarness(s -> {
-            List<dev.kshell.cli.KshellCommand> commands = new ArrayList<>(List.of(new QuorumCommand(s),
+            List<KshellCommand> commands = new ArrayList<>(List.of(new QuorumCommand(s),
                     new TriageCommand(s)));
             for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
                 commands.add(new QuorumChangeCommand(s, kind));

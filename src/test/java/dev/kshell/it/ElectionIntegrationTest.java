@@ -13,9 +13,9 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
-import dev.kshell.session.OffsetMemory;
-import dev.kshell.session.ShellSession;
-import dev.kshell.state.StateStore;
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.connection.ShellSession;
+import dev.kshell.memory.StateStore;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
@@ -51,6 +51,19 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.sandbox.NodeInfo;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.admin.NewPartitionReassignment;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * elect preferred / unclean / restore-order on the shared real cluster, with brokers stopped and killed to build
@@ -58,7 +71,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @Integration
 @Timeout(900)
-@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ElectionIntegrationTest {
 
     @TempDir
@@ -99,7 +112,7 @@ class ElectionIntegrationTest {
 
     /** The explicit recording step the REPL and one-shot mode take after a read (here with no throttle). */
     private void rememberOffsets() {
-        new OffsetMemory(new StateStore(OffsetMemory.defaultDir()), java.time.Clock.systemUTC(), Duration.ZERO)
+        new OffsetMemory(new StateStore(OffsetMemory.defaultDir()), Clock.systemUTC(), Duration.ZERO)
                 .recordIfDue(shell.session.requireGateway(), shell.session.lastSnapshot().orElseThrow());
     }
 
@@ -248,7 +261,7 @@ class ElectionIntegrationTest {
         List<JsonNode> audit = auditLines(p);
         audit.forEach(a -> System.out.println("[elect-audit] " + a));
         List<String> expected = new ArrayList<>(List.of("refused"));
-        expected.addAll(java.util.Collections.nCopies(plans[0] + 1, "dry-run")); // the waited-for plans + the printed one
+        expected.addAll(Collections.nCopies(plans[0] + 1, "dry-run")); // the waited-for plans + the printed one
         expected.addAll(List.of("aborted", "aborted", "refused", "confirmed", "succeeded"));
         assertThat(audit).extracting(a -> a.get("decision").asString()).containsExactlyElementsOf(expected);
         int confirmed = expected.indexOf("confirmed");
@@ -348,8 +361,8 @@ class ElectionIntegrationTest {
             p.getOutputStream().write(pipedStdin);
         }
         p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(240, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(240, TimeUnit.SECONDS)).as(out).isTrue();
         System.out.println("[elect-it] " + javaBin + " " + String.join(" ", args) + " -> exit " + p.exitValue() + "\n" + out);
         return new String[] {String.valueOf(p.exitValue()), out};
     }
@@ -426,7 +439,7 @@ class ElectionIntegrationTest {
      * run again is printed and written up in docs/kafka-behaviour.md.
      */
     @Test
-    @org.junit.jupiter.api.Order(Integer.MAX_VALUE) // last: it changes the quorum leader, which the unclean guard judges
+    @Order(Integer.MAX_VALUE) // last: it changes the quorum leader, which the unclean guard judges
     void should_log_unknown_when_the_controllers_freeze_after_the_election_was_sent() throws Exception {
         String topic = "guard-deadline";
         String p = topic + "-0";
@@ -434,11 +447,11 @@ class ElectionIntegrationTest {
         awaitPartition(topic, 0, x -> x.isr().size() == 2 && leader(x) == 4);
         // preferred 5, leader 4: the same replica set reordered moves no leadership by itself
         admin.alterPartitionReassignments(Map.of(new TopicPartition(topic, 0),
-                java.util.Optional.of(new org.apache.kafka.clients.admin.NewPartitionReassignment(List.of(5, 4)))))
+                Optional.of(new NewPartitionReassignment(List.of(5, 4)))))
                 .all().get();
         awaitPartition(topic, 0, x -> ids(x.replicas()).equals(List.of(5, 4)) && leader(x) == 4);
         List<Integer> controllers = cluster.nodes().stream()
-                .filter(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.CONTROLLER).map(dev.kshell.sandbox.NodeInfo::id)
+                .filter(n -> n.role() == NodeInfo.Role.CONTROLLER).map(NodeInfo::id)
                 .toList();
         Prompter freezesTheQuorumThenSaysYes = new Prompter() {
             @Override
@@ -449,18 +462,18 @@ class ElectionIntegrationTest {
             @Override
             public String ask(String question) {
                 controllers.forEach(cluster::pauseNode);
-                System.out.println("[elect-it] deadline: paused controllers " + controllers + " at " + java.time.Instant.now());
+                System.out.println("[elect-it] deadline: paused controllers " + controllers + " at " + Instant.now());
                 return "y";
             }
         };
         ShellHarness.Result late;
-        java.time.Instant resumed;
+        Instant resumed;
         try {
             late = shell.run("elect preferred " + p + " --timeout 5s", freezesTheQuorumThenSaysYes,
                     ExecutionMode.INTERACTIVE);
         } finally {
             cluster.resumeAll();
-            resumed = java.time.Instant.now();
+            resumed = Instant.now();
         }
         System.out.println("[elect-it] deadline: exit " + late.code() + " resumed at " + resumed + "\n" + late.out()
                 + late.err());
@@ -475,7 +488,7 @@ class ElectionIntegrationTest {
         // What became of the request nobody answered is Kafka's business (it may or may not have been carried out, as
         // the result says): the partition has a leader again once the controllers run
         TopicPartitionInfo after = awaitPartition(topic, 0, x -> leader(x) != -1);
-        System.out.println("[elect-it] deadline: " + Duration.between(resumed, java.time.Instant.now()).toMillis()
+        System.out.println("[elect-it] deadline: " + Duration.between(resumed, Instant.now()).toMillis()
                 + " ms after resuming, " + p + " leader " + leader(after) + " isr " + ids(after.isr()));
         Await.until("brokers unfenced after the freeze", Duration.ofSeconds(120),
                 () -> shell.session.requireGateway().brokers(), b -> b.stream().noneMatch(x -> x.fenced()) && b.size() == 3);
@@ -510,7 +523,7 @@ class ElectionIntegrationTest {
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000, ProducerConfig.LINGER_MS_CONFIG, 0);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
                 new ByteArraySerializer())) {
-            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            List<Future<?>> sent = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 sent.add(producer.send(new ProducerRecord<>(topic, partition, null,
                         ("record-" + i + "-0123456789").getBytes())));
@@ -527,7 +540,7 @@ class ElectionIntegrationTest {
     }
 
     private static TopicPartitionInfo awaitPartition(String topic, int partition,
-                                                     java.util.function.Predicate<TopicPartitionInfo> done) {
+                                                     Predicate<TopicPartitionInfo> done) {
         return Await.until(topic + "-" + partition, Duration.ofSeconds(90), () -> {
             try {
                 return describe(topic).partitions().get(partition);

@@ -10,7 +10,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.sandbox.NodeInfo;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.SharedCluster;

@@ -44,6 +44,9 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.util.LinkedHashMap;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
 
 /**
  * The guard in a real pseudo-terminal, and secrets in the files kshell writes, with kshell's real main in child JVMs
@@ -70,7 +73,7 @@ class GuardTerminalIntegrationTest {
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000"));
     }
 
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void restoreNodes() {
         SharedCluster.ensureAllRunning();
     }
@@ -95,7 +98,7 @@ class GuardTerminalIntegrationTest {
         List<String> javas = javas();
         // One partition per Java led by its non-preferred replica: replicas reordered [4,5] -> [5,4] while 4 leads.
         String topic = "guard-tty";
-        Map<Integer, List<Integer>> assignment = new java.util.LinkedHashMap<>();
+        Map<Integer, List<Integer>> assignment = new LinkedHashMap<>();
         for (int i = 0; i < javas.size(); i++) {
             assignment.put(i, List.of(4, 5));
         }
@@ -324,7 +327,7 @@ class GuardTerminalIntegrationTest {
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 60_000, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
                 new ByteArraySerializer())) {
-            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            List<Future<?>> sent = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 sent.add(producer.send(new ProducerRecord<>(topic, 0, null, ("record-" + i).getBytes())));
             }

@@ -48,7 +48,7 @@ class PromptTruthTerminalTest {
 
     private final Set<String> typed = new LinkedHashSet<>();
     /** Every command typed, in order. */
-    private final List<String> sequence = new java.util.ArrayList<>();
+    private final List<String> sequence = new ArrayList<>();
     private int commandsTyped;
 
     @AfterAll

@@ -11,7 +11,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.RunbookHarness;
 import dev.kshell.testsupport.SharedCluster;
@@ -45,6 +45,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.io.UncheckedIOException;
+import org.apache.kafka.common.Node;
 
 /**
  * A "broker died" runbook played against the real cluster while broker 5 is stopped, and restarted from another
@@ -160,7 +162,7 @@ class RunbookIntegrationTest {
             return Files.exists(transcript) ? steps(transcript).stream().map(s -> s.get("line").asInt()).toList()
                     : List.of();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -270,11 +272,11 @@ class RunbookIntegrationTest {
     private int oneShot(String... words) {
         List<String> args = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers()));
         args.addAll(List.of(words));
-        java.io.PrintStream savedOut = System.out;
-        java.io.PrintStream savedErr = System.err;
-        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(sink, true));
-        System.setErr(new java.io.PrintStream(sink, true));
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(sink, true));
+        System.setErr(new PrintStream(sink, true));
         try {
             return KshellApplication.run(args.toArray(String[]::new));
         } finally {
@@ -374,7 +376,7 @@ class RunbookIntegrationTest {
         TopicPartitionInfo p = admin.describeTopics(List.of(RF1)).allTopicNames().get(30, TimeUnit.SECONDS).get(RF1)
                 .partitions().get(0);
         assertThat(p.leader()).isNull();
-        assertThat(p.replicas()).extracting(org.apache.kafka.common.Node::id).containsExactly(5);
+        assertThat(p.replicas()).extracting(Node::id).containsExactly(5);
         // both attempts are in the audit log, refused
         List<JsonNode> audit = new ArrayList<>();
         for (String line : Files.readAllLines(tmp.resolve("home/audit.jsonl"))) {

@@ -21,8 +21,8 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
-import dev.kshell.session.QuorumMemory;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.QuorumMemory;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.ShellHarness;
 import org.apache.kafka.clients.admin.Admin;
@@ -53,6 +53,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.app.KshellApplication;
+import dev.kshell.cli.commands.TriageCommand;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.util.ArrayList;
 
 /**
  * The sandbox end to end on a cluster of its own (the shared one must stay healthy for others): started through
@@ -74,11 +80,11 @@ class SandboxScenariosIntegrationTest {
     private static StringWriter progressLines;
 
     static List<KshellCommand> commands(Sandbox sandbox, ShellSession session) {
-        List<KshellCommand> list = new java.util.ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
+        List<KshellCommand> list = new ArrayList<>(List.of(new SandboxStatusCommand(sandbox),
                 new SandboxScenarioCommand(sandbox, session), new SandboxResetCommand(sandbox),
                 new SandboxLoadCommand(sandbox), new SandboxPauseCommand(sandbox, session),
                 new DescribeCommand(session), new QuorumCommand(session), new BrokersCommand(session),
-                new ElectUncleanCommand(session), new dev.kshell.cli.commands.TriageCommand(session)));
+                new ElectUncleanCommand(session), new TriageCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
         return list;
     }
@@ -154,7 +160,7 @@ class SandboxScenariosIntegrationTest {
 
     /** Fields 6 and 5 of /proc/PID/stat: the session id and the process group id. */
     private static long[] sessionAndGroup(long pid) throws Exception {
-        String stat = java.nio.file.Files.readString(Path.of("/proc/" + pid + "/stat"));
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return new long[] {Long.parseLong(f[3]), Long.parseLong(f[2])};
     }
@@ -326,7 +332,7 @@ class SandboxScenariosIntegrationTest {
     @Test
     @Order(9)
     void should_stage_controller_flapping_that_triage_the_guard_and_the_history_see_then_reset() throws Exception {
-        shell.session.useQuorumMemory(QuorumMemory.withFile(java.nio.file.Files.createTempDirectory("kshell-flap"),
+        shell.session.useQuorumMemory(QuorumMemory.withFile(Files.createTempDirectory("kshell-flap"),
                 Clock.systemUTC()));
         ShellHarness.Result staged = shell.run("sandbox scenario controller-flapping");
         System.out.println("[sandbox-it] sandbox scenario controller-flapping\n" + staged.err() + staged.out());
@@ -417,13 +423,13 @@ class SandboxScenariosIntegrationTest {
     }
 
     private static int oneShot(String... args) {
-        java.io.PrintStream savedOut = System.out;
-        java.io.PrintStream savedErr = System.err;
-        java.io.ByteArrayOutputStream sink = new java.io.ByteArrayOutputStream();
-        System.setOut(new java.io.PrintStream(sink, true));
-        System.setErr(new java.io.PrintStream(sink, true));
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(sink, true));
+        System.setErr(new PrintStream(sink, true));
         try {
-            return dev.kshell.app.KshellApplication.run(args);
+            return KshellApplication.run(args);
         } finally {
             System.setOut(savedOut);
             System.setErr(savedErr);
@@ -443,7 +449,7 @@ class SandboxScenariosIntegrationTest {
 
     private static Map<String, TopicDescription> describe(String... topics) {
         // This client may ask a broker whose metadata has not caught up with a just-created topic yet.
-        return dev.kshell.testsupport.Await.until("topics " + List.of(topics) + " visible", java.time.Duration.ofSeconds(30),
+        return Await.until("topics " + List.of(topics) + " visible", Duration.ofSeconds(30),
                 () -> {
                     try {
                         return admin.describeTopics(List.of(topics)).allTopicNames().get(20, TimeUnit.SECONDS);

@@ -6,15 +6,15 @@ import dev.kshell.cli.commands.ConnectCommand;
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.NodeProbe;
-import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.TriageReport;
-import dev.kshell.diagnosis.Verdict;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageReport;
+import dev.kshell.rules.Verdict;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.sandbox.NodeInfo;
-import dev.kshell.session.DefaultConnectionResolver;
+import dev.kshell.connection.DefaultConnectionResolver;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
@@ -36,6 +36,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.commands.ExplainCommand;
+import dev.kshell.cli.commands.QuorumCommand;
+import dev.kshell.connection.ShellSession;
+import dev.kshell.workflow.check.TriageService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Issue 15 on the shared real 4.4 cluster: triage in the first seconds after a crash, with the quorum lost, and
@@ -49,16 +58,16 @@ class TriageTruthIntegrationTest {
     private static LocalCluster cluster;
     private ShellHarness shell;
 
-    static List<dev.kshell.cli.KshellCommand> commands(dev.kshell.session.ShellSession s) {
+    static List<KshellCommand> commands(ShellSession s) {
         return List.of(new TriageCommand(s), new ConnectCommand(s, new DefaultConnectionResolver(home())),
-                new dev.kshell.cli.commands.ExplainCommand(s), new dev.kshell.cli.commands.QuorumCommand(s));
+                new ExplainCommand(s), new QuorumCommand(s));
     }
 
-    private static java.nio.file.Path home() {
+    private static Path home() {
         try {
-            return java.nio.file.Files.createTempDirectory("kshell-home-");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            return Files.createTempDirectory("kshell-home-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -129,8 +138,8 @@ class TriageTruthIntegrationTest {
         cluster.killNode(5);
         // the metadata of that moment still says 4, 5, 6 live: only the probe knows better. One triage on the
         // pre-kill snapshot: 5 is not answering, 4 and 6 are live (a live broker called "not answering" fails here)
-        TriageReport report = Triage.run(new dev.kshell.diagnosis.service.TriageService().gather(gateway, before, null,
-                java.util.Map.of()));
+        TriageReport report = Triage.run(new TriageService().gather(gateway, before, null,
+                Map.of()));
         System.out.println("[triage-after-kill] " + report.verdictLine() + " / " + report.step(2).summary());
         assertThat(report.verdict()).isNotEqualTo(Verdict.HEALTHY);
         assertThat(report.step(2).summary()).isEqualTo("3 registered: 4, 6 live, 5 not answering");

@@ -1,9 +1,9 @@
 package dev.kshell.oracle;
 
-import dev.kshell.diagnosis.PartitionCheck;
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.TopicFilter;
+import dev.kshell.rules.PartitionCheck;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.TopicFilter;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code TopicCommand$PartitionDescription} over a matrix of leaders, replica sets, ISR sizes and min.isr values.
  * Kafka's side is package-private and reached by reflection: the only way to ask Kafka's rule about hundreds of
  * shapes without a cluster (the integration tests compare the same checks with TopicCommand's public CLI on a real
- * cluster). Lives outside dev.kshell.diagnosis so that package stays free of Kafka imports.
+ * cluster). Lives outside dev.kshell.rules so that package stays free of Kafka imports.
  */
 @Timeout(60)
 class TopicCommandOracleTest {

@@ -2,13 +2,14 @@ package dev.kshell.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kshell.diagnosis.ClusterConfigRisks;
-import dev.kshell.diagnosis.ConfigRiskReport;
+import dev.kshell.rules.ClusterConfigRisks;
+import dev.kshell.rules.ConfigRiskReport;
 import dev.kshell.model.QuorumReplica;
 import dev.kshell.model.QuorumState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.util.regex.Pattern;
 
 /** Two small things seen at the terminal: the audit header's bootstrap list, the order of quorum observers. */
 @Timeout(10)
@@ -22,7 +23,7 @@ class AuditHeaderAndQuorumOrderTest {
         String out = FindingTables.configRisks(new ConfigRiskReport(List.of(
                 new ClusterConfigRisks(BOOTSTRAP, BOOTSTRAP, "J2n5ZN9KTFmvWmqwLG096Q", 3, List.of(), null))), 200, false);
         assertThat(out).startsWith("cluster id J2n5ZN9KTFmvWmqwLG096Q  via " + BOOTSTRAP + "  3 live brokers\n");
-        assertThat(out.split(java.util.regex.Pattern.quote(BOOTSTRAP), -1)).hasSize(2);
+        assertThat(out.split(Pattern.quote(BOOTSTRAP), -1)).hasSize(2);
         String failed = FindingTables.configRisks(new ConfigRiskReport(List.of(
                 ClusterConfigRisks.failed(BOOTSTRAP, BOOTSTRAP, "no answer"))), 200, false);
         assertThat(failed).startsWith("cluster " + BOOTSTRAP + " not audited: no answer");

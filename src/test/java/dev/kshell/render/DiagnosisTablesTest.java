@@ -1,11 +1,11 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.Snapshots;
-import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.Snapshots;
+import dev.kshell.rules.TopicFilter;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageReport;
 import dev.kshell.model.ClusterSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

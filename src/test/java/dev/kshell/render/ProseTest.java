@@ -1,13 +1,13 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.Triage;
-import dev.kshell.diagnosis.TriageInput;
-import dev.kshell.diagnosis.TriageReport;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageInput;
+import dev.kshell.rules.TriageReport;
 import dev.kshell.model.ClusterSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import static dev.kshell.diagnosis.Snapshots.cluster;
+import static dev.kshell.rules.Snapshots.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Prose at the terminal's width: golden lines, and triage at 80 columns. */

@@ -1,9 +1,9 @@
 package dev.kshell.render;
 
-import dev.kshell.diagnosis.PartitionHealth;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.Snapshots;
-import dev.kshell.diagnosis.TopicFilter;
+import dev.kshell.rules.PartitionHealth;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.Snapshots;
+import dev.kshell.rules.TopicFilter;
 import dev.kshell.model.ClusterSnapshot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -13,6 +13,7 @@ import java.io.Writer;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import java.io.StringWriter;
 
 /**
  * Long tables are written as they are made: a leaderless report of 100,000 partitions reaches its writer in
@@ -72,13 +73,13 @@ class StreamedTablesTest {
     void should_stream_the_same_text_as_the_string_renderers() {
         ClusterSnapshot s = Snapshots.seedIncident();
         PartitionReport report = PartitionHealth.leaderless(s, TopicFilter.all());
-        java.io.StringWriter streamed = new java.io.StringWriter();
+        StringWriter streamed = new StringWriter();
         DiagnosisTables.writePartitions(new PrintWriter(streamed), report, TopicFilter.all(), 80, false, null);
         assertThat(streamed.toString()).isEqualTo(DiagnosisTables.partitions(report, TopicFilter.all(), 80, false))
                 .contains("__consumer_offsets (internal): 2 partitions", "what to do:");
 
         List<StateViews.TopicSummary> topics = StateViews.topics(s);
-        java.io.StringWriter topicText = new java.io.StringWriter();
+        StringWriter topicText = new StringWriter();
         StateTables.writeTopics(new PrintWriter(topicText), topics, 80, false);
         assertThat(topicText.toString()).isEqualTo(StateTables.topics(topics, 80, false)).endsWith("4 topics\n");
     }

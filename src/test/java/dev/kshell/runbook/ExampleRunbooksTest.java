@@ -21,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.kshell.model.ExitCode;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** The shipped runbooks parse against the command contract and run, in a dry run, over fakes. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -63,7 +64,7 @@ class ExampleRunbooksTest {
                     : Map.of("total", 0, "partitions", List.of());
             return new StepOutcome(0, "", model);
         };
-        ClusterView healthy = new ExpressionEvaluatorTest.FakeCluster(new java.util.concurrent.atomic.AtomicInteger(),
+        ClusterView healthy = new ExpressionEvaluatorTest.FakeCluster(new AtomicInteger(),
                 List.of());
         StringWriter out = new StringWriter();
         RunResult result = new RunbookExecutor(runner, new RunbookExecutorTest.FakePrompter(false), () -> healthy,

@@ -29,6 +29,7 @@ import dev.kshell.runbook.RunbookPrompter.StepChoice;
 import dev.kshell.testsupport.ManualClock;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import dev.kshell.rules.Snapshots;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class RunbookExecutorTest {
@@ -309,7 +310,7 @@ class RunbookExecutorTest {
     @Test
     void should_name_the_last_finding_when_a_wait_on_the_cluster_times_out() {
         // broker 5 is back but demo-rf1's only replica has not been elected yet: 1 leaderless partition
-        cluster = () -> new SnapshotClusterView(dev.kshell.diagnosis.Snapshots.cluster().brokers(4, 5, 6)
+        cluster = () -> new SnapshotClusterView(Snapshots.cluster().brokers(4, 5, 6)
                 .topic("demo-rf1").partition(0).replicas(5).noLeader().isr(5)
                 .topic("orders").minIsr(2).spread(3, 3).build());
         RunResult r = run("wait-until cluster.healthy() --timeout 40s --every 10s\n");

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import dev.kshell.grammar.GrammarException;
+import dev.kshell.grammar.Tokenizer;
 
 /**
  * Property: whatever the text, the parser returns a runbook or errors, never throws, and every error names a line
@@ -86,8 +88,8 @@ class RunbookParserFuzzTest {
                 }
                 words.add(sb.toString());
             }
-            String line = dev.kshell.grammar.Tokenizer.join(words);
-            assertThat(dev.kshell.grammar.Tokenizer.words(line)).as("line %s", line).isEqualTo(words);
+            String line = Tokenizer.join(words);
+            assertThat(Tokenizer.words(line)).as("line %s", line).isEqualTo(words);
         }
     }
 
@@ -106,8 +108,8 @@ class RunbookParserFuzzTest {
                 assertThat(s.line()).isBetween(1, (int) lines);
                 if (s instanceof Step.Command c) {
                     try {
-                        assertThat(dev.kshell.grammar.Tokenizer.words(c.commandLine())).isEqualTo(c.words());
-                    } catch (dev.kshell.grammar.GrammarException e) {
+                        assertThat(Tokenizer.words(c.commandLine())).isEqualTo(c.words());
+                    } catch (GrammarException e) {
                         fail("command line does not tokenise: " + c.commandLine());
                     }
                 }

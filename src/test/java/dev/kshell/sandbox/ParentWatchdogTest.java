@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.nio.file.attribute.UserPrincipal;
+import org.junit.jupiter.api.Assumptions;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ParentWatchdogTest {
@@ -92,18 +95,18 @@ class ParentWatchdogTest {
         // another user's dir is never swept, whatever its owner file says
         Path theirs = Files.createDirectories(tmp.resolve("kshell-sandbox-3"));
         Files.writeString(theirs.resolve("owner"), deadOwner);
-        java.nio.file.attribute.UserPrincipal nobody = tmp.getFileSystem().getUserPrincipalLookupService()
+        UserPrincipal nobody = tmp.getFileSystem().getUserPrincipalLookupService()
                 .lookupPrincipalByName("nobody");
-        org.junit.jupiter.api.Assumptions.assumeTrue(changeOwner(theirs, nobody), "needs to give a dir away (root)");
+        Assumptions.assumeTrue(changeOwner(theirs, nobody), "needs to give a dir away (root)");
         SandboxDirs.sweepStaleTempDirs(tmp);
         assertThat(theirs.resolve("owner")).exists();
     }
 
-    private static boolean changeOwner(Path p, java.nio.file.attribute.UserPrincipal to) {
+    private static boolean changeOwner(Path p, UserPrincipal to) {
         try {
             Files.setOwner(p, to);
             return true;
-        } catch (java.io.IOException | UnsupportedOperationException e) {
+        } catch (IOException | UnsupportedOperationException e) {
             return false;
         }
     }

@@ -16,6 +16,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import dev.kshell.cluster.QuorumChanges;
+import dev.kshell.cluster.ReplicaMoves;
+import dev.kshell.model.BrokerConfigs;
+import dev.kshell.model.ClusterCapabilities;
+import dev.kshell.model.CoordinatorClients;
+import dev.kshell.model.QuorumDescription;
+import dev.kshell.model.QuorumMember;
+import dev.kshell.model.QuorumReplica;
+import dev.kshell.model.SnapshotRequest;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Optional;
 
 /** A gateway over a fixed snapshot, for command tests without a cluster. */
 public class FakeGateway implements ClusterGateway {
@@ -28,7 +40,7 @@ public class FakeGateway implements ClusterGateway {
     /** The replica moves this fake answers with; a test fills or inspects it. */
     public final FakeReplicaMoves moves = new FakeReplicaMoves();
     /** The quorum's membership and its changes; a static quorum without directory ids unless a test sets one. */
-    public dev.kshell.cluster.QuorumChanges quorumChanges;
+    public QuorumChanges quorumChanges;
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -56,7 +68,7 @@ public class FakeGateway implements ClusterGateway {
 
     /** The fixture snapshot's capabilities ({@link dev.kshell.model.ClusterCapabilities#assumeAll()} unless set). */
     @Override
-    public dev.kshell.model.ClusterCapabilities capabilities() {
+    public ClusterCapabilities capabilities() {
         return snapshot.capabilities();
     }
 
@@ -67,7 +79,7 @@ public class FakeGateway implements ClusterGateway {
     }
 
     @Override
-    public dev.kshell.cluster.QuorumChanges quorumChanges() {
+    public QuorumChanges quorumChanges() {
         if (quorumChanges != null) {
             return quorumChanges;
         }
@@ -82,13 +94,13 @@ public class FakeGateway implements ClusterGateway {
             return FakeQuorumChanges.failing(new ClusterException(ClusterException.Kind.INVALID,
                     "a ZooKeeper-mode cluster has no KRaft quorum"));
         }
-        return new FakeQuorumChanges(new dev.kshell.model.QuorumDescription(q.leaderId(), q.leaderEpoch(),
+        return new FakeQuorumChanges(new QuorumDescription(q.leaderId(), q.leaderEpoch(),
                 q.highWatermark(), q.voters().stream().map(FakeGateway::member).toList(),
                 q.observers().stream().map(FakeGateway::member).toList(), (short) 0));
     }
 
-    private static dev.kshell.model.QuorumMember member(dev.kshell.model.QuorumReplica r) {
-        return new dev.kshell.model.QuorumMember(r.id(), null, List.of(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
+    private static QuorumMember member(QuorumReplica r) {
+        return new QuorumMember(r.id(), null, List.of(), r.logEndOffset(), r.lag(), r.lastFetchAgeMs(),
                 r.lastCaughtUpAgeMs());
     }
 
@@ -133,7 +145,7 @@ public class FakeGateway implements ClusterGateway {
      * gateway leaves them out). Configs stay, as {@link #snapshot} keeps them whatever {@code withConfigs} says.
      */
     @Override
-    public ClusterSnapshot read(dev.kshell.model.SnapshotRequest request) {
+    public ClusterSnapshot read(SnapshotRequest request) {
         List<String> topics = request.topics();
         ClusterSnapshot s = topics != null && topics.isEmpty()
                 ? new ClusterSnapshot(snapshot.clusterId(), snapshot.takenAt(), snapshot.brokers(), snapshot.quorum(),
@@ -145,66 +157,66 @@ public class FakeGateway implements ClusterGateway {
                 .toList();
         return new ClusterSnapshot(s.clusterId(), s.takenAt(), request.brokers() ? s.brokers() : List.of(),
                 request.quorum() ? s.quorum() : null,
-                request.quorum() ? s.quorumError() : dev.kshell.model.SnapshotRequest.QUORUM_NOT_READ, described);
+                request.quorum() ? s.quorumError() : SnapshotRequest.QUORUM_NOT_READ, described);
     }
 
     // Everything below: a fixed cluster that changes nothing. Tests that need elections to act override these.
 
     @Override
-    public dev.kshell.model.CoordinatorClients coordinatorClients() {
+    public CoordinatorClients coordinatorClients() {
         calls++;
         throw new ClusterException(ClusterException.Kind.INVALID, "this fake gateway lists no groups or transactions");
     }
 
     @Override
-    public dev.kshell.model.BrokerConfigs brokerConfigs(List<Integer> brokerIds, java.util.Collection<String> names) {
+    public BrokerConfigs brokerConfigs(List<Integer> brokerIds, Collection<String> names) {
         calls++;
         throw new ClusterException(ClusterException.Kind.INVALID, "this fake gateway has no broker configs");
     }
 
     @Override
-    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, java.util.Collection<PartitionSpec> partitions) {
+    public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
         calls++;
-        Map<PartitionSpec, ElectionAnswer> out = new java.util.LinkedHashMap<>();
+        Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
         partitions.forEach(p -> out.put(p, ElectionAnswer.ELECTED));
         return out;
     }
 
     @Override
-    public Map<PartitionSpec, java.util.Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+    public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
         calls++;
-        Map<PartitionSpec, java.util.Optional<String>> out = new java.util.LinkedHashMap<>();
-        newOrders.keySet().forEach(p -> out.put(p, java.util.Optional.empty()));
+        Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
+        newOrders.keySet().forEach(p -> out.put(p, Optional.empty()));
         return out;
     }
 
     @Override
-    public Map<PartitionSpec, java.util.Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
-        Map<PartitionSpec, java.util.Optional<String>> out = new java.util.LinkedHashMap<>();
-        orders.keySet().forEach(p -> out.put(p, java.util.Optional.empty()));
+    public Map<PartitionSpec, Optional<String>> awaitReplicaOrder(Map<PartitionSpec, List<Integer>> orders) {
+        Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
+        orders.keySet().forEach(p -> out.put(p, Optional.empty()));
         return out;
     }
 
     @Override
-    public ReplicaSizes replicaSizes(java.util.Collection<Integer> brokerIds) {
+    public ReplicaSizes replicaSizes(Collection<Integer> brokerIds) {
         calls++;
         return new ReplicaSizes(Map.of(), Map.of());
     }
 
     @Override
-    public java.util.Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
+    public Optional<Long> maxProducerSequence(PartitionSpec partition, int brokerId) {
         calls++;
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     @Override
-    public Map<PartitionSpec, Long> latestOffsets(java.util.Collection<PartitionSpec> partitions) {
+    public Map<PartitionSpec, Long> latestOffsets(Collection<PartitionSpec> partitions) {
         calls++;
         return Map.of();
     }
 
     @Override
-    public Map<PartitionSpec, LogRange> logAsOf(java.util.Collection<PartitionSpec> partitions, long at) {
+    public Map<PartitionSpec, LogRange> logAsOf(Collection<PartitionSpec> partitions, long at) {
         calls++;
         return Map.of();
     }
@@ -216,7 +228,7 @@ public class FakeGateway implements ClusterGateway {
     }
 
     @Override
-    public dev.kshell.cluster.ReplicaMoves replicaMoves() {
+    public ReplicaMoves replicaMoves() {
         return moves;
     }
 

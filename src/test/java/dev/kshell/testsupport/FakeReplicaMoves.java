@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.Comparator;
 
 /**
  * An in-memory {@link ReplicaMoves} for command and workflow tests: it keeps the throttles it was told to set (so a
@@ -18,7 +19,7 @@ import java.util.TreeMap;
  */
 public class FakeReplicaMoves implements ReplicaMoves {
 
-    public final Map<PartitionSpec, InFlight> inFlight = new TreeMap<>(java.util.Comparator
+    public final Map<PartitionSpec, InFlight> inFlight = new TreeMap<>(Comparator
             .comparing(PartitionSpec::topic).thenComparingInt(PartitionSpec::partition));
     public final List<Map<PartitionSpec, List<Integer>>> altered = new ArrayList<>();
     public final List<Collection<PartitionSpec>> cancelled = new ArrayList<>();

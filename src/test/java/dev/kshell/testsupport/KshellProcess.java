@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * kshell one-shot in a new JVM (the test's class path, C1 and serial GC for a quick start) with its own home: a
@@ -52,8 +54,8 @@ public final class KshellProcess {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
             return r;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while kshell " + String.join(" ", words) + " ran", e);

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.HashMap;
 
 /**
  * The compatibility matrix's clusters: one per {@link Flavour} per test JVM, started on first use (small heaps,
@@ -76,7 +77,7 @@ public final class MatrixCluster {
             LocalClusterSpec spec = SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
                     .withRuntime(runtime).withZooKeeperMode(flavour.zooKeeper));
             if (flavour.zooKeeper) {
-                Map<String, String> props = new java.util.HashMap<>(spec.extraBrokerProps());
+                Map<String, String> props = new HashMap<>(spec.extraBrokerProps());
                 props.put("zookeeper.session.timeout.ms", Integer.toString(ZOOKEEPER_SESSION_TIMEOUT_MS));
                 spec = spec.withExtraBrokerProps(props);
             }

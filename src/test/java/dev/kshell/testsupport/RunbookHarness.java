@@ -8,7 +8,7 @@ import dev.kshell.cli.Prompter;
 import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.commands.RunCommand;
 import dev.kshell.runbook.Sleeper;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.sandbox.LocalClusterSpec;
 import dev.kshell.sandbox.NodeInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
 
 /**
  * One real 3-controller + 3-broker cluster (ids 1-3 and 4-6) per test JVM, started on first use and shared by every
@@ -74,7 +76,7 @@ public final class SharedCluster {
     }
 
     private static Map<String, String> merge(Map<String, String> a, Map<String, String> b) {
-        Map<String, String> m = new java.util.HashMap<>(a);
+        Map<String, String> m = new HashMap<>(a);
         m.putAll(b);
         return m;
     }
@@ -138,7 +140,7 @@ public final class SharedCluster {
     /** What keeps the cluster from being settled, one phrase each; empty when settled. */
     private static List<String> unsettled(LocalCluster c, Admin a) {
         try {
-            List<String> problems = new java.util.ArrayList<>();
+            List<String> problems = new ArrayList<>();
             Set<Integer> brokers = c.nodes().stream().filter(n -> n.role() == NodeInfo.Role.BROKER)
                     .map(NodeInfo::id).collect(Collectors.toCollection(TreeSet::new));
             Set<Integer> serving = a.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)

@@ -10,7 +10,7 @@ import dev.kshell.cluster.AdminClientGateway;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import tools.jackson.databind.JsonNode;
 
 import java.io.PrintWriter;

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
 
 /**
  * The TLS flavour of the suite's real clusters: a 3-controller + 3-broker 4.4 cluster whose brokers listen on SSL
@@ -68,7 +69,7 @@ public final class TlsCluster implements AutoCloseable {
     }
 
     private static void keytool(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>();
+        List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

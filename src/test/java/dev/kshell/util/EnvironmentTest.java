@@ -1,8 +1,8 @@
 package dev.kshell.util;
 
 import dev.kshell.audit.AuditDecision;
-import dev.kshell.diagnosis.PartitionCheck;
-import dev.kshell.diagnosis.StepStatus;
+import dev.kshell.rules.PartitionCheck;
+import dev.kshell.rules.StepStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -7,10 +7,10 @@ import dev.kshell.audit.AuditWriteException;
 import dev.kshell.cli.CommandFailure;
 import dev.kshell.cli.Invocation;
 import dev.kshell.model.ExitCode;
-import dev.kshell.election.ElectionRefusedException;
+import dev.kshell.rules.election.ElectionRefusedException;
 import dev.kshell.grammar.GlobalOptions;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.Secrets;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.Secrets;
 
 import java.time.Duration;
 import java.util.function.Supplier;

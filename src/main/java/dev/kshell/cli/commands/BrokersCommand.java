@@ -2,14 +2,14 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.service.ClusterStateService;
+import dev.kshell.workflow.check.ClusterStateService;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 /** {@code brokers}: every registered broker, fenced included, with how many partitions each leads. */

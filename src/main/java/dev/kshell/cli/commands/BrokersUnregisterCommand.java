@@ -9,7 +9,7 @@ import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.UnregisterWorkflow;
 import org.springframework.stereotype.Component;
 

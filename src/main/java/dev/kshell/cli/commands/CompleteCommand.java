@@ -9,8 +9,8 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import dev.kshell.cli.KshellCommand;
 
 /**
  * {@code __complete -- WORD... PARTIAL} (hidden): prints the completion candidates of the last word, one per line,
@@ -28,7 +29,7 @@ import java.util.function.Supplier;
  * candidates, never a hung Tab).
  */
 @Component
-public class CompleteCommand extends dev.kshell.cli.KshellCommand {
+public class CompleteCommand extends KshellCommand {
 
     /** The live lookup's deadline: a Tab press must come back quickly. */
     static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(3);

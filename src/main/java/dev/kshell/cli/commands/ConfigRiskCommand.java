@@ -2,8 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.ConfigRiskReport;
-import dev.kshell.diagnosis.service.ConfigRiskService;
+import dev.kshell.rules.ConfigRiskReport;
+import dev.kshell.workflow.check.ConfigRiskService;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.GlobalOptions;

@@ -10,9 +10,10 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ConnectionRequest;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ConnectionRequest;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
+import dev.kshell.rules.election.ElectionRefusedException;
 
 /** {@code connect}: open the session's one cluster connection and check that it answers. */
 @Component
@@ -49,7 +50,7 @@ public class ConnectCommand extends KshellCommand {
         boolean unpin = inv.get(UNPIN);
         if (unpin && inv.mode().inRunbook()) {
             // a runbook must not change which cluster it may act on behind its starter's back
-            throw new dev.kshell.election.ElectionRefusedException("connect --unpin is refused in a runbook: lift "
+            throw new ElectionRefusedException("connect --unpin is refused in a runbook: lift "
                     + "the pin at the prompt, where the operator sees it");
         }
         String pin = session.pin();
@@ -57,7 +58,7 @@ public class ConnectCommand extends KshellCommand {
                 && !pin.equals(resolved.expectedClusterId())) {
             // a profile with its own expected-cluster-id replaced the session's pin: a runbook run with --yes against
             // one cluster could then act on another
-            throw new dev.kshell.election.ElectionRefusedException("connect " + resolved.label() + " is refused in a "
+            throw new ElectionRefusedException("connect " + resolved.label() + " is refused in a "
                     + "runbook: its profile pins cluster id " + resolved.expectedClusterId() + " and this session is "
                     + "pinned to " + pin + "; change clusters at the prompt, where the operator sees it");
         }

@@ -2,7 +2,7 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.service.CoordinatorService;
+import dev.kshell.workflow.check.CoordinatorService;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
@@ -10,7 +10,7 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 /**

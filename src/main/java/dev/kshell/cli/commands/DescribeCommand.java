@@ -2,8 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.service.ClusterStateService;
-import dev.kshell.diagnosis.service.PartitionCheckService;
+import dev.kshell.workflow.check.ClusterStateService;
+import dev.kshell.workflow.check.PartitionCheckService;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -12,7 +12,7 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 /** {@code describe TOPIC}: each partition's leader, replicas with live/dead marks, ISR, ELR and last-known ELR. */

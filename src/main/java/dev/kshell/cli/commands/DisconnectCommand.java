@@ -6,8 +6,9 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
+import java.util.Map;
 
 /** {@code disconnect}: close the session's connection. */
 @Component
@@ -25,7 +26,7 @@ public class DisconnectCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         boolean was = session.connection().isPresent();
         session.disconnect();
-        inv.emit(java.util.Map.of("disconnected", was), () -> was ? "disconnected\n" : "not connected\n");
+        inv.emit(Map.of("disconnected", was), () -> was ? "disconnected\n" : "not connected\n");
         return ExitCode.OK;
     }
 }

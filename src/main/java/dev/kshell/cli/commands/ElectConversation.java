@@ -3,23 +3,25 @@ package dev.kshell.cli.commands;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.UsageException;
-import dev.kshell.election.ElectionAction;
-import dev.kshell.election.ElectionPlan;
-import dev.kshell.election.ElectionReport;
-import dev.kshell.election.ElectionService;
-import dev.kshell.election.GuardContext;
-import dev.kshell.election.PreferredPlan;
-import dev.kshell.election.RestoreOrderPlan;
-import dev.kshell.election.UncleanPlan;
+import dev.kshell.rules.election.ElectionAction;
+import dev.kshell.rules.election.ElectionPlan;
+import dev.kshell.workflow.election.ElectionReport;
+import dev.kshell.workflow.election.ElectionService;
+import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.election.PreferredPlan;
+import dev.kshell.rules.election.RestoreOrderPlan;
+import dev.kshell.rules.election.UncleanPlan;
 import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
-import dev.kshell.session.Secrets;
-import dev.kshell.session.SessionElections;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.Secrets;
+import dev.kshell.workflow.election.SessionElections;
+import dev.kshell.connection.ShellSession;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * What the three {@code elect} commands share as adapters: the service over this session's gateway, the attempt
@@ -46,7 +48,7 @@ final class ElectConversation {
      * step that carries --yes (any spelling the parser accepts): it would answer its own question.
      */
     static ExitCode run(ShellSession session, Invocation inv, ElectionAction action, String invalid,
-                        java.util.function.BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
+                        BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
         ElectionService service = service(session, inv);
         ElectionService.Attempt attempt = attempt(session, inv);
         if (invalid == null && inv.mode().inRunbook() && inv.given(GlobalOptions.YES)) {
@@ -134,7 +136,7 @@ final class ElectConversation {
             }
             case DRY_RUN -> inv.emit(report, () -> result.note() + "\n");
             case NOT_NEEDED -> inv.emit(report, () -> result.note() + "\n"
-                    + ElectionTables.results(report.results(), java.util.List.of(), java.util.List.of(), width, color));
+                    + ElectionTables.results(report.results(), List.of(), List.of(), width, color));
             case ABORTED -> {
                 inv.emit(report, () -> "");
                 inv.note(result.note());

@@ -2,8 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.election.ElectionAction;
-import dev.kshell.election.ElectionService;
+import dev.kshell.rules.election.ElectionAction;
+import dev.kshell.workflow.election.ElectionService;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -12,7 +12,7 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 import java.util.List;

@@ -3,21 +3,22 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
-import dev.kshell.diagnosis.explain.ErrorExplainer;
-import dev.kshell.diagnosis.service.ExplainService;
-import dev.kshell.diagnosis.explain.Explanation;
+import dev.kshell.rules.explain.ErrorExplainer;
+import dev.kshell.workflow.check.ExplainService;
+import dev.kshell.rules.explain.Explanation;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Tone;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
 import java.util.List;
+import dev.kshell.connection.Secrets;
 
 /** {@code explain "<error text>"}: what a Kafka client error means, what to check, and the kshell command to run. */
 @Component
@@ -53,7 +54,7 @@ public class ExplainCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         // pasted error text often carries a client config (sasl.jaas.config=... password="..."): masked before it is
         // explained, echoed in --output json, or logged
-        String text = dev.kshell.session.Secrets.maskText(String.join(" ", inv.get(TEXT)).strip());
+        String text = Secrets.maskText(String.join(" ", inv.get(TEXT)).strip());
         if (text.isEmpty()) {
             throw new UsageException("explain: paste the error text, quoted (usage: " + spec().usage() + ")");
         }

@@ -9,7 +9,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
 import dev.kshell.rules.quorum.FeatureMeanings;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.quorum.FeatureReport;
 import org.springframework.stereotype.Component;
 

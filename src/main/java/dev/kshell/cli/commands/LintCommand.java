@@ -2,8 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.lint.LintReport;
-import dev.kshell.diagnosis.lint.ServerPropertiesLinter;
+import dev.kshell.rules.lint.LintReport;
+import dev.kshell.rules.lint.ServerPropertiesLinter;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;

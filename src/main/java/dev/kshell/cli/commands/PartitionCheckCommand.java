@@ -2,10 +2,10 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.PartitionCheck;
-import dev.kshell.diagnosis.PartitionReport;
-import dev.kshell.diagnosis.TopicFilter;
-import dev.kshell.diagnosis.service.PartitionCheckService;
+import dev.kshell.rules.PartitionCheck;
+import dev.kshell.rules.PartitionReport;
+import dev.kshell.rules.TopicFilter;
+import dev.kshell.workflow.check.PartitionCheckService;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
@@ -13,7 +13,7 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 /**
  * The four partition checks ({@code leaderless}, {@code under-min-isr}, {@code at-min-isr},

@@ -3,7 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.election.Confirmation;
+import dev.kshell.rules.election.Confirmation;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -17,11 +17,12 @@ import dev.kshell.model.QuorumMember;
 import dev.kshell.rules.quorum.StaticQuorumAdvice;
 import dev.kshell.rules.quorum.VoterChangeChecks;
 import dev.kshell.rules.quorum.VoterChangePlan;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.quorum.VoterChanges;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code quorum replace-controller | remove-controller | add-controller N} (KIP-853): one class, one bean per kind
@@ -158,7 +159,7 @@ public class QuorumChangeCommand extends KshellCommand {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        out.add("quorum: " + planned.quorum().kind().name().toLowerCase(java.util.Locale.ROOT) + ", leader "
+        out.add("quorum: " + planned.quorum().kind().name().toLowerCase(Locale.ROOT) + ", leader "
                 + planned.quorum().leaderId() + ", voters " + planned.quorum().voters().stream()
                 .map(QuorumMember::label).toList());
         return out;

@@ -1,7 +1,7 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.rules.quorum.VoterChangePlan;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

@@ -3,8 +3,8 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.CommandFailure;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.diagnosis.QuorumStability;
-import dev.kshell.diagnosis.service.QuorumService;
+import dev.kshell.rules.QuorumStability;
+import dev.kshell.workflow.check.QuorumService;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
@@ -15,9 +15,10 @@ import dev.kshell.render.QuorumHistoryTables;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.render.Tone;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.quorum.QuorumReadout;
 import org.springframework.stereotype.Component;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * {@code quorum}: the KRaft metadata quorum, with a one-line verdict. Every read is handed to the quorum history
@@ -33,7 +34,7 @@ public class QuorumCommand extends KshellCommand {
     private final QuorumService service;
     private final QuorumReadout readout;
 
-    @org.springframework.beans.factory.annotation.Autowired
+    @Autowired
     public QuorumCommand(ShellSession session) {
         this(session, new QuorumReadout(session));
     }

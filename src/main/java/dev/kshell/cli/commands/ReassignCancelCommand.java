@@ -11,7 +11,7 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionSpec;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.CancelWorkflow;
 import org.springframework.stereotype.Component;
 

@@ -4,17 +4,18 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.ProgressLine;
 import dev.kshell.cli.UsageException;
-import dev.kshell.election.GuardContext;
+import dev.kshell.rules.election.GuardContext;
 import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.render.ReassignTables;
 import dev.kshell.rules.reassign.EvacuationPlan;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.Secrets;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.Secrets;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.ChangeReport;
 import dev.kshell.workflow.reassign.MoveAttempt;
 
 import java.time.Duration;
+import java.io.PrintWriter;
 
 /**
  * What the commands that move replicas share as adapters: the attempt (command line, runbook origin, guard facts),
@@ -52,7 +53,7 @@ final class ReassignConversation {
             public void showPlan(EvacuationPlan plan) {
                 // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
                 String text = ReassignTables.plan(plan, inv.output().width(), inv.output().color());
-                java.io.PrintWriter to = inv.output().json() ? inv.output().err() : inv.output().out();
+                PrintWriter to = inv.output().json() ? inv.output().err() : inv.output().out();
                 to.print(text);
                 to.flush();
             }

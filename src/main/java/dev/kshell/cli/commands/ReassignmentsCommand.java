@@ -7,7 +7,7 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ReassignTables;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.ReassignmentsReader;
 import dev.kshell.workflow.reassign.ReassignmentsView;
 import org.springframework.stereotype.Component;

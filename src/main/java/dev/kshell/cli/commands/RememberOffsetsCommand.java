@@ -8,16 +8,17 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.OffsetMemory;
-import dev.kshell.session.OffsetsAtRisk;
-import dev.kshell.session.RememberOffsetsService;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.memory.OffsetsAtRisk;
+import dev.kshell.workflow.offsets.RememberOffsetsService;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 
 /**
  * {@code remember offsets}: records high watermarks now, so that a later {@code elect unclean} can count what it
@@ -79,8 +80,8 @@ public class RememberOffsetsCommand extends KshellCommand {
         OffsetMemory.Recording rec = r.recording();
         Map<String, Integer> atRisk = new LinkedHashMap<>();
         r.atRisk().forEach((reason, n) -> atRisk.put(label(reason), n));
-        return new RememberedView(r.scope().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), r.clusterId(),
-                rec.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), rec.asked(), rec.answered(),
+        return new RememberedView(r.scope().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.clusterId(),
+                rec.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'), rec.asked(), rec.answered(),
                 rec.at() == null ? null : rec.at().toString(), rec.took().toMillis(), atRisk, r.leaderless(), rec.note());
     }
 

@@ -24,10 +24,10 @@ import dev.kshell.runbook.RunbookOptions;
 import dev.kshell.runbook.RunbookParser;
 import dev.kshell.runbook.Sleeper;
 import dev.kshell.runbook.Step;
-import dev.kshell.session.KshellHome;
-import dev.kshell.session.MaskingWriter;
-import dev.kshell.session.Secrets;
-import dev.kshell.session.ShellSession;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.connection.MaskingWriter;
+import dev.kshell.connection.Secrets;
+import dev.kshell.connection.ShellSession;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -43,6 +43,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import dev.kshell.cli.ProgressLine;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.util.InputFiles;
+import dev.kshell.util.Validated;
 
 /**
  * {@code run FILE.ksh [--param k=v]... [--dry-run] [--step] [--yes] [--transcript FILE]}: checks the whole runbook,
@@ -158,7 +162,7 @@ public class RunCommand extends KshellCommand {
                 RunbookBridge.steps(commands, stepOutput, inv.prompter(), inv.mode().stacktrace()),
                 RunbookBridge.prompter(inv.prompter(), mask), RunbookBridge.cluster(session), human, clock,
                 // wait-until polls: a countdown on a terminal between checks (tests' fake sleepers stay as they are)
-                sleeper == Sleeper.SYSTEM ? d -> dev.kshell.cli.ProgressLine.sleep(io, "wait-until", d) : sleeper,
+                sleeper == Sleeper.SYSTEM ? d -> ProgressLine.sleep(io, "wait-until", d) : sleeper,
                 transcriptDir(), (runbook, origin, reason) -> {
                     if (!parsed.mutations().isEmpty()) {
                         audit(inv).ended(AuditDecision.REFUSED, origin + ": " + reason, parsed.mutations());
@@ -177,7 +181,7 @@ public class RunCommand extends KshellCommand {
         return result.exitCode();
     }
 
-    /** {@code output} with both streams masking secrets ({@link dev.kshell.session.MaskingWriter}). */
+    /** {@code output} with both streams masking secrets ({@link dev.kshell.connection.MaskingWriter}). */
     private static Output masked(Output output, UnaryOperator<String> mask) {
         return new Output(MaskingWriter.printWriter(output.out(), mask), MaskingWriter.printWriter(output.err(), mask),
                 output.json(), output.color(), output.width(), output.terminal());
@@ -186,7 +190,7 @@ public class RunCommand extends KshellCommand {
     /** The audit log's view of this run: the connected cluster, if any. */
     private AttemptAudit audit(Invocation inv) {
         // the last snapshot's, if any: a refused run makes no cluster call, not even for the audit line
-        String clusterId = session.lastSnapshot().map(dev.kshell.model.ClusterSnapshot::clusterId).orElse(null);
+        String clusterId = session.lastSnapshot().map(ClusterSnapshot::clusterId).orElse(null);
         String bootstrap = session.connection().map(ShellSession.Connection::endpoints).orElse(null);
         return AttemptAudit.of(inv, "run", clusterId, bootstrap);
     }
@@ -197,8 +201,8 @@ public class RunCommand extends KshellCommand {
         if (!Files.exists(file) && !Files.isSymbolicLink(file)) {
             throw new UsageException("run: no such file: " + file);
         }
-        dev.kshell.util.Validated<String> text = dev.kshell.util.InputFiles.readUtf8(file, file.toString(),
-                dev.kshell.util.InputFiles.MAX_TEXT_BYTES);
+        Validated<String> text = InputFiles.readUtf8(file, file.toString(),
+                InputFiles.MAX_TEXT_BYTES);
         if (!text.isOk()) {
             throw new UsageException("run: " + text.errors().get(0).format());
         }

@@ -12,6 +12,7 @@ import dev.kshell.sandbox.Sandbox.NodeAction;
 import dev.kshell.sandbox.Sandbox;
 
 import java.util.Locale;
+import dev.kshell.sandbox.NodeInfo;
 
 /**
  * {@code sandbox stop-broker|kill-broker|start-broker|stop-controller|start-controller N}: one class, one bean per
@@ -30,7 +31,7 @@ public class SandboxNodeCommand extends KshellCommand {
     private SandboxNodeCommand(Sandbox sandbox, NodeAction action, Arg<Integer> node) {
         super(CommandSpec.named("sandbox " + action.label()).group(Group.SANDBOX).description(description(action))
                 .arguments(node).traits(Trait.MUTATING)
-                .examples("sandbox " + action.label() + " " + (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER ? 5 : 2)));
+                .examples("sandbox " + action.label() + " " + (action.role() == NodeInfo.Role.BROKER ? 5 : 2)));
         this.sandbox = sandbox;
         this.action = action;
         this.node = node;
@@ -41,8 +42,8 @@ public class SandboxNodeCommand extends KshellCommand {
         if (action == NodeAction.KILL_CONTROLLER) {
             return ArgKind.LIVE_NODE_ID; // in ZooKeeper mode the controller is a broker
         }
-        boolean starts = action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING;
-        if (action.role() == dev.kshell.sandbox.NodeInfo.Role.BROKER) {
+        boolean starts = action.target() == NodeInfo.State.RUNNING;
+        if (action.role() == NodeInfo.Role.BROKER) {
             return starts ? ArgKind.STOPPED_BROKER_ID : ArgKind.LIVE_BROKER_ID;
         }
         return starts ? ArgKind.STOPPED_CONTROLLER_ID : ArgKind.LIVE_CONTROLLER_ID;
@@ -73,7 +74,7 @@ public class SandboxNodeCommand extends KshellCommand {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, what, () -> sandbox.check(action, id));
-        if (action.target() == dev.kshell.sandbox.NodeInfo.State.RUNNING) {
+        if (action.target() == NodeInfo.State.RUNNING) {
             inv.note("starting " + role + " " + id + " (waits until it is up)...");
         }
         Sandbox.NodeChange change = SandboxViews.injecting(inv, sandbox, what, () -> sandbox.apply(action, id));

@@ -11,7 +11,7 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumObservation;
 import dev.kshell.sandbox.Sandbox;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.util.Durations;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -19,6 +19,7 @@ import org.springframework.stereotype.Component;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import dev.kshell.sandbox.NodeInfo;
 
 /**
  * {@code sandbox pause NODE --for DURATION}: SIGSTOP, then SIGCONT. A paused active controller loses its leadership
@@ -64,7 +65,7 @@ public class SandboxPauseCommand extends KshellCommand {
         Sandbox.PauseRun run = SandboxViews.injecting(inv, sandbox, "sandbox pause",
                 () -> sandbox.pause(id, duration, line -> inv.note("  " + line)));
         remember(run.quorumReads());
-        boolean zooKeeperMode = sandbox.nodes().stream().anyMatch(n -> n.role() == dev.kshell.sandbox.NodeInfo.Role.ZOOKEEPER);
+        boolean zooKeeperMode = sandbox.nodes().stream().anyMatch(n -> n.role() == NodeInfo.Role.ZOOKEEPER);
         inv.emit(run, () -> render(run, zooKeeperMode));
         return ExitCode.OK;
     }

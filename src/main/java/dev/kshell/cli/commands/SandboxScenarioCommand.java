@@ -16,6 +16,8 @@ import org.springframework.stereotype.Component;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
+import dev.kshell.connection.ShellSession;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** {@code sandbox scenario NAME [--load]} and {@code sandbox scenario --list}. */
 @Component
@@ -27,15 +29,15 @@ public class SandboxScenarioCommand extends KshellCommand {
     static final Arg<String> NAME = Arg.of("scenario", ArgKind.SCENARIO, "the incident to stage").optional();
 
     private final Sandbox sandbox;
-    private final dev.kshell.session.ShellSession session;
+    private final ShellSession session;
 
     /** Without a session: the scenario's quorum reads are not remembered (tests that only stage). */
     public SandboxScenarioCommand(Sandbox sandbox) {
         this(sandbox, null);
     }
 
-    @org.springframework.beans.factory.annotation.Autowired
-    public SandboxScenarioCommand(Sandbox sandbox, dev.kshell.session.ShellSession session) {
+    @Autowired
+    public SandboxScenarioCommand(Sandbox sandbox, ShellSession session) {
         super(CommandSpec.named("sandbox scenario").group(Group.SANDBOX)
                 .description("Stage an incident in the sandbox (sandbox scenario --list shows them)")
                 .options(LIST, LOAD).arguments(NAME).exactlyOneOf(LIST, NAME).traits(Trait.MUTATING)

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.Optional;
+import dev.kshell.memory.KshellHome;
 
 /**
  * {@code sandbox status}: every node of the sandbox with its role, port, state, whether it answers on its port (a
@@ -41,7 +42,7 @@ public class SandboxStatusCommand extends KshellCommand implements CandidateSour
     public ExitCode execute(Invocation inv) {
         SandboxViews.StatusView view = SandboxViews.status(sandbox);
         inv.emit(view, () -> SandboxViews.renderStatus(view, inv.output().width(), inv.output().color())
-                + "history, audit log and state: " + dev.kshell.session.KshellHome.records() + "\n");
+                + "history, audit log and state: " + KshellHome.records() + "\n");
         return ExitCode.OK;
     }
 }

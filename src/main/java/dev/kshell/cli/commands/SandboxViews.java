@@ -13,6 +13,11 @@ import dev.kshell.cli.Invocation;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import dev.kshell.audit.AuditDecision;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.sandbox.NodeAnswers;
+import java.util.Arrays;
+import java.util.Map;
 
 /** The sandbox commands' models and pure renderers, and the one place a sandbox refusal becomes a usage error. */
 final class SandboxViews {
@@ -28,7 +33,7 @@ final class SandboxViews {
         }
 
         /** With what the node answered on its own port (null: not asked, the process is not running). */
-        static NodeView of(NodeInfo n, dev.kshell.model.ProbeResult probe) {
+        static NodeView of(NodeInfo n, ProbeResult probe) {
             return new NodeView(n.role().name().toLowerCase(Locale.ROOT), n.id(), n.port(),
                     n.state().name().toLowerCase(Locale.ROOT), n.pid(), n.dataDir().toString(),
                     probe == null ? null : probe.answered(), probe == null ? null : probe.problem());
@@ -67,14 +72,14 @@ final class SandboxViews {
         try {
             return check.get();
         } catch (SandboxRefusal e) {
-            audit(inv, sandbox, action).ended(dev.kshell.audit.AuditDecision.REFUSED, e.getMessage(), null);
+            audit(inv, sandbox, action).ended(AuditDecision.REFUSED, e.getMessage(), null);
             throw e;
         }
     }
 
     /** A dry run of a fault injection: one line, with the sandbox marker. */
     static void plannedInjection(Invocation inv, Sandbox sandbox, String action) {
-        audit(inv, sandbox, action).ended(dev.kshell.audit.AuditDecision.DRY_RUN, null, null);
+        audit(inv, sandbox, action).ended(AuditDecision.DRY_RUN, null, null);
     }
 
     private static AttemptAudit audit(Invocation inv, Sandbox sandbox, String action) {
@@ -91,7 +96,7 @@ final class SandboxViews {
 
     static StatusView status(Sandbox sandbox) {
         List<NodeInfo> nodes = sandbox.nodes();
-        java.util.Map<Integer, dev.kshell.model.ProbeResult> answers = dev.kshell.sandbox.NodeAnswers.of(nodes);
+        Map<Integer, ProbeResult> answers = NodeAnswers.of(nodes);
         return new StatusView(sandbox.cluster().bootstrapServers(), sandbox.cluster().bootstrapControllers(),
                 sandbox.cluster().root().toString(), sandbox.dataKept(),
                 nodes.stream().map(n -> NodeView.of(n, answers.get(n.id()))).toList());
@@ -114,7 +119,7 @@ final class SandboxViews {
     }
 
     static ScenarioList scenarios() {
-        return new ScenarioList(java.util.Arrays.stream(Scenario.values())
+        return new ScenarioList(Arrays.stream(Scenario.values())
                 .map(s -> new ScenarioEntry(s.label(), s.summary())).toList());
     }
 

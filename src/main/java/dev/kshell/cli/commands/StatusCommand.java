@@ -7,12 +7,14 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.util.Durations;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.time.Instant;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.model.ClusterCapabilities;
 
 /** {@code status}: what this session is connected to, from memory (no cluster round trip). */
 @Component
@@ -30,14 +32,14 @@ public class StatusCommand extends KshellCommand {
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                          String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
                          Integer quorumLeader, Integer topics, String zooKeeper,
-                         dev.kshell.model.ClusterCapabilities capabilities, String records) {
+                         ClusterCapabilities capabilities, String records) {
 
         public Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                       String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
                       Integer quorumLeader, Integer topics, String zooKeeper,
-                      dev.kshell.model.ClusterCapabilities capabilities) {
+                      ClusterCapabilities capabilities) {
             this(connected, label, endpoints, viaControllers, timeout, clusterId, lastSnapshotAt, brokers, liveBrokers,
-                    quorumLeader, topics, zooKeeper, capabilities, dev.kshell.session.KshellHome.records().toString());
+                    quorumLeader, topics, zooKeeper, capabilities, KshellHome.records().toString());
         }
     }
 
@@ -73,11 +75,11 @@ public class StatusCommand extends KshellCommand {
                     .append(s.brokers()).append(" brokers live, quorum leader ")
                     .append(s.quorumLeader() == null || s.quorumLeader() < 0 ? "unknown" : s.quorumLeader())
                     .append(", ").append(s.topics()).append(" topics (as of ").append(age).append("s ago)\n");
-            dev.kshell.model.ClusterCapabilities caps = s.capabilities();
-            if (caps != null && caps.mode() != dev.kshell.model.ClusterCapabilities.Mode.UNKNOWN) {
+            ClusterCapabilities caps = s.capabilities();
+            if (caps != null && caps.mode() != ClusterCapabilities.Mode.UNKNOWN) {
                 out.append(caps.describe()).append(caps.metadataVersion() == null ? ""
                         : " (metadata.version " + caps.metadataVersion() + ")").append('\n');
-                for (dev.kshell.model.ClusterCapabilities.Feature f : caps.missingFeatures()) {
+                for (ClusterCapabilities.Feature f : caps.missingFeatures()) {
                     out.append("  ").append(f.label()).append(": ").append(caps.missing(f)).append('\n');
                 }
                 caps.notes().forEach(n -> out.append("  note: ").append(n).append('\n'));

@@ -7,12 +7,12 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
-import dev.kshell.diagnosis.service.ClusterStateService;
+import dev.kshell.workflow.check.ClusterStateService;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 import java.util.List;

@@ -3,12 +3,12 @@ package dev.kshell.cli.commands;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.UsageException;
-import dev.kshell.diagnosis.FleetTriageReport;
-import dev.kshell.diagnosis.service.FleetTriageService;
-import dev.kshell.diagnosis.service.ProfileClusters;
-import dev.kshell.diagnosis.TriageReport;
-import dev.kshell.diagnosis.service.TriageOptions;
-import dev.kshell.diagnosis.service.TriageService;
+import dev.kshell.rules.FleetTriageReport;
+import dev.kshell.workflow.check.FleetTriageService;
+import dev.kshell.workflow.check.ProfileClusters;
+import dev.kshell.rules.TriageReport;
+import dev.kshell.workflow.check.TriageOptions;
+import dev.kshell.workflow.check.TriageService;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.GlobalOptions;
@@ -19,10 +19,11 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.render.FleetTables;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * {@code triage}: the incident checklist (docs/commands.md, triage) in one command: a verdict line, each step's finding
@@ -43,7 +44,7 @@ public class TriageCommand extends KshellCommand {
     private final TriageService service;
     private final FleetTriageService fleet;
 
-    @org.springframework.beans.factory.annotation.Autowired
+    @Autowired
     public TriageCommand(ShellSession session) {
         this(session, new TriageService());
     }

@@ -1,7 +1,7 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.diagnosis.PartitionCheck;
-import dev.kshell.session.ShellSession;
+import dev.kshell.rules.PartitionCheck;
+import dev.kshell.connection.ShellSession;
 import org.springframework.stereotype.Component;
 
 /** {@code under-min-isr}: see {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_MIN_ISR}. */

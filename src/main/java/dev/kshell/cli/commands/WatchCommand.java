@@ -26,6 +26,17 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import dev.kshell.render.StateViews;
+import dev.kshell.util.DaemonThreads;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@code watch [--interval 5s] [--count N] COMMAND...}: re-runs a read command through the same executor. On a
@@ -150,7 +161,7 @@ public class WatchCommand extends KshellCommand {
             PrintWriter into = new PrintWriter(buffer);
             // No progress lines or prompts inside: the output is redrawn as a whole.
             Output inner = new Output(into, into, base.json(), base.color(), base.width(), false);
-            java.time.Instant started = clock.instant();
+            Instant started = clock.instant();
             CommandLineExecutor.LineResult outcome = redraw ? runSayingSlow(inner, started)
                     : exec.execute(words, line, inner, Prompter.NONE, inv.mode());
             into.flush();
@@ -188,12 +199,12 @@ public class WatchCommand extends KshellCommand {
             return outcome.code();
         }
 
-        private java.time.Instant lastEnd;
+        private Instant lastEnd;
         private Duration lastTook;
 
         /** "took 0.4s", and when the last run outlasted the interval, that it is slower than the interval. */
         private String tookNote() {
-            String took = "took " + Durations.format(lastTook.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+            String took = "took " + Durations.format(lastTook.truncatedTo(ChronoUnit.MILLIS));
             return lastTook.compareTo(interval) > 0 ? took + " (slower than its " + Durations.format(interval)
                     + " interval)" : took;
         }
@@ -202,19 +213,19 @@ public class WatchCommand extends KshellCommand {
          * The run on a thread of its own, so that while it takes longer than the interval the header says so (the
          * screen below is the last completed run's, and must not look current); null when Ctrl-C stopped it.
          */
-        private CommandLineExecutor.LineResult runSayingSlow(Output inner, java.time.Instant started) {
-            java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor(
-                    dev.kshell.util.DaemonThreads.named("kshell-watch"));
+        private CommandLineExecutor.LineResult runSayingSlow(Output inner, Instant started) {
+            ExecutorService worker = Executors.newSingleThreadExecutor(
+                    DaemonThreads.named("kshell-watch"));
             try {
-                java.util.concurrent.Future<CommandLineExecutor.LineResult> running = worker.submit(
+                Future<CommandLineExecutor.LineResult> running = worker.submit(
                         () -> exec.execute(words, line, inner, Prompter.NONE, inv.mode()));
                 while (true) {
                     try {
-                        return running.get(interval.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-                    } catch (java.util.concurrent.TimeoutException slow) {
+                        return running.get(interval.toMillis(), TimeUnit.MILLISECONDS);
+                    } catch (TimeoutException slow) {
                         if (lastEnd != null) { // a first run has nothing on screen to mistake for current
                             Duration so = Duration.between(started, clock.instant()).truncatedTo(
-                                    java.time.temporal.ChronoUnit.SECONDS);
+                                    ChronoUnit.SECONDS);
                             inv.output().out().print(HOME + "every " + Durations.format(interval) + ": " + line
                                     + "   last run " + TIME.format(lastEnd) + " UTC   now running for "
                                     + Durations.format(so) + ": slower than its interval; below is the last run's output"
@@ -225,7 +236,7 @@ public class WatchCommand extends KshellCommand {
                         running.cancel(true);
                         Thread.currentThread().interrupt();
                         return null;
-                    } catch (java.util.concurrent.ExecutionException e) {
+                    } catch (ExecutionException e) {
                         throw new IllegalStateException(e.getCause());
                     }
                 }
@@ -257,7 +268,7 @@ public class WatchCommand extends KshellCommand {
      */
     static final class LeaderMarks {
         private static final int SHOWN = 5;
-        private final java.util.ArrayDeque<String> lines = new java.util.ArrayDeque<>();
+        private final ArrayDeque<String> lines = new ArrayDeque<>();
         private Integer leader;
         private Long epoch;
         private boolean unreadable;
@@ -265,7 +276,7 @@ public class WatchCommand extends KshellCommand {
         /** The line for this run, or null when nothing changed. */
         String next(CommandLineExecutor.LineResult outcome, String at) {
             String line = null;
-            if (outcome.model() instanceof dev.kshell.render.StateViews.QuorumView q) {
+            if (outcome.model() instanceof StateViews.QuorumView q) {
                 if (leader == null && !unreadable) {
                     line = at + " leader " + who(q.leaderId()) + " (epoch " + q.leaderEpoch() + ")";
                 } else if (unreadable || leader != q.leaderId() || epoch != q.leaderEpoch()) {

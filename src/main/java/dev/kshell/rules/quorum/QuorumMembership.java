@@ -9,6 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What the quorum's membership says beyond lag (pure): what kind of quorum it is, which controller came back with a
@@ -32,7 +37,7 @@ public record QuorumMembership(QuorumDescription.Kind kind, Short kraftVersion, 
 
     public QuorumMembership {
         newDisks = List.copyOf(newDisks);
-        notAnswering = java.util.Collections.unmodifiableMap(new TreeMap<>(notAnswering));
+        notAnswering = Collections.unmodifiableMap(new TreeMap<>(notAnswering));
     }
 
     /**
@@ -96,8 +101,8 @@ public record QuorumMembership(QuorumDescription.Kind kind, Short kraftVersion, 
     }
 
     /** The ids whose voter entry must not read as caught up: its disk is gone, or it does not answer. */
-    public java.util.Set<Integer> notCaughtUp() {
-        java.util.Set<Integer> out = new java.util.TreeSet<>(notAnswering.keySet());
+    public Set<Integer> notCaughtUp() {
+        Set<Integer> out = new TreeSet<>(notAnswering.keySet());
         newDisks.forEach(d -> out.add(d.id()));
         return out;
     }
@@ -121,7 +126,7 @@ public record QuorumMembership(QuorumDescription.Kind kind, Short kraftVersion, 
                 + "'s answer is its last word before it notices";
     }
 
-    static String ids(java.util.Collection<Integer> ids) {
-        return ids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+    static String ids(Collection<Integer> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 }

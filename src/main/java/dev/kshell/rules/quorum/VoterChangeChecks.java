@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Comparator;
 
 /**
  * The checks before a change of the voter set, and the plan when they pass (pure). Every check that fails is a
@@ -71,8 +72,8 @@ public final class VoterChangeChecks {
         Optional<QuorumMember> newcomer = q.observers(nodeId).stream()
                 .filter(o -> o.directoryId() != null && q.voters().stream()
                         .noneMatch(v -> o.directoryId().equals(v.directoryId())))
-                .min(java.util.Comparator.comparing(QuorumMember::lastFetchAgeMs,
-                        java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder())));
+                .min(Comparator.comparing(QuorumMember::lastFetchAgeMs,
+                        Comparator.nullsLast(Comparator.naturalOrder())));
         switch (kind) {
             case REPLACE -> {
                 if (voter.isEmpty()) {

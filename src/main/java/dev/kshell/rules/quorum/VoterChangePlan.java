@@ -1,6 +1,7 @@
 package dev.kshell.rules.quorum;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A planned change of the KRaft voter set (pure value): the steps in order, each a RemoveRaftVoter or AddRaftVoter
@@ -23,7 +24,7 @@ public record VoterChangePlan(Kind kind, int nodeId, List<Step> steps, List<Inte
         REPLACE, REMOVE, ADD;
 
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT) + "-controller";
+            return name().toLowerCase(Locale.ROOT) + "-controller";
         }
     }
 

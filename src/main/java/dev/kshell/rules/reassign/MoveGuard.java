@@ -1,11 +1,11 @@
 package dev.kshell.rules.reassign;
 
-import dev.kshell.election.Confirmation;
-import dev.kshell.election.Decision;
-import dev.kshell.election.ElectionGuard;
-import dev.kshell.election.GuardContext;
-import dev.kshell.election.Refusal;
-import dev.kshell.election.RefusalReason;
+import dev.kshell.rules.election.Confirmation;
+import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.election.ElectionGuard;
+import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.election.Refusal;
+import dev.kshell.rules.election.RefusalReason;
 import dev.kshell.model.ExitCode;
 
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.FeatureLevels;
 import dev.kshell.rules.quorum.FeatureMeanings;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 import java.util.List;
 

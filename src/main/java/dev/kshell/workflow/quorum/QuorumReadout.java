@@ -3,14 +3,14 @@ package dev.kshell.workflow.quorum;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.NodeProbe;
-import dev.kshell.diagnosis.QuorumStability;
-import dev.kshell.diagnosis.service.QuorumService;
+import dev.kshell.rules.QuorumStability;
+import dev.kshell.workflow.check.QuorumService;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.model.QuorumDescription;
 import dev.kshell.model.QuorumMember;
 import dev.kshell.model.QuorumState;
 import dev.kshell.rules.quorum.QuorumMembership;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * What {@code quorum} reads: the quorum with its membership (directory ids, endpoints, {@code kraft.version}), the
@@ -36,7 +38,7 @@ public final class QuorumReadout {
     private final ShellSession session;
     private final QuorumService history;
 
-    private final java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
+    private final BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
 
     public QuorumReadout(ShellSession session) {
         this(session, QuorumReadout::probe);
@@ -44,7 +46,7 @@ public final class QuorumReadout {
 
     /** With another way to ask the voters (tests: no real endpoints to ask). */
     public QuorumReadout(ShellSession session,
-                         java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
+                         BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
         this.session = session;
         this.history = new QuorumService(session);
         this.prober = prober;
@@ -87,7 +89,7 @@ public final class QuorumReadout {
      * A quorum read, asked again after a failure that came well before the deadline: Kafka's Admin gives up at once
      * when a broker answers that it knows no quorum leader, which a moment later it does.
      */
-    static <T> T withRetry(ClusterGateway gateway, long deadlineNanos, java.util.function.Function<ClusterGateway, T> read) {
+    static <T> T withRetry(ClusterGateway gateway, long deadlineNanos, Function<ClusterGateway, T> read) {
         int attempt = 0;
         while (true) {
             long left = (deadlineNanos - System.nanoTime()) / 1_000_000L;

@@ -12,7 +12,7 @@ import dev.kshell.model.VoterChange;
 import dev.kshell.rules.quorum.QuorumMembership;
 import dev.kshell.rules.quorum.VoterChangeChecks;
 import dev.kshell.rules.quorum.VoterChangePlan;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +20,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.concurrent.CancellationException;
+import java.util.function.BiFunction;
 
 /**
  * {@code quorum replace-controller | remove-controller | add-controller N}: reads the quorum with its membership and
@@ -34,7 +36,7 @@ public final class VoterChanges {
     static final Duration POLL = Duration.ofMillis(500);
 
     private final ShellSession session;
-    private final java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
+    private final BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
 
     public VoterChanges(ShellSession session) {
         this(session, QuorumReadout::probe);
@@ -42,7 +44,7 @@ public final class VoterChanges {
 
     /** With another way to ask the voters (tests: no real endpoints to ask). */
     public VoterChanges(ShellSession session,
-                        java.util.function.BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
+                        BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
         this.session = session;
         this.prober = prober;
     }
@@ -171,7 +173,7 @@ public final class VoterChanges {
                 Thread.sleep(POLL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.util.concurrent.CancellationException("cancelled");
+                throw new CancellationException("cancelled");
             }
         }
         return null;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.TreeMap;
 
 /**
  * {@code reassignments}: every reassignment in flight, whoever started it, with the bytes each adding replica has
@@ -71,13 +72,13 @@ public final class ReassignmentsReader {
             rows.add(new ReassignmentsView.Row(p.name(), f.replicas(), f.adding(), f.removing(), copies, throttled,
                     stuck));
         }
-        Map<Integer, Map<String, String>> brokerThrottles = new java.util.TreeMap<>();
+        Map<Integer, Map<String, String>> brokerThrottles = new TreeMap<>();
         throttles.brokerRates().forEach((b, r) -> {
             if (!r.isEmpty()) {
                 brokerThrottles.put(b, r);
             }
         });
-        Map<String, Map<String, String>> topicThrottles = new java.util.TreeMap<>();
+        Map<String, Map<String, String>> topicThrottles = new TreeMap<>();
         throttles.topicLists().forEach((t, l) -> {
             if (!l.isEmpty()) {
                 topicThrottles.put(t, l);

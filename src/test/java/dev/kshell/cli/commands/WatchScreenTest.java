@@ -23,8 +23,10 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.session.ShellSession;
+import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
+import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * {@code watch} on a terminal keeps its top in sight: the header (command, interval, when the last run ended and how
@@ -71,8 +73,8 @@ class WatchScreenTest {
         return executor.execute(line, terminal, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
-    private org.springframework.beans.factory.ObjectProvider<CommandLineExecutor> provider() {
-        return new org.springframework.beans.factory.ObjectProvider<>() {
+    private ObjectProvider<CommandLineExecutor> provider() {
+        return new ObjectProvider<>() {
             @Override
             public CommandLineExecutor getObject() {
                 return executor;
@@ -109,7 +111,7 @@ class WatchScreenTest {
         Thread watching = new Thread(() -> watch("watch --interval 200ms --count 2 report", 20));
         watching.start();
         // the second run hangs: the header must stop looking current
-        String slow = Await.until("the header saying the run is slow", java.time.Duration.ofSeconds(20),
+        String slow = Await.until("the header saying the run is slow", Duration.ofSeconds(20),
                 () -> screen.toString(), s -> s.contains("now running for"));
         assertThat(slow.substring(slow.lastIndexOf("\u001b[H"))).contains("every 200ms: report   last run ")
                 .contains("slower than its interval; below is the last run's output");

@@ -1,0 +1,178 @@
+package dev.kshell.rules;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.Severity;
+import dev.kshell.model.TopicState;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static dev.kshell.rules.TriageSteps.names;
+import static dev.kshell.rules.TriageSteps.status;
+
+/** Triage step 5: partitions under min ISR ("recovered but half-paralysed") and under-replicated. */
+final class MinIsrStep {
+
+    private MinIsrStep() {
+    }
+
+    /*
+     * One pass over the partitions, without a PartitionFinding per partition: on a large cluster with a broker down
+     * a third of all partitions can be under-replicated, and materialising each (replica marks, copied lists) made
+     * this step grow faster than linearly (GC with the heap full of the snapshot; docs/performance.md). Only the
+     * first TriageSteps.LIST_LIMIT names per topic are kept. Same selection as PartitionHealth.underMinIsr / underReplicated.
+     */
+    static TriageStep of(ClusterSnapshot now, boolean sandboxSession) {
+        Set<Integer> live = now.liveBrokerIds();
+        List<Finding> underFindings = new ArrayList<>();
+        List<Finding> urpFindings = new ArrayList<>();
+        Set<Integer> deadOutOfIsr = new TreeSet<>();
+        Set<Integer> liveOutOfIsr = new TreeSet<>();
+        int underCount = 0;
+        int leaderlessUnder = 0;
+        int urpCount = 0;
+        List<String> underTopics = new ArrayList<>();
+        List<String> urpTopics = new ArrayList<>();
+        List<String> unknownMinIsr = new ArrayList<>();
+        for (TopicState t : PartitionHealth.select(now, TopicFilter.all())) {
+            Integer minIsr = t.config() == null ? null : t.config().minIsr();
+            FirstNames under = new FirstNames();
+            FirstNames urp = new FirstNames();
+            int atMin = 0;
+            boolean undecided = false;
+            for (PartitionState p : t.partitions()) {
+                boolean leaderless = PartitionHealth.isLeaderless(p, live);
+                int isr = p.isr().size();
+                boolean underMin = minIsr != null && isr < minIsr;
+                if (p.leader() != null && minIsr == null) {
+                    undecided = true;
+                }
+                if (p.leader() == null || underMin) {
+                    if (leaderless) {
+                        leaderlessUnder++;
+                    } else {
+                        under.add(p);
+                        outOfIsr(p, live, deadOutOfIsr, liveOutOfIsr);
+                    }
+                }
+                if (isr < p.replicas().size() && !leaderless && !underMin) {
+                    urp.add(p);
+                    outOfIsr(p, live, deadOutOfIsr, liveOutOfIsr);
+                    if (minIsr != null && isr == minIsr) {
+                        atMin++;
+                    }
+                }
+            }
+            if (undecided) {
+                unknownMinIsr.add(t.name());
+            }
+            if (under.count > 0) {
+                underCount += under.count;
+                underTopics.add(t.name());
+                underFindings.add(new Finding(Severity.ERROR, "under-min-isr", "topic " + t.name(),
+                        under.count + " partition" + (under.count == 1 ? "" : "s") + " under min ISR (ISR < "
+                                + "min.insync.replicas " + minIsr + "): acks=all producers fail with "
+                                + "NOT_ENOUGH_REPLICAS: " + under.names(),
+                        "`under-min-isr --topic " + t.name() + "`"));
+            }
+            if (urp.count > 0) {
+                urpCount += urp.count;
+                urpTopics.add(t.name());
+                String atMinNote = atMin == 0 ? "" : " (" + atMin + " at min ISR: one more replica loss blocks "
+                        + "acks=all writes)";
+                urpFindings.add(new Finding(Severity.WARNING, "under-replicated", "topic " + t.name(),
+                        urp.count + " partition" + (urp.count == 1 ? "" : "s") + " under-replicated" + atMinNote
+                                + ": " + urp.names(),
+                        "`under-replicated --topic " + t.name() + "`"));
+            }
+        }
+        List<Finding> fs = new ArrayList<>(underFindings);
+        fs.addAll(urpFindings);
+        if (!unknownMinIsr.isEmpty()) {
+            fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
+                    "min.insync.replicas unknown (configs not loaded) for " + unknownMinIsr.size() + " topic"
+                            + (unknownMinIsr.size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
+                            unknownMinIsr) + "): their partitions were not judged against min ISR",
+                    null));
+        }
+        StepStatus status = status(fs);
+        if (status == StepStatus.OK && !unknownMinIsr.isEmpty()) {
+            status = StepStatus.WARN;
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(underCount + " under min ISR");
+        parts.add(urpCount + " under-replicated");
+        if (leaderlessUnder > 0) {
+            parts.add("+" + leaderlessUnder + " leaderless (step 3)");
+        }
+        if (!unknownMinIsr.isEmpty()) {
+            parts.add("min.isr unknown for " + unknownMinIsr.size() + " topic"
+                    + (unknownMinIsr.size() == 1 ? "" : "s"));
+        }
+        String summary = underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && unknownMinIsr.isEmpty()
+                ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
+        String action = null;
+        if (!deadOutOfIsr.isEmpty()) {
+            action = BrokerStart.phrase(sandboxSession, "start", List.copyOf(deadOutOfIsr)) + " to restore the ISR";
+        } else if (!liveOutOfIsr.isEmpty()) {
+            action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
+                    + " (replica fetcher, disk, network)";
+        }
+        String next = null;
+        if (underCount > 0) {
+            next = underTopics.size() == 1 ? "under-min-isr --topic " + underTopics.get(0) : "under-min-isr";
+        } else if (urpCount > 0) {
+            next = urpTopics.size() == 1 ? "under-replicated --topic " + urpTopics.get(0) : "under-replicated";
+        } else if (!unknownMinIsr.isEmpty()) {
+            next = "under-min-isr";
+        }
+        return new TriageStep(5, "Under-min-ISR partitions", status, summary, fs, action, next);
+    }
+
+    private static void outOfIsr(PartitionState p, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
+        for (Integer id : p.replicas()) {
+            if (!p.isr().contains(id)) {
+                (live.contains(id) ? alive : dead).add(id);
+            }
+        }
+    }
+
+    /** How many partitions matched, and the names of the TriageSteps.LIST_LIMIT lowest-numbered ones, in partition order. */
+    private static final class FirstNames {
+        private final List<PartitionState> first = new ArrayList<>(TriageSteps.LIST_LIMIT + 1);
+        private int count;
+
+        void add(PartitionState p) {
+            count++;
+            // partitions arrive in number order from the gateway; keep the lowest numbers whatever the order
+            int at = first.size();
+            while (at > 0 && first.get(at - 1).partition() > p.partition()) {
+                at--;
+            }
+            if (at < TriageSteps.LIST_LIMIT) {
+                first.add(at, p);
+                if (first.size() > TriageSteps.LIST_LIMIT) {
+                    first.remove(TriageSteps.LIST_LIMIT);
+                }
+            }
+        }
+
+        String names() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < first.size(); i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(first.get(i).name());
+            }
+            if (count > TriageSteps.LIST_LIMIT) {
+                sb.append(", +").append(count - TriageSteps.LIST_LIMIT).append(" more");
+            }
+            return sb.toString();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.kshell.rules;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The incident checklist of docs/commands.md (triage) as one pure function, one class per step: (1) quorum, (2) brokers, (3) leaderless
+ * partitions, (4) how each can recover, (5) under-min-ISR and under-replicated partitions, (6) config risks.
+ * Every step runs unless it cannot be judged: with no broker known, leadership (steps 3 to 5) cannot be judged;
+ * with no topic loaded, neither can config risks.
+ *
+ * <p>Verdict: availability now. UNAVAILABLE when a finding of steps 1-5 is CRITICAL (no quorum leader, a leaderless
+ * partition, no broker able to serve, a broker that leads partitions and does not answer); DEGRADED when one is
+ * WARNING or ERROR (under min ISR, fenced, missing or silent brokers, under-replicated, lagging voters, unreadable
+ * quorum); HEALTHY otherwise. Config risks (step 6) describe the next failure: they are listed and counted in the
+ * verdict line, and change the exit code only with {@code --strict}.
+ */
+public final class Triage {
+
+    /** The config-risk step: counted, never part of the verdict. */
+    public static final int CONFIG_STEP = 6;
+
+    private Triage() {
+    }
+
+    /**
+     * @param now      the snapshot to judge
+     * @param previous an earlier snapshot of the same cluster, or null; only used to see whether the quorum
+     *                 epoch is climbing
+     */
+    public static TriageReport run(ClusterSnapshot now, ClusterSnapshot previous) {
+        return run(TriageInput.of(now, previous));
+    }
+
+    /** The checklist over everything the command gathered (probes, coordinators, flags). */
+    public static TriageReport run(TriageInput in) {
+        ClusterSnapshot now = in.snapshot();
+        List<TriageStep> steps = new ArrayList<>(6);
+        steps.add(QuorumStep.of(in));
+        steps.add(BrokerStep.of(in));
+        if (now.brokers().isEmpty()) {
+            String why = "no broker is known (none registered, or the broker list could not be read): "
+                    + "partition leadership cannot be judged";
+            steps.add(TriageSteps.skipped(3, "Leaderless partitions", why));
+            steps.add(TriageSteps.skipped(4, "Recovery", why));
+            steps.add(TriageSteps.skipped(5, "Under-min-ISR partitions", why));
+        } else {
+            PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
+            steps.add(CoordinatorImpact.add(LeaderlessStep.of(now, leaderless), in.coordinators(), "leaderless"));
+            steps.add(RecoveryStep.of(leaderless, in.sandboxSession()));
+            steps.add(CoordinatorImpact.add(MinIsrStep.of(now, in.sandboxSession()), in.coordinators(), "under-min-isr"));
+        }
+        if (now.topics().isEmpty() && now.brokers().isEmpty()) {
+            steps.add(TriageSteps.skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));
+        } else {
+            steps.add(configStep(now));
+        }
+        return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps,
+                TriageReport.countConfigRisks(steps), in.strict());
+    }
+
+    static Verdict verdict(List<TriageStep> steps) {
+        Severity worst = Severity.INFO;
+        for (TriageStep s : steps) {
+            if (s.number() == CONFIG_STEP) {
+                continue;
+            }
+            for (Finding f : s.findings()) {
+                if (f.severity().compareTo(worst) > 0) {
+                    worst = f.severity();
+                }
+            }
+        }
+        if (worst == Severity.CRITICAL) {
+            return Verdict.UNAVAILABLE;
+        }
+        return worst.atLeast(Severity.WARNING) ? Verdict.DEGRADED : Verdict.HEALTHY;
+    }
+
+    // ---- step 6: config risks, counted but never part of the verdict
+    private static TriageStep configStep(ClusterSnapshot now) {
+        List<Finding> fs = ConfigRisks.check(now);
+        StepStatus status = TriageSteps.status(fs);
+        long risks = fs.stream().filter(f -> f.severity().atLeast(Severity.WARNING)).count();
+        String summary = risks == 0 ? "no config risks" : risks + " config risk" + (risks == 1 ? "" : "s") + ": "
+                + String.join(", ", fs.stream().filter(f -> f.severity().atLeast(Severity.WARNING))
+                .map(Finding::rule).distinct().toList());
+        if (risks == 0 && fs.stream().anyMatch(f -> f.rule().equals("config-unknown"))) {
+            status = StepStatus.WARN;
+            summary = "config risks unknown for some topics (configs not loaded)";
+        }
+        return new TriageStep(6, "Config risks", status, summary, fs,
+                risks == 0 ? null : TriageSteps.worstFix(fs), status == StepStatus.OK ? null : "audit");
+    }
+}

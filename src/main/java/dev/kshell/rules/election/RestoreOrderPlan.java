@@ -1,0 +1,60 @@
+package dev.kshell.rules.election;
+
+import java.util.List;
+
+/**
+ * What {@code elect restore-order} would do: put back the replica order kshell changed before an unclean election.
+ *
+ * @param rows     one row per named partition found in the snapshot
+ * @param notFound partitions named but absent from the snapshot
+ */
+public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements ElectionPlan {
+
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.restoreOrder(this);
+    }
+
+
+    public RestoreOrderPlan {
+        rows = List.copyOf(rows);
+        notFound = List.copyOf(notFound);
+    }
+
+    public enum Verdict {
+        /** Healthy, same replica set, different order: reassign to the original order. */
+        WILL_RESTORE,
+        /** The order is already the original one (the record can be forgotten). */
+        NOT_NEEDED,
+        /** No record, replica set changed, or not healthy yet: see the reason. */
+        CANNOT
+    }
+
+    /**
+     * @param partition     "topic-3"
+     * @param topic         topic
+     * @param partitionId   partition number
+     * @param currentOrder  replicas now
+     * @param originalOrder the recorded original order, or null when kshell has no record
+     * @param verdict       what would happen
+     * @param reason        one sentence
+     */
+    public record Row(String partition, String topic, int partitionId, List<Integer> currentOrder,
+                      List<Integer> originalOrder, Verdict verdict, String reason) {
+    }
+
+    @Override
+    public String actions() {
+        StringBuilder out = new StringBuilder();
+        for (Row r : rows) {
+            out.append(r.partition()).append(": order ").append(r.currentOrder()).append(", original ")
+                    .append(r.originalOrder()).append(", ").append(r.verdict()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Rows to reassign (to {@link Row#originalOrder()}). */
+    public List<Row> toRestore() {
+        return rows.stream().filter(r -> r.verdict() == Verdict.WILL_RESTORE).toList();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.kshell.workflow.check;
+
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.memory.QuorumMemory;
+
+import java.util.Map;
+
+/**
+ * How one triage runs, apart from the connection: what a session knows (its previous snapshot, the controllers it
+ * last saw, its quorum memory) and the command's flags. A fleet triage passes {@link #fresh()} per cluster.
+ *
+ * @param strict              {@code --strict}: config risks make the exit code 1
+ * @param sandboxSession      the connection is the session's own sandbox: advice may name {@code sandbox} commands
+ * @param previous            an earlier snapshot of the same cluster, or null
+ * @param knownVoterEndpoints controller endpoints by id as last seen, probed when the quorum cannot be read
+ * @param quorumMemory        where the quorum read is recorded and judged from, or null (no stability judgement)
+ */
+public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
+                            Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory) {
+
+    public TriageOptions {
+        knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
+    }
+
+    /** Nothing known beforehand, no history. */
+    public static TriageOptions fresh() {
+        return new TriageOptions(false, false, null, Map.of(), null);
+    }
+
+    public TriageOptions withStrict(boolean value) {
+        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory);
+    }
+
+    public TriageOptions withQuorumMemory(QuorumMemory value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.kshell.workflow.check;
+
+import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.rules.BrokerHealth;
+import dev.kshell.rules.CoordinatorReport;
+import dev.kshell.rules.QuorumStability;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageInput;
+import dev.kshell.rules.TriageReport;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.memory.QuorumMemory;
+import dev.kshell.util.DaemonThreads;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import dev.kshell.connection.ShellSession;
+import dev.kshell.rules.quorum.QuorumMembership;
+
+/**
+ * The triage workflow for one connection: read the snapshot, ask every node on its own endpoint, read who is stuck
+ * behind a sick coordinator partition, record the quorum read in kshell's history, then run the pure checklist
+ * ({@link Triage}). Usable for any gateway (the session's, or one per profile for a fleet), so it takes everything
+ * session-like as {@link TriageOptions}.
+ *
+ * <p>Its side reads run on this service's own executor (daemon threads, never the common pool), each within a
+ * deadline; an interrupt of the calling thread (Ctrl-C in the shell) cancels them and ends the call with a
+ * {@link CancellationException}.
+ */
+public final class TriageService implements AutoCloseable {
+
+    /** How long the probes, coordinator listing and config reads may take together beyond the probe deadline. */
+    static final Duration SIDE_DEADLINE = Duration.ofSeconds(3);
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    private final Prober prober;
+    private final Duration watch;
+    private final ExecutorService executor;
+
+    /** Asks nodes on their own endpoints; null when the connection cannot be probed. */
+    @FunctionalInterface
+    public interface Prober {
+        List<ProbeResult> probe(ClusterTarget connection, List<NodeProbe.Target> targets);
+
+        /** The real one: {@link NodeProbe} with the default deadline. */
+        Prober REAL = (connection, targets) -> {
+            NodeProbe probe = NodeProbe.of(connection);
+            return probe.supported() ? probe.probe(targets) : null;
+        };
+    }
+
+    /** What one triage gave: the report, the snapshot it judged, and warnings to show (history not written...). */
+    public record TriageRun(TriageReport report, ClusterSnapshot snapshot, List<String> warnings) {
+        public TriageRun {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    public TriageService() {
+        this(Prober.REAL);
+    }
+
+    /** With another prober (tests on snapshot fixtures, whose brokers have no endpoint to ask). */
+    public TriageService(Prober prober) {
+        this(prober, QuorumStability.MIN_WATCH);
+    }
+
+    /**
+     * @param prober asks nodes on their own endpoints
+     * @param watch  how long to watch a quorum kshell remembers nothing of before judging its stability (zero: do not
+     *               watch; the judgement then says "unknown")
+     */
+    public TriageService(Prober prober, Duration watch) {
+        this.prober = prober;
+        this.watch = watch;
+        this.executor = Executors.newCachedThreadPool(DaemonThreads.named(() -> "kshell-triage-" + THREADS.incrementAndGet()));
+    }
+
+    /** Triage of the session's connected cluster (the command's way in: it never handles a gateway). */
+    public TriageRun triage(ShellSession session, TriageOptions options) {
+        return triage(session.requireGateway(), options);
+    }
+
+    /**
+     * Triage of the cluster behind {@code gateway}: one full snapshot (configs included), the side reads, the quorum
+     * history, the checklist.
+     */
+    public TriageRun triage(ClusterGateway gateway, TriageOptions options) {
+        // two reads answered at different metadata versions can contradict each other: read again first
+        ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
+        TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
+                .withStrict(options.strict())
+                .withSandboxSession(options.sandboxSession());
+        List<String> warnings = new ArrayList<>();
+        QuorumMemory memory = options.quorumMemory();
+        if (memory != null) {
+            // explicit: this read joins the quorum history, and step 1 judges stability from it (earlier runs too),
+            // with what the nodes answered as the evidence of why a leader changed
+            QuorumWatch.Answers answers = QuorumWatch.answers(now, input);
+            QuorumMemory.Recorded recorded = memory.recordSnapshots(now, options.previous(), answers.answering(),
+                    answers.silent());
+            warnings.addAll(recorded.warnings());
+            QuorumStability stability = recorded.stability();
+            if (QuorumWatch.needed(stability, now, watch)) {
+                stability = new QuorumWatch(gateway, memory, prober, watch).watch(now, stability, warnings);
+            }
+            input = input.withQuorumStability(stability);
+        }
+        return new TriageRun(Triage.run(input), now, warnings);
+    }
+
+    /**
+     * The side reads of one snapshot, at the same time, each within its own short deadline: probes of the brokers
+     * and of the known controllers, and the coordinator impact; then broker.session.timeout.ms when a broker is
+     * silent.
+     *
+     * @param knownVoters controller endpoints by id as last seen (used when the snapshot has no quorum endpoints)
+     */
+    public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous,
+                              Map<Integer, String> knownVoters) {
+        ClusterTarget target = gateway.target();
+        long until = System.nanoTime() + NodeProbe.DEFAULT_DEADLINE.toNanos() + SIDE_DEADLINE.toNanos() * 2;
+        Future<List<ProbeResult>> brokers = executor.submit(
+                () -> prober.probe(target, TriageReads.brokerTargets(now)));
+        Future<List<ProbeResult>> voters = executor.submit(
+                () -> prober.probe(target, TriageReads.voterTargets(gateway, now, target, knownVoters)));
+        Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
+        Future<List<QuorumMembership.NewDisk>> newDisks = executor.submit(
+                () -> TriageReads.newDisks(gateway, now));
+        List<Future<?>> all = List.of(brokers, voters, coordinators, newDisks);
+        List<ProbeResult> brokerProbes = await(brokers, until, all);
+        boolean zooKeeper = now.quorum() != null && now.quorum().zooKeeperMode();
+        Long sessionTimeout = brokerProbes == null || BrokerHealth.silent(now, brokerProbes).isEmpty() ? null
+                : TriageReads.settingMs(gateway, brokerProbes, zooKeeper ? TriageReads.ZOOKEEPER_SESSION_TIMEOUT
+                : TriageReads.SESSION_TIMEOUT);
+        return TriageInput.of(now, previous)
+                .withBrokerProbes(brokerProbes, zooKeeper ? null : sessionTimeout)
+                .withZooKeeperSessionTimeout(zooKeeper ? sessionTimeout : null)
+                .withVoterProbes(await(voters, until, all))
+                .withCoordinators(await(coordinators, until, all))
+                .withNewDisks(await(newDisks, until, all))
+                .withProbeGap(brokerProbes == null ? NodeProbe.of(target).unsupportedReason() : null);
+    }
+
+    /**
+     * One side read's answer, or null (not known) when it failed or missed the deadline; an interrupt cancels every
+     * side read of this triage and ends it.
+     */
+    private static <T> T await(Future<T> future, long until, List<Future<?>> all) {
+        try {
+            return future.get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            all.forEach(f -> f.cancel(true));
+            Thread.currentThread().interrupt();
+            throw new CancellationException("triage interrupted");
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            return null;
+        } catch (ExecutionException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

@@ -96,9 +96,4 @@ public final class Triage {
         return new TriageStep(6, "Config risks", status, summary, fs,
                 risks == 0 ? null : TriageSteps.worstFix(fs), status == StepStatus.OK ? null : "audit");
     }
-
-    /** A climbing import, committed to show the layering test failing on it; reverted in the next commit. */
-    static Class<?> climb() {
-        return dev.kshell.workflow.check.TriageService.class;
-    }
 }

@@ -269,21 +269,13 @@ class RunbookIntegrationTest {
         assertThat(end(transcript).get("exitCode").asInt()).isZero();
     }
 
+    /** {@code kshell --bootstrap-server ... WORDS} through the whole application ({@link #captured}); its exit code. */
     private int oneShot(String... words) {
         List<String> args = new ArrayList<>(List.of("--bootstrap-server", cluster.bootstrapServers()));
         args.addAll(List.of(words));
-        PrintStream savedOut = System.out;
-        PrintStream savedErr = System.err;
-        ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(sink, true));
-        System.setErr(new PrintStream(sink, true));
-        try {
-            return KshellApplication.run(args.toArray(String[]::new));
-        } finally {
-            System.setOut(savedOut);
-            System.setErr(savedErr);
-            System.out.println("[runbook-it] kshell " + String.join(" ", words) + "\n" + sink);
-        }
+        Result r = captured(args.toArray(String[]::new));
+        System.out.println("[runbook-it] kshell " + String.join(" ", words) + "\n" + r.out() + r.err());
+        return r.code().code();
     }
 
     /** The one-shot path with the whole application (its real command catalog): {@code kshell ... run FILE}. */

@@ -148,6 +148,33 @@ class AuditCommandTest {
     }
 
     @Test
+    void should_flag_replication_throttles_left_behind_with_no_reassignment_in_flight(@TempDir Path tmp) {
+        ConfigGateway gateway = risky(TARGET);
+        gateway.moves.brokerRates.put(4, Map.of("leader.replication.throttled.rate", "1000",
+                "follower.replication.throttled.rate", "1000"));
+        gateway.moves.topicLists.put("audit-minisr", Map.of("follower.replication.throttled.replicas", "0:6"));
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(TARGET, "test", null);
+        CommandLineExecutor.LineResult outcome = run(executor(session, tmp), "audit");
+        assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(out.toString())
+                .containsPattern("WARNING +leftover-replication-throttle +broker 4, topic audit-minisr ")
+                .contains("reassign cancel --all");
+    }
+
+    @Test
+    void should_not_flag_a_throttle_while_a_reassignment_is_in_flight(@TempDir Path tmp) {
+        ConfigGateway gateway = risky(TARGET);
+        gateway.moves.brokerRates.put(4, Map.of("leader.replication.throttled.rate", "1000"));
+        gateway.moves.inFlight.put(new dev.kshell.model.PartitionSpec("audit-minisr", 0),
+                new dev.kshell.cluster.ReplicaMoves.InFlight(List.of(4, 5, 6), List.of(4), List.of()));
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(TARGET, "test", null);
+        run(executor(session, tmp), "audit");
+        assertThat(out.toString()).contains("unclean-enabled").doesNotContain("leftover-replication-throttle");
+    }
+
+    @Test
     void should_refuse_without_a_connection_or_profile(@TempDir Path tmp) {
         CommandLineExecutor.LineResult outcome = run(executor(new ShellSession(t -> null), tmp), "audit");
         assertThat(outcome.code()).isEqualTo(ExitCode.USAGE);

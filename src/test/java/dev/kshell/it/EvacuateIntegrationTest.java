@@ -24,7 +24,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -34,6 +36,10 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -41,6 +47,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +60,8 @@ import tools.jackson.databind.JsonNode;
  * The issue's "done when", on the shared 4.4 cluster: broker 6 is killed (-9) and its data dir deleted; then
  * {@code reassign evacuate 6 --export plan.json --yes} with no terminal. Every partition with a live copy ends on live
  * brokers with its replication factor and a full ISR, offsets unchanged, no throttle left, an audit line; the
- * partition whose only copy was on 6 is untouched and named, and the command exits 3. Kafka's own
+ * partition whose only copy was on 6 is untouched and named, and the command exits 3. A consumer group's committed
+ * offsets and every record read back (offset and key) are the same after the move. Kafka's own
  * {@code kafka-reassign-partitions --verify} on the exported plan reports every reassignment complete. Broker 6 is
  * then given back its (empty, formatted) data dir and started, and the cluster settles for the other classes.
  */
@@ -62,6 +70,7 @@ import tools.jackson.databind.JsonNode;
 class EvacuateIntegrationTest {
 
     private static final List<String> TOPICS = List.of("evac-rf2", "evac-rf3", "evac-rf1");
+    private static final String GROUP = "evac-reader";
 
     @TempDir
     static Path home;
@@ -119,6 +128,11 @@ class EvacuateIntegrationTest {
             if (!existing.isEmpty()) {
                 admin.deleteTopics(existing).all().get(30, TimeUnit.SECONDS);
             }
+            try {
+                admin.deleteConsumerGroups(List.of(GROUP)).all().get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                // the group was never made (the test stopped before it), or is gone already
+            }
         }
         if (Files.exists(META_COPY) && !Files.exists(logDir(6).resolve("meta.properties"))) {
             if (cluster.node(6).state() == NodeInfo.State.RUNNING) {
@@ -147,6 +161,10 @@ class EvacuateIntegrationTest {
         produce("evac-rf1", 1, 50);
         Map<TopicPartition, Long> before = endOffsets(List.of("evac-rf2", "evac-rf3"));
         assertThat(before.get(new TopicPartition("evac-rf2", 0))).isGreaterThan(0);
+        // a consumer group reads evac-rf2 to the end and commits; what it read is kept to compare
+        List<String> readBefore = readAll("evac-rf2", 3, GROUP, 600);
+        Map<TopicPartition, OffsetAndMetadata> committedBefore = committed();
+        assertThat(committedBefore).hasSize(3).allSatisfy((tp, o) -> assertThat(o.offset()).isEqualTo(200));
 
         // broker 6 is lost for good: kill -9, then its disk is gone
         Files.copy(logDir(6).resolve("meta.properties"), META_COPY);
@@ -175,6 +193,10 @@ class EvacuateIntegrationTest {
         assertThat(ids(after.get("evac-rf3").partitions().get(0).replicas())).containsExactly(4, 5, 6);
         assertThat(ids(after.get("evac-rf1").partitions().get(0).replicas())).containsExactly(6);
         assertThat(endOffsets(List.of("evac-rf2", "evac-rf3"))).isEqualTo(before);
+        // a consumer's read unchanged: the group's committed offsets, and every record read again from the start
+        // (now from the new replicas) is the record read before, at the same offset
+        assertThat(committed()).isEqualTo(committedBefore);
+        assertThat(readAll("evac-rf2", 3, null, 600)).isEqualTo(readBefore);
 
         // no throttle left on any live broker or on any topic
         assertThat(throttlesLeft()).isEmpty();
@@ -232,11 +254,53 @@ class EvacuateIntegrationTest {
             byte[] value = new byte[1024];
             for (int p = 0; p < partitions; p++) {
                 for (int i = 0; i < perPartition; i++) {
-                    producer.send(new ProducerRecord<>(topic, p, null, value));
+                    byte[] key = (topic + "-" + p + "#" + i).getBytes(StandardCharsets.UTF_8);
+                    producer.send(new ProducerRecord<>(topic, p, key, value));
                 }
             }
             producer.flush();
         }
+    }
+
+    /**
+     * Reads every record of {@code topic}'s partitions from the start ("partition:offset:key", in order) until
+     * {@code expected} were read; with a group id, commits the positions reached for that group.
+     */
+    private static List<String> readAll(String topic, int partitions, String group, int expected) {
+        Map<String, Object> props = new HashMap<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"));
+        if (group != null) {
+            props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        }
+        List<String> read = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
+            List<TopicPartition> tps = new ArrayList<>();
+            for (int p = 0; p < partitions; p++) {
+                tps.add(new TopicPartition(topic, p));
+            }
+            consumer.assign(tps);
+            consumer.seekToBeginning(tps);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (read.size() < expected && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> rec : consumer.poll(Duration.ofMillis(500))) {
+                    read.add(rec.partition() + ":" + rec.offset() + ":" + new String(rec.key(), StandardCharsets.UTF_8));
+                }
+            }
+            if (group != null) {
+                consumer.commitSync(Duration.ofSeconds(30));
+            }
+        }
+        read.sort(Comparator.comparing((String r) -> Integer.parseInt(r.split(":")[0]))
+                .thenComparingLong(r -> Long.parseLong(r.split(":")[1])));
+        assertThat(read).as("records read from " + topic).hasSize(expected);
+        return read;
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> committed() throws Exception {
+        return admin.listConsumerGroupOffsets(GROUP).partitionsToOffsetAndMetadata().get(20, TimeUnit.SECONDS);
     }
 
     private static Map<TopicPartition, Long> endOffsets(List<String> topics) throws Exception {

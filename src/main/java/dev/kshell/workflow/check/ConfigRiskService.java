@@ -3,20 +3,24 @@ package dev.kshell.workflow.check;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
+import dev.kshell.cluster.ReplicaMoves;
 import dev.kshell.rules.ClusterConfigRisks;
 import dev.kshell.rules.ConfigRiskReport;
 import dev.kshell.rules.ConfigRiskRules;
+import dev.kshell.rules.reassign.LeftoverThrottles;
 import dev.kshell.model.BrokerConfigs;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
+import dev.kshell.model.TopicState;
 import dev.kshell.connection.ShellSession;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -71,6 +75,29 @@ public final class ConfigRiskService {
      *
      * @param propagate true to throw the cluster's failure (the connected cluster), false to make it the row's error
      */
+    /**
+     * Replication throttles left behind with no reassignment in flight ({@link LeftoverThrottles}). A release
+     * without listPartitionReassignments, or configs that cannot be read, give no finding (the other findings
+     * stand); an unreachable cluster fails the check as any other call does.
+     */
+    private static Optional<Finding> leftoverThrottles(ClusterGateway gateway, List<Integer> live,
+                                                       ClusterSnapshot snapshot) {
+        try {
+            ReplicaMoves moves = gateway.replicaMoves();
+            if (!moves.inFlight().isEmpty()) {
+                return Optional.empty(); // a throttle while something moves is the move's own
+            }
+            ReplicaMoves.Throttles throttles = moves.throttles(live,
+                    snapshot.topics().stream().map(TopicState::name).toList());
+            return LeftoverThrottles.finding(false, throttles.brokerRates(), throttles.topicLists());
+        } catch (ClusterException e) {
+            if (e.kind() == ClusterException.Kind.UNREACHABLE) {
+                throw e;
+            }
+            return Optional.empty();
+        }
+    }
+
     ClusterConfigRisks check(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
         String endpoints = gateway.target().endpoints();
         try {
@@ -82,6 +109,7 @@ public final class ConfigRiskService {
             BrokerConfigs brokerConfigs = gateway.brokerConfigs(live, ConfigRiskRules.BROKER_KEYS);
             String bootstrap = gateway.target().viaControllers() ? null : gateway.target().bootstrapServers();
             List<Finding> findings = new ArrayList<>(ConfigRiskRules.check(snapshot, brokerConfigs, bootstrap));
+            leftoverThrottles(gateway, live, snapshot).ifPresent(findings::add);
             if (expectedClusterId != null && !expectedClusterId.equals(snapshot.clusterId())) {
                 findings.add(0, new Finding(Severity.ERROR, "unexpected-cluster-id", "cluster",
                         "profile " + name + " expects cluster id " + expectedClusterId + " but " + endpoints

@@ -5,6 +5,7 @@ import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.PartitionSpec;
+import dev.kshell.rules.reassign.LeftoverThrottles;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +85,7 @@ public final class ReassignmentsReader {
                 topicThrottles.put(t, l);
             }
         });
-        boolean leftover = inFlight.isEmpty() && !(brokerThrottles.isEmpty() && topicThrottles.isEmpty());
+        boolean leftover = LeftoverThrottles.leftover(!inFlight.isEmpty(), brokerThrottles, topicThrottles);
         return new ReassignmentsView(rows, brokerThrottles, topicThrottles, leftover, notes);
     }
 }

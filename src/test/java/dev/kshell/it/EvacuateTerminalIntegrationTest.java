@@ -1,0 +1,239 @@
+package dev.kshell.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kshell.render.Json;
+import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.sandbox.NodeInfo;
+import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.Integration;
+import dev.kshell.testsupport.Required;
+import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Tmux;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The partition whose every copy is lost, at a real terminal (tmux's pty, kshell's real main in a child JVM): broker
+ * 6 of the shared 4.4 cluster is killed (-9) and its data dir deleted; {@code reassign evacuate 6} asks y/N for the
+ * ordinary move, then asks for the typed phrase (the lost partition's name); typed, the partition gets a new, empty
+ * replica on a live broker that leads, and the audit log says the unclean part was approved by the typed
+ * confirmation. Broker 6 gets an empty, formatted data dir back and the cluster settles for the other classes.
+ */
+@Integration
+@Timeout(900)
+class EvacuateTerminalIntegrationTest {
+
+    private static final String SOCKET = "evac-tty-" + ProcessHandle.current().pid();
+    private static final String MOVED = "evac-tty-rf2";
+    private static final String LOST = "evac-tty-rf1";
+    private static final Path META_COPY = Path.of(System.getProperty("java.io.tmpdir"),
+            "kshell-evacuate-tty-meta-" + ProcessHandle.current().pid() + ".properties");
+
+    @TempDir
+    static Path home;
+
+    private static LocalCluster cluster;
+    private static Admin admin;
+
+    @BeforeAll
+    static void start() {
+        cluster = SharedCluster.get();
+        SharedCluster.ensureAllRunning();
+        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "20000",
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            try {
+                tmux("kill-server"); // this class's own server, never anyone else's
+            } catch (Exception ignored) {
+                // none started
+            }
+            if (admin != null) {
+                List<String> mine = admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
+                        .filter(t -> t.equals(MOVED) || t.equals(LOST)).toList();
+                if (!mine.isEmpty()) {
+                    admin.deleteTopics(mine).all().get(30, TimeUnit.SECONDS);
+                }
+            }
+            Path data = cluster.node(6).dataDir().resolve("data");
+            if (Files.exists(META_COPY) && !Files.exists(data.resolve("meta.properties"))) {
+                if (cluster.node(6).state() == NodeInfo.State.RUNNING) {
+                    cluster.killNode(6);
+                }
+                Files.createDirectories(data);
+                Files.copy(META_COPY, data.resolve("meta.properties"));
+            }
+            Files.deleteIfExists(META_COPY);
+            SharedCluster.ensureAllRunning();
+        } finally {
+            if (admin != null) {
+                admin.close();
+            }
+        }
+    }
+
+    @Test
+    void should_ask_for_the_typed_phrase_at_a_terminal_and_give_the_lost_partition_an_empty_live_replica()
+            throws Exception {
+        Required.tmux("the typed phrase of reassign evacuate in a real terminal");
+        admin.createTopics(List.of(new NewTopic(MOVED, Map.of(0, List.of(6, 4))), new NewTopic(LOST, Map.of(0, List.of(6)))))
+                .all().get(30, TimeUnit.SECONDS);
+        Await.until("the test topics in sync", Duration.ofSeconds(60), () -> describe(List.of(MOVED, LOST)),
+                d -> d.size() == 2 && d.values().stream().allMatch(t -> t.partitions().stream()
+                        .allMatch(p -> p.leader() != null && p.isr().size() == p.replicas().size())));
+        produce(MOVED, 50);
+        produce(LOST, 50);
+
+        Path data = cluster.node(6).dataDir().resolve("data");
+        Files.copy(data.resolve("meta.properties"), META_COPY);
+        cluster.killNode(6);
+        deleteRecursively(data);
+        Await.until("broker 6 fenced", Duration.ofSeconds(60), EvacuateTerminalIntegrationTest::fenced,
+                f -> f.contains(6));
+
+        Path audit = home.resolve("audit.jsonl");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of("env", "NO_COLOR=1", java, "-Dkshell.home=" + home,
+                "-Dkshell.audit.file=" + audit, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), "dev.kshell.app.KshellApplication",
+                "--bootstrap-server", cluster.bootstrapServers()));
+        String session = "evacuate";
+        tmux("new-session", "-d", "-s", session, "-x", "220", "-y", "60", Tmux.shellLine(command));
+        awaitScreen(session, "the first prompt", s -> s.contains("kshell["), 180);
+        type(session, "reassign evacuate 6");
+        awaitScreen(session, "the y/N of the move", s -> s.contains("off broker 6") && s.contains("[y/N]"), 120);
+        type(session, "y");
+        awaitScreen(session, "the typed question", s -> s.contains("to proceed (anything else aborts)"), 120);
+        Matcher asked = Pattern.compile("Type '([^']+)' to proceed").matcher(screen(session));
+        assertThat(asked.find()).isTrue();
+        assertThat(asked.group(1)).as("the phrase asked: the lost partition's own name").isEqualTo(LOST + "-0");
+        type(session, LOST + "-0");
+        awaitScreen(session, "the lost partition's new replica leading",
+                s -> s.contains(LOST + "-0: the new, empty replica on broker") && s.contains("audit:"), 180);
+        String screen = screen(session);
+        System.out.println("[evacuate at a terminal] screen:\n" + screen);
+        type(session, "exit");
+
+        Map<String, TopicDescription> after = describe(List.of(MOVED, LOST));
+        TopicPartitionInfo lost = after.get(LOST).partitions().get(0);
+        assertThat(ids(lost.replicas())).hasSize(1).doesNotContain(6);
+        assertThat(lost.leader()).isNotNull();
+        assertThat(lost.leader().id()).isEqualTo(lost.replicas().get(0).id());
+        TopicPartitionInfo moved = after.get(MOVED).partitions().get(0);
+        assertThat(ids(moved.replicas())).hasSize(2).doesNotContain(6);
+
+        List<JsonNode> lines = Files.readAllLines(audit).stream().map(l -> Json.mapper().readTree(l)).toList();
+        List<JsonNode> unclean = lines.stream().filter(a -> a.get("action").asString()
+                .equals("reassign-evacuate-unclean")).toList();
+        assertThat(unclean.stream().map(a -> a.get("decision").asString()).toList())
+                .containsExactly("confirmed", "succeeded");
+        assertThat(unclean.get(0).get("approvedBy").asString()).isEqualTo("typed confirmation");
+        assertThat(lines.stream().filter(a -> a.get("action").asString().equals("reassign-evacuate"))
+                .map(a -> a.get("decision").asString()).toList()).containsExactly("confirmed", "succeeded");
+    }
+
+    private static Map<String, TopicDescription> describe(List<String> topics) {
+        try {
+            return admin.describeTopics(topics).allTopicNames().get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("describeTopics: " + e, e);
+        }
+    }
+
+    private static List<Integer> ids(List<Node> nodes) {
+        return nodes.stream().map(Node::id).toList();
+    }
+
+    private static List<Integer> fenced() {
+        try {
+            return admin.describeCluster(new DescribeClusterOptions().includeFencedBrokers(true)).nodes()
+                    .get(10, TimeUnit.SECONDS).stream().filter(Node::isFenced).map(Node::id).toList();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void produce(String topic, int count) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            for (int i = 0; i < count; i++) {
+                producer.send(new ProducerRecord<>(topic, 0, null, ("record-" + i).getBytes(StandardCharsets.UTF_8)));
+            }
+            producer.flush();
+        }
+    }
+
+    private static String tmux(String... args) throws IOException, InterruptedException {
+        return Tmux.run(SOCKET, args);
+    }
+
+    private static String screen(String session) throws Exception {
+        return tmux("capture-pane", "-p", "-S", "-300", "-t", session);
+    }
+
+    private static void type(String session, String line) throws Exception {
+        tmux("send-keys", "-t", session, "-l", line);
+        tmux("send-keys", "-t", session, "Enter");
+    }
+
+    private static void awaitScreen(String session, String what, Predicate<String> condition, int seconds)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            last = screen(session);
+            if (condition.test(last)) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

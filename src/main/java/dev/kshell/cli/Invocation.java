@@ -3,6 +3,7 @@ package dev.kshell.cli;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.Opt;
 import dev.kshell.render.Json;
+import dev.kshell.render.Prose;
 
 import java.util.List;
 import java.util.Optional;
@@ -119,7 +120,9 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
 
     /** A line of progress or commentary: on the error stream so that piped JSON stays clean. */
     public void note(String line) {
-        output.err().println(line);
+        // at a terminal a long note breaks on word boundaries under its own indentation; piped, it stays one line
+        int indent = line.length() - line.stripLeading().length() + 2;
+        output.err().print(Prose.text(line, output.width(), indent));
         output.err().flush();
     }
 }

@@ -188,7 +188,7 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE, refused.get());
             }
             // A listener that answered before is slow, not TLS: asking it again would only put a warning in its log.
-            if (!ANSWERED.contains(target.endpoints())) {
+            if (!ANSWERED.contains(answeredKey(target))) {
                 tlsWhereNoneIsUsed(target, future);
             }
             try {
@@ -200,12 +200,19 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         }
     }
 
-    /** Endpoints that answered a call in this process: a later slow call there is not a protocol mismatch. */
+    /**
+     * Endpoints that answered a call in this process, with the security protocol used: a later slow call there is
+     * not a protocol mismatch.
+     */
     private static final Set<String> ANSWERED = ConcurrentHashMap.newKeySet();
 
     private static <T> T answered(ClusterTarget target, T value) {
-        ANSWERED.add(target.endpoints());
+        ANSWERED.add(answeredKey(target));
         return value;
+    }
+
+    private static String answeredKey(ClusterTarget target) {
+        return target.endpoints() + " " + target.clientProperties().getOrDefault("security.protocol", "PLAINTEXT");
     }
 
     private static void tlsWhereNoneIsUsed(ClusterTarget target, Future<?> future) {

@@ -36,6 +36,7 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +57,7 @@ class EvacuateTerminalIntegrationTest {
     private static final String SOCKET = "evac-tty-" + ProcessHandle.current().pid();
     private static final String MOVED = "evac-tty-rf2";
     private static final String LOST = "evac-tty-rf1";
+    private static final String BIG = "evac-tty-big";
     private static final Path META_COPY = Path.of(System.getProperty("java.io.tmpdir"),
             "kshell-evacuate-tty-meta-" + ProcessHandle.current().pid() + ".properties");
 
@@ -74,35 +76,35 @@ class EvacuateTerminalIntegrationTest {
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000"));
     }
 
-    @AfterAll
-    static void stop() throws Exception {
+    /** Each test restores what it moved: its topics gone, broker 6 back on an empty, formatted disk, all running. */
+    @AfterEach
+    void restore() throws Exception {
         try {
-            try {
-                tmux("kill-server"); // this class's own server, never anyone else's
-            } catch (Exception ignored) {
-                // none started
+            tmux("kill-server"); // this class's own server, never anyone else's
+        } catch (Exception ignored) {
+            // none started
+        }
+        List<String> mine = admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
+                .filter(t -> t.equals(MOVED) || t.equals(LOST) || t.equals(BIG)).toList();
+        if (!mine.isEmpty()) {
+            admin.deleteTopics(mine).all().get(30, TimeUnit.SECONDS);
+        }
+        Path data = cluster.node(6).dataDir().resolve("data");
+        if (Files.exists(META_COPY) && !Files.exists(data.resolve("meta.properties"))) {
+            if (cluster.node(6).state() == NodeInfo.State.RUNNING) {
+                cluster.killNode(6);
             }
-            if (admin != null) {
-                List<String> mine = admin.listTopics().names().get(20, TimeUnit.SECONDS).stream()
-                        .filter(t -> t.equals(MOVED) || t.equals(LOST)).toList();
-                if (!mine.isEmpty()) {
-                    admin.deleteTopics(mine).all().get(30, TimeUnit.SECONDS);
-                }
-            }
-            Path data = cluster.node(6).dataDir().resolve("data");
-            if (Files.exists(META_COPY) && !Files.exists(data.resolve("meta.properties"))) {
-                if (cluster.node(6).state() == NodeInfo.State.RUNNING) {
-                    cluster.killNode(6);
-                }
-                Files.createDirectories(data);
-                Files.copy(META_COPY, data.resolve("meta.properties"));
-            }
-            Files.deleteIfExists(META_COPY);
-            SharedCluster.ensureAllRunning();
-        } finally {
-            if (admin != null) {
-                admin.close();
-            }
+            Files.createDirectories(data);
+            Files.copy(META_COPY, data.resolve("meta.properties"));
+        }
+        Files.deleteIfExists(META_COPY);
+        SharedCluster.ensureAllRunning();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (admin != null) {
+            admin.close();
         }
     }
 
@@ -126,13 +128,8 @@ class EvacuateTerminalIntegrationTest {
                 f -> f.contains(6));
 
         Path audit = home.resolve("audit.jsonl");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of("env", "NO_COLOR=1", java, "-Dkshell.home=" + home,
-                "-Dkshell.audit.file=" + audit, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
-                System.getProperty("java.class.path"), "dev.kshell.app.KshellApplication",
-                "--bootstrap-server", cluster.bootstrapServers()));
         String session = "evacuate";
-        tmux("new-session", "-d", "-s", session, "-x", "220", "-y", "60", Tmux.shellLine(command));
+        tmux("new-session", "-d", "-s", session, "-x", "220", "-y", "60", Tmux.shellLine(kshell(audit)));
         awaitScreen(session, "the first prompt", s -> s.contains("kshell["), 180);
         type(session, "reassign evacuate 6");
         awaitScreen(session, "the y/N of the move", s -> s.contains("off broker 6") && s.contains("[y/N]"), 120);
@@ -164,6 +161,76 @@ class EvacuateTerminalIntegrationTest {
         assertThat(unclean.get(0).get("approvedBy").asString()).isEqualTo("typed confirmation");
         assertThat(lines.stream().filter(a -> a.get("action").asString().equals("reassign-evacuate"))
                 .map(a -> a.get("decision").asString()).toList()).containsExactly("confirmed", "succeeded");
+    }
+
+    /**
+     * Ctrl-C typed while the progress line runs: a 21 MB partition moving off live broker 5 at 10 kB/s; the keystroke
+     * stops the watching, not the move; then {@code reassign cancel --all}, answered y, puts it back and clears the
+     * throttle.
+     */
+    @Test
+    void should_stop_watching_on_a_typed_ctrl_c_and_cancel_the_move_it_left_going() throws Exception {
+        Required.tmux("Ctrl-C typed while reassign evacuate watches, in a real terminal");
+        admin.createTopics(List.of(new NewTopic(BIG, Map.of(0, List.of(4, 5))))).all().get(30, TimeUnit.SECONDS);
+        Await.until(BIG + " in sync", Duration.ofSeconds(60), () -> describe(List.of(BIG)),
+                d -> d.get(BIG).partitions().get(0).isr().size() == 2);
+        produceBig(BIG, 20_000);
+
+        Path audit = home.resolve("ctrl-c-audit.jsonl");
+        String session = "ctrl-c";
+        tmux("new-session", "-d", "-s", session, "-x", "220", "-y", "60", Tmux.shellLine(kshell(audit)));
+        awaitScreen(session, "the first prompt", s -> s.contains("kshell["), 180);
+        type(session, "reassign evacuate 5 --throttle 10kB/s");
+        awaitScreen(session, "the y/N of the move", s -> s.contains("off broker 5") && s.contains("[y/N]"), 120);
+        type(session, "y");
+        awaitScreen(session, "the progress line", s -> s.contains("moving: 0/1 partitions moved"), 120);
+        tmux("send-keys", "-t", session, "C-c");
+        awaitScreen(session, "the watch stopped", s -> s.contains("stopped watching: 1 of the 1 reassignment still in "
+                + "flight, going on in the cluster, throttled at 10") && s.contains("reassign cancel --all"), 60);
+        assertThat(moving()).as("the move goes on after Ctrl-C").contains(BIG + "-0");
+        type(session, "reassign cancel --all");
+        awaitScreen(session, "the y/N of the cancel", s -> s.contains("Cancel") && s.lastIndexOf("[y/N]")
+                > s.indexOf("stopped watching"), 60);
+        type(session, "y");
+        awaitScreen(session, "the cancel done", s -> s.contains("throttle removed from broker(s)"), 60);
+        System.out.println("[Ctrl-C at a terminal] screen:\n" + screen(session));
+        type(session, "exit");
+
+        assertThat(moving()).isEmpty();
+        assertThat(ids(describe(List.of(BIG)).get(BIG).partitions().get(0).replicas())).containsExactly(4, 5);
+        List<JsonNode> lines = Files.readAllLines(audit).stream().map(l -> Json.mapper().readTree(l)).toList();
+        assertThat(lines.stream().filter(a -> a.get("action").asString().equals("reassign-evacuate"))
+                .map(a -> a.get("decision").asString()).toList()).containsExactly("confirmed", "interrupted");
+        assertThat(lines.stream().filter(a -> a.get("action").asString().equals("reassign-cancel"))
+                .map(a -> a.get("decision").asString()).toList()).containsExactly("confirmed", "succeeded");
+    }
+
+    private static List<String> kshell(Path audit) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return List.of("env", "NO_COLOR=1", java, "-Dkshell.home=" + home, "-Dkshell.audit.file=" + audit,
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "dev.kshell.app.KshellApplication", "--bootstrap-server", cluster.bootstrapServers());
+    }
+
+    private static List<String> moving() throws Exception {
+        return admin.listPartitionReassignments().reassignments().get(20, TimeUnit.SECONDS).keySet().stream()
+                .map(tp -> tp.topic() + "-" + tp.partition()).toList();
+    }
+
+    private static void produceBig(String topic, int records) throws Exception {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.LINGER_MS_CONFIG, "20", ProducerConfig.BATCH_SIZE_CONFIG, "262144",
+                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            java.util.Random random = new java.util.Random(34);
+            for (int i = 0; i < records; i++) {
+                byte[] value = new byte[1024];
+                random.nextBytes(value);
+                producer.send(new ProducerRecord<>(topic, 0, null, value));
+            }
+            producer.flush();
+        }
     }
 
     private static Map<String, TopicDescription> describe(List<String> topics) {

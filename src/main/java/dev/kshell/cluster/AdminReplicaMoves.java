@@ -19,6 +19,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.BrokerIdNotRegisteredException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.util.ArrayList;
@@ -276,6 +277,10 @@ final class AdminReplicaMoves implements ReplicaMoves {
             future.get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS);
             return Unregistered.done();
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof BrokerIdNotRegisteredException) {
+                return new Unregistered(Unregistered.Outcome.NOT_REGISTERED, "broker " + brokerId
+                        + " is not registered: nothing to unregister");
+            }
             if (e.getCause() instanceof UnsupportedVersionException) {
                 return new Unregistered(Unregistered.Outcome.UNSUPPORTED, "this cluster does not offer unregisterBroker (KRaft 3.0 or later, asked through a "
                         + "broker): nothing was changed");

@@ -142,7 +142,8 @@ public interface ReplicaMoves {
      * @param sentence why, for unsupported and failed; null when done
      */
     record Unregistered(Outcome outcome, String sentence) {
-        public enum Outcome { DONE, UNSUPPORTED, FAILED }
+        /** NOT_REGISTERED: the cluster answered that no broker of that id is registered (nothing was changed). */
+        public enum Outcome { DONE, UNSUPPORTED, FAILED, NOT_REGISTERED }
 
         public static Unregistered done() {
             return new Unregistered(Outcome.DONE, null);

@@ -349,4 +349,48 @@ class ReassignCommandsTest {
         assertThat(r.code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("this cluster does not offer unregisterBroker");
     }
+
+    /** A 3.x KRaft cluster: describeCluster does not list fenced brokers, so broker 6 (stopped) is not in the list. */
+    private void unlistedSix(boolean fencedListed, ReplicaMoves.Unregistered answer) {
+        ClusterSnapshot s = FakeGateway.snapshot(QUORUM, BROKERS.stream().filter(b -> b.id() != 6).toList(), List.of());
+        ClusterSnapshot old = new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), s.quorum(), s.quorumError(),
+                s.topics(), s.capabilities().with(dev.kshell.model.ClusterCapabilities.Feature.FENCED_BROKER_LISTING,
+                fencedListed, null));
+        gateway = new MovingGateway(old);
+        gateway.moves.unregisterAnswer = answer;
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new BrokersUnregisterCommand(session))),
+                session);
+    }
+
+    @Test
+    void should_ask_the_cluster_when_it_cannot_list_fenced_brokers_and_the_broker_is_not_listed() {
+        unlistedSix(false, ReplicaMoves.Unregistered.done());
+        CommandLineExecutor.LineResult r = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.unregistered).containsExactly(6);
+        assertThat(err.toString()).contains("this cluster does not list fenced brokers: it may still be registered");
+        assertThat(out.toString()).contains("broker 6 unregistered");
+    }
+
+    @Test
+    void should_say_not_registered_when_the_cluster_answers_so() throws IOException {
+        unlistedSix(false, new ReplicaMoves.Unregistered(ReplicaMoves.Unregistered.Outcome.NOT_REGISTERED,
+                "broker 6 is not registered: nothing to unregister"));
+        CommandLineExecutor.LineResult r = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(out.toString()).contains("broker 6 is not registered: nothing to unregister");
+        assertThat(audit()).extracting(a -> a.get("action").asText() + " " + a.get("decision").asText())
+                .containsExactly("unregister-broker confirmed", "unregister-broker not-needed");
+    }
+
+    @Test
+    void should_not_ask_the_cluster_when_it_lists_fenced_brokers_and_the_broker_is_not_there() {
+        unlistedSix(true, ReplicaMoves.Unregistered.done());
+        CommandLineExecutor.LineResult r = run("brokers unregister 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.moves.unregistered).isEmpty();
+        assertThat(out.toString()).contains("broker 6 is not registered: nothing to unregister");
+    }
 }

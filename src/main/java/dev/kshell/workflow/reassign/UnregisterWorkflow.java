@@ -55,7 +55,14 @@ public final class UnregisterWorkflow {
                 .map(PartitionState::name).forEach(holding::add));
         String refusal = null;
         String alternative = null;
-        if (broker.isEmpty() && holding.isEmpty()) {
+        // A release whose describeCluster cannot list fenced brokers (before Kafka 4.0) does not show a stopped broker
+        // that is still registered: there only the cluster's own answer to unregisterBroker tells.
+        boolean fencedListed = gateway.capabilities().has(ClusterCapabilities.Feature.FENCED_BROKER_LISTING);
+        if (broker.isEmpty() && holding.isEmpty() && !fencedListed) {
+            op.note("broker " + brokerId + " is not listed, and this cluster does not list fenced brokers: it may "
+                    + "still be registered; the cluster's answer will say");
+        }
+        if (broker.isEmpty() && holding.isEmpty() && fencedListed) {
             String why = "broker " + brokerId + " is not registered: nothing to unregister";
             audit.ended(AuditDecision.NOT_NEEDED, why, planned);
             lines.add(why);
@@ -122,7 +129,7 @@ public final class UnregisterWorkflow {
                 return result(s.clusterId(), AuditDecision.SUCCEEDED, null, planned, List.of(), lines,
                         recorded ? ExitCode.OK : ExitCode.ACTION_FAILED);
             }
-            case UNSUPPORTED -> {
+            case UNSUPPORTED, NOT_REGISTERED -> {
                 audit.closing(confirmed, AuditDecision.NOT_NEEDED, answer.sentence(), null);
                 lines.add(answer.sentence());
                 return result(s.clusterId(), AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,

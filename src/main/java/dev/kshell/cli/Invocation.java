@@ -99,14 +99,29 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
         if (output.json()) {
             Json.write(output.out(), model.json(result)); // streamed: a long list is never one big string
         } else {
-            output.out().print(text.get());
+            output.out().print(fitted(text.get()));
         }
         output.out().flush();
     }
 
     /**
+     * Every line longer than the terminal is broken on word boundaries under its own indentation (tables are
+     * already fitted, so only prose is touched); piped output (width 0) is left whole.
+     */
+    private String fitted(String text) {
+        int width = output.width();
+        if (width <= 0 || text.lines().allMatch(l -> l.length() <= width)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 64);
+        text.lines().forEach(l -> out.append(Prose.text(l, width, l.length() - l.stripLeading().length() + 2)));
+        return text.endsWith("\n") ? out.toString() : out.substring(0, out.length() - 1);
+    }
+
+    /**
      * As {@link #emit}, for output that can be long (a row per partition): the renderer writes to the output as it
-     * goes instead of returning one string.
+     * goes instead of returning one string. Nothing is wrapped here: also the way to print text that must stay as it
+     * is (a completion script, a man page).
      */
     public void emitStreamed(Object result, Consumer<PrintWriter> text) {
         model.value = result;

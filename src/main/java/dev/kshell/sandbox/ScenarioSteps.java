@@ -297,6 +297,24 @@ final class ScenarioSteps {
         return List.of();
     }
 
+    /**
+     * A dead JBOD disk: {@code shelf} (RF 2, six partitions spread over brokers 4-6) holds records; one of broker
+     * 5's two log directories fails while it runs ({@link Sandbox#failDisk}). Broker 5 stays up and registered; the
+     * replicas it held in that directory leave their ISRs.
+     */
+    List<String> diskFailed() {
+        create("shelf", List.of(List.of(4, 5), List.of(5, 6), List.of(6, 4), List.of(4, 5), List.of(5, 6),
+                List.of(6, 4)), Map.of());
+        produce("shelf", 60, "all");
+        step("a disk of broker 5 dies");
+        sandbox.failDisk(5);
+        // which replicas sat in the failed directory is Kafka's choice (it spreads new ones over both): wait for any
+        sandbox.awaitCondition("a replica of broker 5 out of its ISR", () -> admin.snapshot(null, false).topics()
+                .stream().flatMap(t -> t.partitions().stream())
+                .anyMatch(s -> s.replicas().contains(5) && !s.isr().contains(5)));
+        return List.of("shelf");
+    }
+
     /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */
     private void noteFenced(Set<Integer> fencedSeen) {
         try {

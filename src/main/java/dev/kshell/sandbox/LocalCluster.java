@@ -253,6 +253,12 @@ public final class LocalCluster implements AutoCloseable {
         return dir;
     }
 
+    /** The brokers one of whose log directories {@link #failLogDir} failed and that still run on without it. */
+    public synchronized List<Integer> brokersWithFailedLogDir() {
+        return nodes.values().stream().filter(n -> n.role == NodeInfo.Role.BROKER && spec.twoLogDirs())
+                .filter(n -> Files.isRegularFile(n.secondDataDir())).map(n -> n.id).sorted().toList();
+    }
+
     /** True when this cluster's brokers have two log directories each. */
     public boolean twoLogDirs() {
         return spec.twoLogDirs();

@@ -432,6 +432,7 @@ public final class Sandbox implements AutoCloseable {
             case CONTROLLER_CRASH -> new ScenarioSteps(this, progress).controllerCrash(quorumReads);
             case CONTROLLER_DISK_LOST -> new ScenarioSteps(this, progress).controllerDiskLost();
             case DISK_FAILED -> new ScenarioSteps(this, progress).diskFailed();
+            case SLOW_MOVE -> new ScenarioSteps(this, progress).slowMove();
         };
         boolean loading = withLoad || load != null;
         if (withLoad && load == null) {
@@ -460,6 +461,7 @@ public final class Sandbox implements AutoCloseable {
         boolean loadStopped = stopLoad();
         SandboxReset steps = new SandboxReset(this, c, admin);
         List<String> started = new ArrayList<>(steps.startStoppedNodes(progress));
+        steps.removeThrottles(progress);
         started.addAll(steps.restoreVoters(progress).stream().map(v -> v + " (voter again)").toList());
         boolean offsetsRestored = false;
         if (offsetsAltered) {

@@ -96,7 +96,15 @@ public enum Scenario implements Labelled {
             """
             Monitoring says every broker is up and answering, yet 'shelf' has been under-replicated for a few \
             minutes and nobody has restarted anything. Find out which replicas are out of sync and why, what \
-            still holds a copy, and what you would do about it.""");
+            still holds a copy, and what you would do about it."""),
+
+    SLOW_MOVE(
+            "a reassignment adds a replica of a 20 MB partition on broker 5 under a 10 kB/s throttle",
+            List.of("archive"),
+            """
+            Someone started moving 'archive' onto broker 5 an hour ago and went home. 'archive' is \
+            under-replicated, and the ticket asks whether a follower is broken. Find out what is going on, how far \
+            it got, how long it will take at this pace, and what you could do about it.""");
 
     private final String summary;
     private final List<String> topics;

@@ -61,6 +61,7 @@ public final class LogDirHealth {
             List<LogDirReport.PartitionSize> largest = d.replicas().entrySet().stream()
                     .sorted(Comparator.comparingLong((Map.Entry<PartitionSpec, LogDirState.Replica> e) -> e.getValue().sizeBytes())
                             .reversed())
+                    .filter(e -> e.getValue().sizeBytes() > 0)
                     .limit(LARGEST)
                     .map(e -> new LogDirReport.PartitionSize(e.getKey().name(), e.getValue().sizeBytes()))
                     .toList();

@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * Judges log directories (pure): each one's space, what its replicas hold, and, from an earlier sample of the same
- * session, how fast it fills and when it will be full. Findings: an offline directory (error), usable space under
+ * session, how fast its replicas grow and when, at that rate, its usable space runs out. Findings: an offline directory (error), usable space under
  * {@link #LOW_SPACE_PERCENT} % (warning), a directory that fills within {@link #FILL_HORIZON} at the watched rate
  * (warning), a cordoned one (info).
  */
@@ -71,8 +71,9 @@ public final class LogDirHealth {
             Long fullIn = null;
             if (before != null && d.online() && now.takenAtMs() - before.takenAtMs() >= MIN_WATCH.toMillis()) {
                 watched = now.takenAtMs() - before.takenAtMs();
-                double grown = d.usableBytes() != null && before.usableBytes() != null
-                        ? before.usableBytes() - d.usableBytes() : bytes - before.replicaBytes();
+                // what Kafka's replicas added, not the volume's free space: a volume shared with other writers (or
+                // several log directories on one volume) makes the free space jump both ways
+                double grown = bytes - before.replicaBytes();
                 rate = grown * 1000.0 / watched;
                 if (rate > 0 && d.usableBytes() != null) {
                     fullIn = (long) (d.usableBytes() / rate * 1000.0);

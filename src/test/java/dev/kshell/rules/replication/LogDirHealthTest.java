@@ -59,9 +59,9 @@ class LogDirHealthTest {
 
     @Test
     void should_warn_of_a_directory_that_fills_within_a_day_at_the_watched_rate() {
-        // 60 s ago 1,000,000 B were usable, now 940,000: 1 kB/s, full in 940 s
+        // 60 s ago its replicas held 60,000 B less: 1 kB/s; 940,000 B usable: full in 940 s
         Map<String, LogDirHealth.Sample> earlier = Map.of(LogDirHealth.key(4, "/d1"),
-                new LogDirHealth.Sample(T - 60_000, 1_000_000L, 0));
+                new LogDirHealth.Sample(T - 60_000, 1_000_000L, 1350 - 60_000));
         LogDirReport r = LogDirHealth.judge(read(T, online(4, "/d1", 5_000_000, 940_000)), earlier);
 
         LogDirReport.Dir d = r.dirs().get(0);

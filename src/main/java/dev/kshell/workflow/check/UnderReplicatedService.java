@@ -37,7 +37,10 @@ public final class UnderReplicatedService {
             all.addAll(t.partitions());
         }
         List<PartitionState> sick = all.stream().filter(p -> p.isr().size() < p.replicas().size()).toList();
-        CauseReport causes = ReplicationReads.judge(session.requireGateway(), checked.snapshot(), all, sick,
+        // nothing sick: no further read (a healthy cluster costs what it cost before), only "since" forgotten
+        CauseReport causes = sick.isEmpty() ? ReplicationReads.forgetInSync(checked.snapshot(), all,
+                session.logDirHistory())
+                : ReplicationReads.judge(session.requireGateway(), checked.snapshot(), all, sick,
                 session.logDirHistory(), session.connectedToSandbox()).causes();
         return new Explained(checked, new UnderReplicatedView(checked.report(), causes));
     }

@@ -99,6 +99,15 @@ public final class ReplicationReads {
         return new Judged(ReplicationCauses.judge(snapshot, sick, evidence, sandboxSession), logDirReport);
     }
 
+    /** Every replica of these partitions is in sync: the history forgets when they left; no cause to give. */
+    public static CauseReport forgetInSync(ClusterSnapshot snapshot, Collection<PartitionState> lookedAt,
+                                           LogDirHistory history) {
+        if (history != null) {
+            history.outOfSync(snapshot.clusterId(), refs(lookedAt, false), List.of(), System.currentTimeMillis());
+        }
+        return new CauseReport(List.of(), List.of());
+    }
+
     /** Every live broker's log directories, or null (and a note) when they could not be read. */
     public static LogDirsRead logDirs(ClusterGateway gateway, Collection<Integer> brokers, List<String> notes) {
         try {

@@ -338,6 +338,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminReplicaMoves(this);
     }
 
+    @Override
+    public LogDirs logDirs() {
+        return new AdminLogDirs(this);
+    }
+
     // ---- coordinators
 
     @Override

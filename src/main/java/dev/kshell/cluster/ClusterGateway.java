@@ -75,6 +75,12 @@ public interface ClusterGateway extends AutoCloseable {
      */
     ReplicaMoves replicaMoves();
 
+    /**
+     * Brokers' log directories: online or offline, total and usable bytes, cordoned, the replicas each holds
+     * ({@link LogDirs}), with this gateway's deadline.
+     */
+    LogDirs logDirs();
+
     // ---- coordinators
 
     /**

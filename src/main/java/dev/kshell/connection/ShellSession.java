@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
 
 import dev.kshell.cluster.ClusterGateway;
@@ -36,6 +37,7 @@ public final class ShellSession implements AutoCloseable {
     private volatile Duration defaultTimeout = Duration.ofSeconds(10);
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
     private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
+    private final LogDirHistory logDirHistory = new LogDirHistory();
 
     /**
      * An open connection and what the operator called it.
@@ -108,6 +110,11 @@ public final class ShellSession implements AutoCloseable {
     }
 
     /** Who led each cluster's quorum, as this session (and, when wired to a state file, earlier runs) saw it. */
+    /** What this session saw of log directories and replicas out of the ISR (in memory, per cluster). */
+    public LogDirHistory logDirHistory() {
+        return logDirHistory;
+    }
+
     public QuorumMemory quorumMemory() {
         return quorumMemory;
     }

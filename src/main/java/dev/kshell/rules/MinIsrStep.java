@@ -5,6 +5,9 @@ import dev.kshell.model.Finding;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.Severity;
 import dev.kshell.model.TopicState;
+import dev.kshell.rules.replication.CauseReport;
+import dev.kshell.rules.replication.LogDirReport;
+import dev.kshell.rules.replication.ReplicationFindings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +30,15 @@ final class MinIsrStep {
      * first TriageSteps.LIST_LIMIT names per topic are kept. Same selection as PartitionHealth.underMinIsr / underReplicated.
      */
     static TriageStep of(ClusterSnapshot now, boolean sandboxSession) {
+        return of(now, sandboxSession, null, null);
+    }
+
+    /**
+     * @param causes  why each replica out of the ISR is out (the judgement of {@code under-replicated}), or null when
+     *                not read: the action then only tells dead brokers from live ones
+     * @param logDirs the log directories judged, or null: their offline / full / filling findings join this step
+     */
+    static TriageStep of(ClusterSnapshot now, boolean sandboxSession, CauseReport causes, LogDirReport logDirs) {
         Set<Integer> live = now.liveBrokerIds();
         List<Finding> underFindings = new ArrayList<>();
         List<Finding> urpFindings = new ArrayList<>();
@@ -99,6 +111,12 @@ final class MinIsrStep {
                             unknownMinIsr) + "): their partitions were not judged against min ISR",
                     null));
         }
+        if (causes != null) {
+            fs.addAll(ReplicationFindings.of(causes));
+        }
+        if (logDirs != null) {
+            fs.addAll(logDirs.findings());
+        }
         StepStatus status = status(fs);
         if (status == StepStatus.OK && !unknownMinIsr.isEmpty()) {
             status = StepStatus.WARN;
@@ -121,6 +139,9 @@ final class MinIsrStep {
         } else if (!liveOutOfIsr.isEmpty()) {
             action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
                     + " (replica fetcher, disk, network)";
+        }
+        if (causes != null && !causes.none()) {
+            action = causes.groups().get(0).action();
         }
         String next = null;
         if (underCount > 0) {

@@ -52,7 +52,7 @@ public final class Triage {
             PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
             steps.add(CoordinatorImpact.add(LeaderlessStep.of(now, leaderless), in.coordinators(), "leaderless"));
             steps.add(RecoveryStep.of(leaderless, in.sandboxSession()));
-            steps.add(CoordinatorImpact.add(MinIsrStep.of(now, in.sandboxSession()), in.coordinators(), "under-min-isr"));
+            steps.add(CoordinatorImpact.add(MinIsrStep.of(now, in.sandboxSession(), in.urpCauses(), in.logDirs()), in.coordinators(), "under-min-isr"));
         }
         if (now.topics().isEmpty() && now.brokers().isEmpty()) {
             steps.add(TriageSteps.skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));

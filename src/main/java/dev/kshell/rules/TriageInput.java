@@ -5,6 +5,8 @@ import dev.kshell.model.ProbeResult;
 
 import java.util.List;
 import dev.kshell.rules.quorum.QuorumMembership;
+import dev.kshell.rules.replication.CauseReport;
+import dev.kshell.rules.replication.LogDirReport;
 import java.util.function.Consumer;
 
 /**
@@ -33,12 +35,15 @@ import java.util.function.Consumer;
  *                               another directory id; read from the quorum's membership), empty when none or unread
  * @param probeGap               why the nodes could not be probed on their own endpoints, or null when they were
  *                               (or nobody tried): steps 1 and 2 say what that weakens
+ * @param urpCauses              why each replica out of the ISR is out (step 5 groups by it), or null when not read
+ * @param logDirs                the live brokers' log directories judged (step 5 warns of offline, full and
+ *                               filling ones), or null when not read
  */
 public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
                           List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
                           boolean strict, boolean sandboxSession, QuorumStability quorumStability,
                           Long zooKeeperSessionTimeoutMs, String probeGap,
-                          List<QuorumMembership.NewDisk> newDisks) {
+                          List<QuorumMembership.NewDisk> newDisks, CauseReport urpCauses, LogDirReport logDirs) {
 
     public TriageInput {
         newDisks = newDisks == null ? List.of() : List.copyOf(newDisks);
@@ -47,6 +52,15 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         }
         brokerProbes = brokerProbes == null ? null : List.copyOf(brokerProbes);
         voterProbes = voterProbes == null ? null : List.copyOf(voterProbes);
+    }
+
+    /** Without the replication causes and log directories. */
+    public TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                       List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                       boolean strict, boolean sandboxSession, QuorumStability quorumStability,
+                       Long zooKeeperSessionTimeoutMs, String probeGap, List<QuorumMembership.NewDisk> newDisks) {
+        this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap, newDisks, null, null);
     }
 
     /** Without the quorum's membership. */
@@ -106,6 +120,13 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         return copy(c -> c.newDisks = disks);
     }
 
+    public TriageInput withReplication(CauseReport causes, LogDirReport dirs) {
+        return copy(c -> {
+            c.urpCauses = causes;
+            c.logDirs = dirs;
+        });
+    }
+
     public TriageInput withProbeGap(String why) {
         return copy(c -> c.probeGap = why);
     }
@@ -116,7 +137,7 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         change.accept(c);
         return new TriageInput(c.snapshot, c.previous, c.brokerProbes, c.voterProbes, c.brokerSessionTimeoutMs,
                 c.coordinators, c.strict, c.sandboxSession, c.quorumStability, c.zooKeeperSessionTimeoutMs, c.probeGap,
-                c.newDisks);
+                c.newDisks, c.urpCauses, c.logDirs);
     }
 
     /** The fields of a {@link TriageInput} being copied. */
@@ -133,8 +154,12 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         Long zooKeeperSessionTimeoutMs;
         String probeGap;
         List<QuorumMembership.NewDisk> newDisks;
+        CauseReport urpCauses;
+        LogDirReport logDirs;
 
         Fields(TriageInput in) {
+            urpCauses = in.urpCauses;
+            logDirs = in.logDirs;
             newDisks = in.newDisks;
             snapshot = in.snapshot;
             previous = in.previous;

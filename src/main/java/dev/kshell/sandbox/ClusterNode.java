@@ -45,6 +45,11 @@ final class ClusterNode {
         return dir.resolve("data");
     }
 
+    /** A broker's second log directory (when the cluster has two per broker). */
+    Path secondDataDir() {
+        return dir.resolve("data2");
+    }
+
     boolean alive() {
         return process != null && process.isAlive();
     }

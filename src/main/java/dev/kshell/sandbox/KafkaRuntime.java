@@ -114,6 +114,13 @@ public record KafkaRuntime(String version, List<Path> classPath) {
     }
 
     /** True when this release can run a dynamic KRaft quorum (KIP-853: Kafka 3.9 and later). */
+    public boolean supportsKraftJbod() {
+        String[] parts = version.split("\\.");
+        int minor = parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("\\D.*", "")) : 0;
+        return major() > 3 || (major() == 3 && minor >= 7);
+    }
+
+    /** True from Kafka 3.9 (KIP-853). */
     public boolean supportsDynamicQuorum() {
         String[] parts = version.split("\\.");
         int minor = parts.length > 1 ? Integer.parseInt(parts[1].replaceAll("\\D.*", "")) : 0;

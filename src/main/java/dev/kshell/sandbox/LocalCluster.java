@@ -62,6 +62,8 @@ public final class LocalCluster implements AutoCloseable {
     private boolean closed;
     /** Each node's meta.properties as formatted, to format a replaced (emptied) data dir again. */
     private final Map<Integer, byte[]> formats = new TreeMap<>();
+    /** The brokers' second log directories' meta.properties, as formatted at start (two log dirs per broker). */
+    private final Map<Integer, byte[]> secondFormats = new TreeMap<>();
     /** Nodes frozen by {@link #pauseNode} and not resumed yet. */
     private final Set<Integer> paused = new TreeSet<>();
 
@@ -171,6 +173,10 @@ public final class LocalCluster implements AutoCloseable {
             if (Files.exists(meta)) {
                 formats.put(node.id, Files.readAllBytes(meta));
             }
+            Path second = node.secondDataDir().resolve("meta.properties");
+            if (Files.exists(second)) {
+                secondFormats.put(node.id, Files.readAllBytes(second));
+            }
         }
     }
 
@@ -183,10 +189,14 @@ public final class LocalCluster implements AutoCloseable {
         killNode(id);
         ClusterNode node = require(id);
         try {
-            if (Files.exists(node.dataDir())) {
-                try (Stream<Path> walk = Files.walk(node.dataDir())) {
-                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
+            for (Path dir : List.of(node.dataDir(), node.secondDataDir())) {
+                if (Files.isRegularFile(dir)) {
+                    Files.delete(dir); // a log directory failed by failLogDir
+                } else if (Files.exists(dir)) {
+                    try (Stream<Path> walk = Files.walk(dir)) {
+                        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                            Files.deleteIfExists(p);
+                        }
                     }
                 }
             }
@@ -203,6 +213,55 @@ public final class LocalCluster implements AutoCloseable {
             Files.createDirectories(node.dataDir());
             Files.write(meta, format);
         }
+        byte[] second = secondFormats.get(node.id);
+        Path secondMeta = node.secondDataDir().resolve("meta.properties");
+        if (second != null && Files.isRegularFile(node.secondDataDir())) {
+            Files.delete(node.secondDataDir()); // a failed log directory gets a new, empty disk on restart
+        }
+        if (second != null && !Files.exists(secondMeta)) {
+            Files.createDirectories(node.secondDataDir());
+            Files.write(secondMeta, second);
+        }
+    }
+
+    /**
+     * One log directory of a running broker fails, as a dead disk of a JBOD broker does: its second log directory
+     * is deleted and a plain file put in its place (Kafka's own LogDirFailureTest does the same), so the broker's
+     * next write there (the high watermark checkpoint, every 5 s by default) fails and it takes the directory
+     * offline while it runs on with its other one. {@link #startNode} after a stop gives it a new, empty directory.
+     *
+     * @return the failed directory's path
+     * @throws IllegalStateException when the broker is not running or the cluster has one log directory per broker
+     */
+    public synchronized Path failLogDir(int id) {
+        ClusterNode node = require(id);
+        if (!spec.twoLogDirs() || node.role != NodeInfo.Role.BROKER) {
+            throw new IllegalStateException(node.name() + " has one log directory: failing it would stop the broker");
+        }
+        if (!node.alive()) {
+            throw new IllegalStateException(node.name() + " is not running");
+        }
+        Path dir = node.secondDataDir();
+        try {
+            if (!Files.isRegularFile(dir)) {
+                SandboxDirs.deleteTree(dir);
+                Files.writeString(dir, "this log directory failed (sandbox fail-disk)\n");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dir;
+    }
+
+    /** The brokers one of whose log directories {@link #failLogDir} failed and that still run on without it. */
+    public synchronized List<Integer> brokersWithFailedLogDir() {
+        return nodes.values().stream().filter(n -> n.role == NodeInfo.Role.BROKER && spec.twoLogDirs())
+                .filter(n -> Files.isRegularFile(n.secondDataDir())).map(n -> n.id).sorted().toList();
+    }
+
+    /** True when this cluster's brokers have two log directories each. */
+    public boolean twoLogDirs() {
+        return spec.twoLogDirs();
     }
 
     /**
@@ -254,6 +313,10 @@ public final class LocalCluster implements AutoCloseable {
         try {
             SandboxDirs.deleteTree(node.dataDir());
             PrivateFiles.createDirectories(node.dataDir());
+            if (spec.twoLogDirs() && node.role == NodeInfo.Role.BROKER) {
+                SandboxDirs.deleteTree(node.secondDataDir());
+                PrivateFiles.createDirectories(node.secondDataDir());
+            }
             node.directoryId = new StorageFormat(spec, processes, s -> { }, READY_TIMEOUT_MS).formatAgain(node,
                     clusterId);
         } catch (IOException e) {

@@ -29,10 +29,12 @@ import java.util.Map;
  *                             and is formatted with the same {@code --initial-controllers} (each controller's id,
  *                             endpoint and a random directory id); false for a static quorum
  *                             ({@code controller.quorum.voters}), which cannot change its voters
+ * @param twoLogDirs           each broker has two log directories ({@code data}, {@code data2}: JBOD, so that one
+ *                             can fail while the broker runs on; KRaft needs Kafka 3.7+ for it)
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                                Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
-                               Map<String, String> extraControllerProps, boolean dynamicQuorum) {
+                               Map<String, String> extraControllerProps, boolean dynamicQuorum, boolean twoLogDirs) {
 
     public LocalClusterSpec {
         if (controllers < 1) {
@@ -52,6 +54,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
             throw new IllegalArgumentException(zooKeeperMode ? "a ZooKeeper-mode cluster has no KRaft quorum"
                     : "Kafka " + runtime.version() + " has no dynamic quorum (KIP-853 came with 3.9)");
         }
+        if (twoLogDirs && !zooKeeperMode && !runtime.supportsKraftJbod()) {
+            throw new IllegalArgumentException("Kafka " + runtime.version() + " in KRaft mode has no JBOD (two log "
+                    + "directories per broker came with 3.7)");
+        }
+    }
+
+    /** The same spec with one log directory per broker. */
+    public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
+                            Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
+                            Map<String, String> extraControllerProps, boolean dynamicQuorum) {
+        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime, zooKeeperMode,
+                extraControllerProps, dynamicQuorum, false);
+    }
+
+    /** This spec with two log directories per broker (true) or one (false). */
+    public LocalClusterSpec withTwoLogDirs(boolean two) {
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeperMode, extraControllerProps, dynamicQuorum, two);
     }
 
     /** The same spec without the dynamic-quorum flag (a static quorum). */
@@ -65,7 +85,7 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with a dynamic quorum (true) or a static one (false). */
     public LocalClusterSpec withDynamicQuorum(boolean dynamic) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps, dynamic);
+                zooKeeperMode, extraControllerProps, dynamic, twoLogDirs);
     }
 
     /** A KRaft cluster of kshell's own Kafka. */
@@ -77,13 +97,13 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec on another Kafka release. */
     public LocalClusterSpec withRuntime(KafkaRuntime other) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, other,
-                zooKeeperMode, extraControllerProps, dynamicQuorum);
+                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs);
     }
 
     /** This spec in ZooKeeper mode (true) or KRaft (false). */
     public LocalClusterSpec withZooKeeperMode(boolean zooKeeper) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeper, extraControllerProps, dynamicQuorum);
+                zooKeeper, extraControllerProps, dynamicQuorum, twoLogDirs);
     }
 
     /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
@@ -94,24 +114,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
     public LocalClusterSpec withDataDir(Path dir) {
         return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps, dynamicQuorum);
+                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs);
     }
 
     /** This spec with fast failure detection switched on or off. */
     public LocalClusterSpec withFastFailureDetection(boolean fast) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode,
-                extraControllerProps, dynamicQuorum);
+                extraControllerProps, dynamicQuorum, twoLogDirs);
     }
 
     /** This spec with these extra broker properties (replacing earlier ones). */
     public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode,
-                extraControllerProps, dynamicQuorum);
+                extraControllerProps, dynamicQuorum, twoLogDirs);
     }
 
     /** This spec with these extra controller properties (replacing earlier ones). */
     public LocalClusterSpec withExtraControllerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, props, dynamicQuorum);
+                zooKeeperMode, props, dynamicQuorum, twoLogDirs);
     }
 }

@@ -108,7 +108,8 @@ final class NodeConfig {
             p.put("listener.security.protocol.map", CONTROLLER_LISTENER + ":PLAINTEXT," + BROKER_LISTENER
                     + ":PLAINTEXT");
         }
-        p.put("log.dirs", node.dataDir().toString());
+        boolean two = spec.twoLogDirs() && node.role == Role.BROKER;
+        p.put("log.dirs", node.dataDir() + (two ? "," + node.secondDataDir() : ""));
         // small and fast: a laptop or CI runner holds six of these
         p.put("num.network.threads", "2");
         p.put("num.io.threads", "2");

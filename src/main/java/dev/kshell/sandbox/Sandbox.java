@@ -93,6 +93,16 @@ public final class Sandbox implements AutoCloseable {
                            long tookMs) {
     }
 
+    /**
+     * What {@code sandbox fail-disk N} did.
+     *
+     * @param broker the broker
+     * @param logDir the directory that failed (the broker runs on with its other one)
+     * @param tookMs until the broker reported it offline
+     */
+    public record DiskFailure(int broker, String logDir, long tookMs) {
+    }
+
     /** What a node command did. */
     public record NodeChange(int id, String role, String action, String state, long tookMs) {
     }
@@ -229,7 +239,8 @@ public final class Sandbox implements AutoCloseable {
                 : Map.of("initial.broker.registration.timeout.ms", "300000");
         start(LocalClusterSpec.seed().withFastFailureDetection(true).withDataDir(dataDir).withExtraBrokerProps(extra)
                 .withRuntime(runtime).withZooKeeperMode(zooKeeperMode)
-                .withDynamicQuorum(dynamicQuorum(runtime, zooKeeperMode, staticQuorum)), progress);
+                .withDynamicQuorum(dynamicQuorum(runtime, zooKeeperMode, staticQuorum))
+                .withTwoLogDirs(!zooKeeperMode && runtime.supportsKraftJbod()), progress);
     }
 
     /** Starts a cluster of this shape (node ids must follow the seed: brokers 4-6) and creates the demo topics. */
@@ -357,6 +368,38 @@ public final class Sandbox implements AutoCloseable {
         return new DiskLoss(id, NodeFaults.lower(node.role()), before, after, c.dynamicQuorum(), Settle.millis(t0));
     }
 
+    /**
+     * One log directory of a running broker fails ({@link LocalCluster#failLogDir}); waits until the broker reports
+     * it offline (describeLogDirs), which takes up to the high-watermark checkpoint interval (5 s).
+     *
+     * @throws SandboxRefusal when the node is not a running broker or the brokers have one log directory each
+     */
+    public synchronized DiskFailure failDisk(int id) {
+        LocalCluster c = cluster();
+        NodeInfo node = NodeFaults.find(c, id);
+        if (node.role() != Role.BROKER) {
+            throw new SandboxRefusal("fail-disk is for brokers: node " + id + " is a " + NodeFaults.lower(node.role()));
+        }
+        if (!c.twoLogDirs()) {
+            throw new SandboxRefusal("this sandbox's brokers have one log directory each (ZooKeeper mode, or Kafka "
+                    + "before 3.7 in KRaft): failing it would stop the broker; try `sandbox stop-broker " + id + "`");
+        }
+        if (node.state() != NodeInfo.State.RUNNING) {
+            throw new SandboxRefusal("broker " + id + " is not running: `sandbox start-broker " + id + "` first");
+        }
+        long t0 = System.nanoTime();
+        String path = c.failLogDir(id).toString();
+        awaitCondition("broker " + id + " reporting " + path + " offline", () -> {
+            try {
+                return admin.logDirs().describe(List.of(id)).dirs().getOrDefault(id, List.of()).stream()
+                        .anyMatch(d -> d.path().equals(path) && !d.online());
+            } catch (RuntimeException e) {
+                return false;
+            }
+        });
+        return new DiskFailure(id, path, Settle.millis(t0));
+    }
+
     // ---- scenarios -----------------------------------------------------------------------------------------
 
     /**
@@ -388,6 +431,8 @@ public final class Sandbox implements AutoCloseable {
             case CONTROLLER_FLAPPING -> new ScenarioSteps(this, progress).controllerFlapping(quorumReads);
             case CONTROLLER_CRASH -> new ScenarioSteps(this, progress).controllerCrash(quorumReads);
             case CONTROLLER_DISK_LOST -> new ScenarioSteps(this, progress).controllerDiskLost();
+            case DISK_FAILED -> new ScenarioSteps(this, progress).diskFailed();
+            case SLOW_MOVE -> new ScenarioSteps(this, progress).slowMove();
         };
         boolean loading = withLoad || load != null;
         if (withLoad && load == null) {
@@ -416,6 +461,7 @@ public final class Sandbox implements AutoCloseable {
         boolean loadStopped = stopLoad();
         SandboxReset steps = new SandboxReset(this, c, admin);
         List<String> started = new ArrayList<>(steps.startStoppedNodes(progress));
+        steps.removeThrottles(progress);
         started.addAll(steps.restoreVoters(progress).stream().map(v -> v + " (voter again)").toList());
         boolean offsetsRestored = false;
         if (offsetsAltered) {

@@ -32,7 +32,8 @@ final class SandboxReset {
 
     /** True when the cluster is not in its starting shape: {@code altered}, a node down, or scenario topics left. */
     boolean needed(boolean altered) {
-        if (altered || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)) {
+        if (altered || cluster.nodes().stream().anyMatch(n -> n.state() != State.RUNNING)
+                || !cluster.brokersWithFailedLogDir().isEmpty()) {
             return true;
         }
         if (!votersToRestore().isEmpty()) {
@@ -42,9 +43,30 @@ final class SandboxReset {
         return Scenario.allTopics().stream().anyMatch(names::contains);
     }
 
+    /** Removes replication throttle rates a scenario (slow-move) left on the brokers; a failure is not fatal. */
+    void removeThrottles(Consumer<String> progress) {
+        try {
+            var rates = admin.replicaMoves().throttles(Sandbox.BROKERS, List.of()).brokerRates();
+            List<Integer> throttled = rates.entrySet().stream().filter(e -> !e.getValue().isEmpty())
+                    .map(java.util.Map.Entry::getKey).toList();
+            if (!throttled.isEmpty()) {
+                progress.accept("removing the replication throttle of broker" + (throttled.size() == 1 ? " " : "s ")
+                        + throttled.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")));
+                admin.replicaMoves().removeBrokerRate(throttled);
+            }
+        } catch (RuntimeException e) {
+            progress.accept("replication throttles not checked: " + e.getMessage());
+        }
+    }
+
     /** Starts every node that is not running (ZooKeeper, controllers, then brokers) and waits for the brokers. */
     List<String> startStoppedNodes(Consumer<String> progress) {
         List<String> started = new ArrayList<>();
+        for (int id : cluster.brokersWithFailedLogDir()) {
+            // a failed disk is replaced: stopped, given a new empty directory on start (LocalCluster.startNode)
+            progress.accept("broker " + id + ": replacing its failed log directory (stop, new disk, start)");
+            cluster.stopNode(id);
+        }
         for (Role role : List.of(Role.ZOOKEEPER, Role.CONTROLLER, Role.BROKER)) {
             for (NodeInfo node : cluster.nodes()) {
                 if (node.role() == role && node.state() != State.RUNNING) {

@@ -88,7 +88,23 @@ public enum Scenario implements Labelled {
             Overnight a disk failed on one of the controller hosts. The platform team replaced it, formatted the \
             node as the runbook says and started Kafka again; they say the controller is back. Everything else \
             looks up. Find out whether the metadata quorum is really whole again, and what, if anything, is left \
-            to do before the next failure.""");
+            to do before the next failure."""),
+
+    DISK_FAILED(
+            "one of broker 5's two log directories fails while the broker runs on (a dead JBOD disk)",
+            List.of("shelf"),
+            """
+            Monitoring says every broker is up and answering, yet 'shelf' has been under-replicated for a few \
+            minutes and nobody has restarted anything. Find out which replicas are out of sync and why, what \
+            still holds a copy, and what you would do about it."""),
+
+    SLOW_MOVE(
+            "a reassignment adds a replica of a 20 MB partition on broker 5 under a 10 kB/s throttle",
+            List.of("archive"),
+            """
+            Someone started moving 'archive' onto broker 5 an hour ago and went home. 'archive' is \
+            under-replicated, and the ticket asks whether a follower is broken. Find out what is going on, how far \
+            it got, how long it will take at this pace, and what you could do about it.""");
 
     private final String summary;
     private final List<String> topics;

@@ -1,5 +1,8 @@
 package dev.kshell.sandbox;
 
+import dev.kshell.cluster.ReplicaMoves;
+import dev.kshell.model.PartitionSpec;
+
 import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.QuorumState;
@@ -295,6 +298,65 @@ final class ScenarioSteps {
                     .orElse(false));
         }
         return List.of();
+    }
+
+    /**
+     * A dead JBOD disk: {@code shelf} (RF 2, six partitions spread over brokers 4-6) holds records; one of broker
+     * 5's two log directories fails while it runs ({@link Sandbox#failDisk}). Broker 5 stays up and registered; the
+     * replicas it held in that directory leave their ISRs.
+     */
+    List<String> diskFailed() {
+        create("shelf", List.of(List.of(4, 5), List.of(5, 6), List.of(6, 4), List.of(4, 5), List.of(5, 6),
+                List.of(6, 4)), Map.of());
+        produce("shelf", 60, "all");
+        step("a disk of broker 5 dies");
+        sandbox.failDisk(5);
+        // which replicas sat in the failed directory is Kafka's choice (it spreads new ones over both): wait for any
+        sandbox.awaitCondition("a replica of broker 5 out of its ISR", () -> admin.snapshot(null, false).topics()
+                .stream().flatMap(t -> t.partitions().stream())
+                .anyMatch(s -> s.replicas().contains(5) && !s.isr().contains(5)));
+        return List.of("shelf");
+    }
+
+    /**
+     * A throttled reassignment: {@code archive} (one partition on broker 4) holds about 20 MB; both brokers' rates
+     * are set to 10 kB/s, the partition's replicas throttled, and a reassignment to [4, 5] started. At that pace
+     * broker 5's copy takes over half an hour: the move stays in flight while the operator looks.
+     */
+    List<String> slowMove() {
+        create("archive", List.of(List.of(4)), Map.of());
+        produceBytes("archive", 205, 100_000);
+        step("someone starts moving archive-0 onto broker 5, throttled to 10 kB/s");
+        var moves = admin.replicaMoves();
+        moves.setBrokerRate(List.of(4, 5), 10_000);
+        moves.setTopicThrottle(Map.of("archive", Map.of(ReplicaMoves.LEADER_REPLICAS, "0:4",
+                ReplicaMoves.FOLLOWER_REPLICAS, "0:5")));
+        moves.alter(Map.of(new PartitionSpec("archive", 0), List.of(4, 5)));
+        sandbox.awaitCondition("archive-0 reassignment in flight", () -> moves.inFlight()
+                .containsKey(new PartitionSpec("archive", 0)));
+        return List.of();
+    }
+
+    /** {@code count} records of {@code size} random bytes each to partition 0 (acks=1). */
+    private void produceBytes(String topic, int count, int size) {
+        progress.accept("producing " + count + " records of " + size / 1000 + " kB to " + topic);
+        Properties p = LoadProducer.properties(cluster.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "1");
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-setup");
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
+        byte[] value = new byte[size];
+        new java.util.Random(36).nextBytes(value);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p,
+                new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            for (int i = 0; i < count; i++) {
+                producer.send(new ProducerRecord<>(topic, 0, null, value));
+            }
+            producer.flush();
+        }
     }
 
     /** Adds the brokers the cluster lists as fenced right now (a failed read adds nothing). */

@@ -89,6 +89,9 @@ final class StorageFormat {
                     .addDirectory(dir)
                     .setReleaseVersion(version)
                     .setHasDynamicQuorum(spec.dynamicQuorum());
+            if (spec.twoLogDirs() && node.role == NodeInfo.Role.BROKER) {
+                formatter.addDirectory(node.secondDataDir().toString());
+            }
             if (initialControllers != null) {
                 formatter.setInitialControllers(DynamicVoters.parse(initialControllers));
             }

@@ -111,7 +111,8 @@ class CompatibilityMatrixIntegrationTest {
     static List<KshellCommand> commands(ShellSession s, Path home) {
         return List.of(new StatusCommand(s), new QuorumCommand(s), new BrokersCommand(s), new TopicsCommand(s),
                 new DescribeCommand(s), new LeaderlessCommand(s), new UnderMinIsrCommand(s), new AtMinIsrCommand(s),
-                new UnderReplicatedCommand(s), new CoordinatorsCommand(s), new TriageCommand(s),
+                new UnderReplicatedCommand(s), new dev.kshell.cli.commands.LogDirsCommand(s), new CoordinatorsCommand(s),
+                new TriageCommand(s),
                 new ConfigRiskCommand(new ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
                 new ElectUncleanCommand(s));
     }
@@ -186,7 +187,7 @@ class CompatibilityMatrixIntegrationTest {
                 r -> r.code() == ExitCode.OK);
         assertThat(triage.out()).startsWith("HEALTHY");
         for (String line : List.of("status", "quorum", "brokers", "topics", "describe " + RF3, "leaderless",
-                "under-min-isr", "at-min-isr", "under-replicated", "coordinators", "audit")) {
+                "under-min-isr", "at-min-isr", "under-replicated", "logdirs", "coordinators", "audit")) {
             ShellHarness.Result r = run(line);
             assertThat(r.err()).as(line).doesNotContain("error");
             ShellHarness.Result json = run(line + " --output json");
@@ -205,6 +206,11 @@ class CompatibilityMatrixIntegrationTest {
             assertThat(Json.mapper().readTree(json.out()).toString()).as(line + " --output json printed")
                     .isEqualTo(json.json().toString());
         }
+        // describeLogDirs answers in both modes; 3.9 reports total and usable bytes (KIP-827, 3.3+)
+        ShellHarness.Result dirs = run("logdirs --output json");
+        System.out.println("[" + flavour + "] logdirs\n" + run("logdirs").out());
+        assertThat(dirs.json().get("dirs")).hasSize(3);
+        dirs.json().get("dirs").forEach(d -> assertThat(d.get("totalBytes").asLong()).isPositive());
         ShellHarness.Result status = run("status --output json");
         System.out.println("[" + flavour + "] capabilities " + status.out());
         ShellHarness.Result describe = run("describe " + RF3);

@@ -22,6 +22,10 @@ import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
 import dev.kshell.memory.QuorumMemory;
+import dev.kshell.cli.commands.LogDirsCommand;
+import dev.kshell.cli.commands.ReassignmentsCommand;
+import dev.kshell.cli.commands.SandboxFailDiskCommand;
+import dev.kshell.cli.commands.UnderReplicatedCommand;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.ShellHarness;
@@ -84,7 +88,8 @@ class SandboxScenariosIntegrationTest {
                 new SandboxScenarioCommand(sandbox, session), new SandboxResetCommand(sandbox),
                 new SandboxLoadCommand(sandbox), new SandboxPauseCommand(sandbox, session),
                 new DescribeCommand(session), new QuorumCommand(session), new BrokersCommand(session),
-                new ElectUncleanCommand(session), new TriageCommand(session)));
+                new ElectUncleanCommand(session), new TriageCommand(session), new SandboxFailDiskCommand(sandbox),
+                new LogDirsCommand(session), new UnderReplicatedCommand(session), new ReassignmentsCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
         return list;
     }
@@ -404,6 +409,42 @@ class SandboxScenariosIntegrationTest {
     }
 
     // ---------------------------------------------------------------------------------------------------------
+
+    @Test
+    @Order(11)
+    void should_stage_disk_failed_that_logdirs_under_replicated_and_triage_explain_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario disk-failed");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        assertThat(node(5).state()).isEqualTo(NodeInfo.State.RUNNING);
+        ShellHarness.Result dirs = shell.run("logdirs --broker 5");
+        System.out.println("[sandbox-it] logdirs --broker 5\n" + dirs.out());
+        assertThat(dirs.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(dirs.out()).startsWith("2 log directories on 1 broker, 1 offline").contains("node-5/data2  OFFLINE");
+        ShellHarness.Result urp = shell.run("under-replicated");
+        System.out.println("[sandbox-it] under-replicated\n" + urp.out());
+        assertThat(urp.out()).contains("node-5/data2 of broker 5 is offline").contains("[offline-log-dir]")
+                .doesNotContain("[unknown]");
+        assertThat(shell.run("triage").out()).startsWith("DEGRADED")
+                .contains("cause: log directory", "node-5/data2 of broker 5 is offline (KafkaStorage");
+        resetAndAssertHealthy();
+        assertThat(shell.run("logdirs --broker 5").out()).startsWith("2 log directories on 1 broker, all online");
+    }
+
+    @Test
+    @Order(12)
+    void should_stage_slow_move_that_under_replicated_gives_as_a_reassignment_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario slow-move");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        ShellHarness.Result moves = shell.run("reassignments");
+        ShellHarness.Result urp = shell.run("under-replicated --topic archive");
+        System.out.println("[sandbox-it] reassignments\n" + moves.out() + "[sandbox-it] under-replicated\n" + urp.out());
+        // 21 MB at the ~150 kB/s Kafka's 10 kB/s throttle lets through takes minutes: still in flight here
+        assertThat(urp.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(moves.out()).contains("archive-0", "10 kB/s");
+        assertThat(urp.out()).contains("a reassignment is adding a replica on broker 5", "[reassignment]");
+        resetAndAssertHealthy();
+        assertThat(shell.run("reassignments").out()).doesNotContain("10 kB/s");
+    }
 
     private static void resetAndAssertHealthy() throws Exception {
         ShellHarness.Result reset = shell.run("sandbox reset");

@@ -41,6 +41,8 @@ public class FakeGateway implements ClusterGateway {
     public final FakeReplicaMoves moves = new FakeReplicaMoves();
     /** The quorum's membership and its changes; a static quorum without directory ids unless a test sets one. */
     public QuorumChanges quorumChanges;
+    /** What {@link #logDirs()} answers: nothing unless a test sets a read (the brokers asked are ignored). */
+    public dev.kshell.model.LogDirsRead logDirsRead;
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -230,6 +232,12 @@ public class FakeGateway implements ClusterGateway {
     @Override
     public ReplicaMoves replicaMoves() {
         return moves;
+    }
+
+    @Override
+    public dev.kshell.cluster.LogDirs logDirs() {
+        return brokerIds -> logDirsRead != null ? logDirsRead
+                : dev.kshell.model.LogDirsRead.empty(snapshot.takenAt().toEpochMilli());
     }
 
     @Override

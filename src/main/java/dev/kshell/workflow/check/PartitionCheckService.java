@@ -31,8 +31,9 @@ public final class PartitionCheckService {
      * @param report     the rule's report
      * @param skipped    the snapshot's note on topics it could not read, or null
      * @param elrMissing the sentence for a cluster without eligible leader replicas, or null
+     * @param snapshot   what was read (the selected topics only)
      */
-    public record Checked(PartitionReport report, String skipped, String elrMissing) {
+    public record Checked(PartitionReport report, String skipped, String elrMissing, ClusterSnapshot snapshot) {
     }
 
     /** Reads and checks; an unknown or unmatched topic is an {@link InputException} naming the closest one. */
@@ -45,7 +46,7 @@ public final class PartitionCheckService {
         if (!report.ok()) {
             throw new InputException(report.error());
         }
-        return new Checked(report, snapshot.skippedTopicsNote(), elrMissing(snapshot));
+        return new Checked(report, snapshot.skippedTopicsNote(), elrMissing(snapshot), snapshot);
     }
 
     /** The sentence for a cluster without eligible leader replicas (Kafka 3.9, ZooKeeper mode), or null. */

@@ -1,6 +1,7 @@
 package dev.kshell.workflow.check;
 
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
 
 import java.util.Map;
@@ -14,12 +15,21 @@ import java.util.Map;
  * @param previous            an earlier snapshot of the same cluster, or null
  * @param knownVoterEndpoints controller endpoints by id as last seen, probed when the quorum cannot be read
  * @param quorumMemory        where the quorum read is recorded and judged from, or null (no stability judgement)
+ * @param logDirHistory       where log directories and replicas out of sync are recorded (growth rates, "since"),
+ *                            or null (nothing remembered)
  */
 public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
-                            Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory) {
+                            Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
+                            LogDirHistory logDirHistory) {
 
     public TriageOptions {
         knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
+    }
+
+    /** Without a log-directory history. */
+    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
+                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory) {
+        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, null);
     }
 
     /** Nothing known beforehand, no history. */
@@ -28,10 +38,14 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
     }
 
     public TriageOptions withStrict(boolean value) {
-        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory);
+        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory);
     }
 
     public TriageOptions withQuorumMemory(QuorumMemory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value);
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory);
+    }
+
+    public TriageOptions withLogDirHistory(LogDirHistory value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value);
     }
 }

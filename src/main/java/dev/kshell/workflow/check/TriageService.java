@@ -13,6 +13,9 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.util.DaemonThreads;
+import dev.kshell.memory.LogDirHistory;
+import dev.kshell.model.PartitionState;
+import dev.kshell.workflow.logdirs.ReplicationReads;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,7 +104,8 @@ public final class TriageService implements AutoCloseable {
     public TriageRun triage(ClusterGateway gateway, TriageOptions options) {
         // two reads answered at different metadata versions can contradict each other: read again first
         ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
-        TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints())
+        TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints(),
+                options.logDirHistory(), options.sandboxSession())
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
         List<String> warnings = new ArrayList<>();
@@ -131,6 +135,15 @@ public final class TriageService implements AutoCloseable {
      */
     public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous,
                               Map<Integer, String> knownVoters) {
+        return gather(gateway, now, previous, knownVoters, null, false);
+    }
+
+    /**
+     * As {@link #gather(ClusterGateway, ClusterSnapshot, ClusterSnapshot, Map)}, and the causes of under-replication
+     * and the log directories (recorded in {@code history} when given).
+     */
+    public TriageInput gather(ClusterGateway gateway, ClusterSnapshot now, ClusterSnapshot previous,
+                              Map<Integer, String> knownVoters, LogDirHistory history, boolean sandboxSession) {
         ClusterTarget target = gateway.target();
         long until = System.nanoTime() + NodeProbe.DEFAULT_DEADLINE.toNanos() + SIDE_DEADLINE.toNanos() * 2;
         Future<List<ProbeResult>> brokers = executor.submit(
@@ -140,19 +153,35 @@ public final class TriageService implements AutoCloseable {
         Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
         Future<List<QuorumMembership.NewDisk>> newDisks = executor.submit(
                 () -> TriageReads.newDisks(gateway, now));
-        List<Future<?>> all = List.of(brokers, voters, coordinators, newDisks);
+        Future<ReplicationReads.Judged> replication = executor.submit(() -> replication(gateway, now, history,
+                sandboxSession));
+        List<Future<?>> all = List.of(brokers, voters, coordinators, newDisks, replication);
         List<ProbeResult> brokerProbes = await(brokers, until, all);
         boolean zooKeeper = now.quorum() != null && now.quorum().zooKeeperMode();
         Long sessionTimeout = brokerProbes == null || BrokerHealth.silent(now, brokerProbes).isEmpty() ? null
                 : TriageReads.settingMs(gateway, brokerProbes, zooKeeper ? TriageReads.ZOOKEEPER_SESSION_TIMEOUT
                 : TriageReads.SESSION_TIMEOUT);
+        ReplicationReads.Judged judged = await(replication, until, all);
         return TriageInput.of(now, previous)
                 .withBrokerProbes(brokerProbes, zooKeeper ? null : sessionTimeout)
                 .withZooKeeperSessionTimeout(zooKeeper ? sessionTimeout : null)
                 .withVoterProbes(await(voters, until, all))
                 .withCoordinators(await(coordinators, until, all))
                 .withNewDisks(await(newDisks, until, all))
+                .withReplication(judged == null ? null : judged.causes(), judged == null ? null : judged.logDirs())
                 .withProbeGap(brokerProbes == null ? NodeProbe.of(target).unsupportedReason() : null);
+    }
+
+    /** Why replicas are out of sync, and the log directories: none read when no broker is live. */
+    private static ReplicationReads.Judged replication(ClusterGateway gateway, ClusterSnapshot now,
+                                                      LogDirHistory history, boolean sandboxSession) {
+        if (now.liveBrokerIds().isEmpty() || gateway.target().viaControllers()) {
+            return null;
+        }
+        List<PartitionState> all = new ArrayList<>();
+        now.topics().forEach(t -> all.addAll(t.partitions()));
+        return ReplicationReads.judge(gateway, now, all, ReplicationReads.outOfSync(now, all), history,
+                sandboxSession);
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,7 +22,6 @@ import java.util.TreeMap;
  * to it as "sandbox". The sandbox bean is closed with the application context, which also happens on SIGTERM and
  * Ctrl-C (Spring's shutdown hook); the cluster's own hook and each node's parent watchdog cover the rest.
  */
-@Component
 public class SandboxLauncher {
 
     private final Sandbox sandbox;

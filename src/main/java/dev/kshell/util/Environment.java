@@ -43,8 +43,6 @@ public final class Environment {
     public static final String SANDBOX_READY_TIMEOUT_PROPERTY = "kshell.sandbox.readyTimeoutSeconds";
     /** Extra JVM options for every sandbox node, separated by spaces (e.g. {@code -Xmx512m}). */
     public static final String SANDBOX_JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
-    /** Set by the launcher's fast start: Spring's beans are created when first used. */
-    public static final String LAZY_INITIALIZATION_PROPERTY = "spring.main.lazy-initialization";
 
     private Environment() {
     }
@@ -76,10 +74,6 @@ public final class Environment {
     /** True when the JVM was started with {@code -Dlogback.configurationFile} (the sandbox's nodes, an operator). */
     public static boolean logbackConfigured() {
         return System.getProperty("logback.configurationFile") != null;
-    }
-
-    public static boolean lazyInitialization() {
-        return Boolean.getBoolean(LAZY_INITIALIZATION_PROPERTY);
     }
 
     /** {@value #SANDBOX_READY_TIMEOUT_PROPERTY}, default 180. */

@@ -28,9 +28,6 @@ import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.MaskingWriter;
 import dev.kshell.connection.Secrets;
 import dev.kshell.connection.ShellSession;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -55,7 +52,6 @@ import dev.kshell.util.Validated;
  * <p>Output: the step echoes and each step's own output go to stdout as they happen; with {@code --output json}
  * they go to stderr instead, so that stdout holds one JSON document, the {@link Summary}.
  */
-@Component
 public class RunCommand extends KshellCommand {
 
     static final Opt<String> PARAM = Opt.text("param", "override a param of the runbook: --param name=value (repeatable)")
@@ -70,10 +66,8 @@ public class RunCommand extends KshellCommand {
     private final Supplier<CommandLineExecutor> executor;
     private final Clock clock;
     private final Sleeper sleeper;
-
-    @Autowired
-    public RunCommand(ShellSession session, ObjectProvider<CommandLineExecutor> executor) {
-        this(session, executor::getObject, Clock.systemUTC(), Sleeper.SYSTEM);
+    public RunCommand(ShellSession session, Supplier<CommandLineExecutor> executor) {
+        this(session, executor, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 
     /** For tests: a fixed executor, clock and sleeper. */

@@ -2,10 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.rules.PartitionCheck;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code under-replicated}: see {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_REPLICATED}. */
-@Component
 public class UnderReplicatedCommand extends PartitionCheckCommand {
 
     public UnderReplicatedCommand(ShellSession session) {

@@ -19,8 +19,8 @@ import java.util.TreeMap;
 
 /**
  * {@code --sandbox}: starts the session's {@link Sandbox} (progress on the error stream) and connects the session
- * to it as "sandbox". The sandbox bean is closed with the application context, which also happens on SIGTERM and
- * Ctrl-C (Spring's shutdown hook); the cluster's own hook and each node's parent watchdog cover the rest.
+ * to it as "sandbox". {@link Assembly} closes the sandbox at the end, and from kshell's shutdown hook on SIGTERM and
+ * Ctrl-C; the cluster's own hook and each node's parent watchdog cover the rest.
  */
 public class SandboxLauncher {
 

@@ -19,7 +19,7 @@ public class HelpCommand extends KshellCommand {
 
     static final Arg<List<String>> COMMAND = Arg.many("command", ArgKind.COMMAND, "the command to explain").optional();
 
-    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
+    // A supplier, not the parser itself: the parser is made after every command, this one included (app.Assembly).
     private final Supplier<CommandLineParser> parser;
 
     public HelpCommand(Supplier<CommandLineParser> parser) {

@@ -19,7 +19,7 @@ import java.util.List;
  */
 public class ManPageCommand extends KshellCommand {
 
-    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle).
+    // A supplier, not the parser itself: the parser is made after every command, this one included (app.Assembly).
     private final Supplier<CommandLineParser> parser;
 
     public ManPageCommand(Supplier<CommandLineParser> parser) {

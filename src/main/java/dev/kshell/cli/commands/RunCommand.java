@@ -62,7 +62,7 @@ public class RunCommand extends KshellCommand {
     static final Arg<String> FILE = Arg.of("runbook", ArgKind.KSH_FILE, "the .ksh file to play");
 
     private final ShellSession session;
-    // A provider, not the executor itself: the executor's parser needs every command, this one included (bean cycle).
+    // A supplier, not the executor itself: it is made after every command, this one included (app.Assembly).
     private final Supplier<CommandLineExecutor> executor;
     private final Clock clock;
     private final Sleeper sleeper;

@@ -63,7 +63,7 @@ public class WatchCommand extends KshellCommand {
     static final Arg<List<String>> COMMAND = Arg.rest("command", ArgKind.READ_COMMAND_LINE,
             "the read command to re-run, with its options").whenMissing("which command? e.g. watch leaderless");
 
-    // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
+    // A supplier: the executor is made after every command, this one included (app.Assembly).
     private final Supplier<CommandLineExecutor> executor;
     private final Clock clock;
     public WatchCommand(Supplier<CommandLineExecutor> executor) {

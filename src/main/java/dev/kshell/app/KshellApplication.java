@@ -4,6 +4,7 @@ import dev.kshell.cli.UsageException;
 import dev.kshell.connection.Secrets;
 import dev.kshell.memory.KshellHome;
 import dev.kshell.model.ExitCode;
+import dev.kshell.util.Environment;
 import org.slf4j.LoggerFactory;
 
 import java.io.PrintWriter;
@@ -65,7 +66,12 @@ public final class KshellApplication {
         Thread hook = new Thread(assembly::close, "kshell-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return new KshellRunner(options, assembly).run();
+            int code = new KshellRunner(options, assembly).run();
+            if (Environment.fastStartTraining()) {
+                FastStartTraining.run(); // the training run has no cluster: load what a first answer loads
+
+            }
+            return code;
         } finally {
             assembly.close();
             try {

@@ -44,6 +44,9 @@ public final class Environment {
     /** Extra JVM options for every sandbox node, separated by spaces (e.g. {@code -Xmx512m}). */
     public static final String SANDBOX_JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
 
+    /** Set by the launcher on the fast-start archive's training run (docs/performance.md, "Fast start"). */
+    public static final String FAST_START_TRAINING_PROPERTY = "kshell.fastStart.training";
+
     private Environment() {
     }
 
@@ -74,6 +77,11 @@ public final class Environment {
     /** True when the JVM was started with {@code -Dlogback.configurationFile} (the sandbox's nodes, an operator). */
     public static boolean logbackConfigured() {
         return System.getProperty("logback.configurationFile") != null;
+    }
+
+    /** True on the launcher's training run of the fast-start archive ({@value #FAST_START_TRAINING_PROPERTY}). */
+    public static boolean fastStartTraining() {
+        return Boolean.getBoolean(FAST_START_TRAINING_PROPERTY);
     }
 
     /** {@value #SANDBOX_READY_TIMEOUT_PROPERTY}, default 180. */

@@ -52,7 +52,7 @@ final class KshellRunner {
         try {
             if (options.sandbox()) {
                 sandbox.startAndConnect(options.sandboxDir(), options.sandboxKafka(), options.sandboxZooKeeperMode(),
-                        options.sandboxStaticQuorum(), err);
+                        options.sandboxStaticQuorum(), SandboxLauncher.wrapping(err, TerminalPrompter.columnsOfStandardError()));
             } else if (!options.connection().isEmpty()) {
                 ConnectionRequest.Resolved resolved = resolver.resolve(options.connection(), session.defaultTimeout());
                 resolved.warnings().forEach(err::println); // a secret in a file others may read: say so, go on
@@ -76,9 +76,11 @@ final class KshellRunner {
         boolean tty = System.console() != null;
         boolean color = Colors.allowed(tty, options.noColor());
         if (options.oneShot()) {
-            Output output = new Output(out, err, options.json(), color, 0, tty);
             // only a person at a terminal can confirm (not System.console(): non-null for redirected stdin on 22+)
             Prompter prompter = TerminalPrompter.standardStreamsAreTerminals() ? TerminalPrompter.open() : Prompter.NONE;
+            // prose wraps at a terminal's width, as in the shell; piped output keeps whole lines (width 0)
+            int width = prompter instanceof TerminalPrompter terminal ? terminal.width() : 0;
+            Output output = new Output(out, err, options.json(), color, width, tty);
             if (prompter instanceof TerminalPrompter terminal) {
                 Thread caller = Thread.currentThread();
                 terminal.onInterrupt(caller::interrupt);

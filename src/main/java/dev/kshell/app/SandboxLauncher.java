@@ -4,6 +4,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.sandbox.KafkaRuntime;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.memory.KshellHome;
+import dev.kshell.render.Prose;
 import dev.kshell.connection.ShellSession;
 
 import java.io.IOException;
@@ -30,6 +31,23 @@ public class SandboxLauncher {
     public SandboxLauncher(Sandbox sandbox, ShellSession session) {
         this.sandbox = sandbox;
         this.session = session;
+    }
+
+    /**
+     * The start-up lines at the terminal's width, broken on word boundaries under the text after {@code sandbox: };
+     * width 0 (a pipe, a log) keeps each line whole.
+     */
+    static PrintWriter wrapping(PrintWriter err, int width) {
+        if (width <= 0) {
+            return err;
+        }
+        return new PrintWriter(err, true) {
+            @Override
+            public void println(String line) {
+                print(Prose.text(line, width, "sandbox: ".length()));
+                flush();
+            }
+        };
     }
 
     public void startAndConnect(String dataDir, PrintWriter progress) {

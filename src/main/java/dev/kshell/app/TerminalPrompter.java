@@ -62,6 +62,26 @@ final class TerminalPrompter implements Prompter, AutoCloseable {
         }
     }
 
+    /** The terminal's columns (0 when it does not know them): one-shot output wraps its prose there. */
+    int width() {
+        return Math.max(0, reader.getTerminal().getWidth());
+    }
+
+    /**
+     * The columns of the terminal kshell runs in, before the shell has one of its own (the sandbox's start-up lines);
+     * 0 when standard error is not a terminal, so that a log or a pipe gets whole lines.
+     */
+    static int columnsOfStandardError() {
+        if (System.console() == null) {
+            return 0;
+        }
+        try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build()) {
+            return Math.max(0, terminal.getWidth());
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     @Override
     public boolean interactive() {
         return personAt(reader.getTerminal());

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Optional;
 import dev.kshell.connection.MaskingWriter;
 import dev.kshell.connection.Secrets;
 import dev.kshell.util.Durations;
@@ -108,6 +109,9 @@ public final class CommandLineExecutor {
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
             ran = true;
+            if (command.is(Trait.NEEDS_CONNECTION)) {
+                invocation.model().checkPinWith(this::wrongCluster);
+            }
             boolean warned = command.is(Trait.NEEDS_CONNECTION) && warnOfAnotherCluster(effective);
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (ProgressLine progress = ProgressLine.start(effective, "describing")) {
@@ -160,15 +164,24 @@ public final class CommandLineExecutor {
      * there anyway). True when it was said.
      */
     private boolean warnOfAnotherCluster(Output output) {
+        Optional<Invocation.WrongCluster> wrong = wrongCluster();
+        wrong.ifPresent(w -> {
+            output.err().println("warning: this connection is pinned to cluster " + w.pinnedClusterId()
+                    + " but reaches cluster " + w.clusterId() + ": what follows is about " + w.clusterId()
+                    + ", not the pinned cluster (mutations are refused)");
+            output.err().flush();
+        });
+        return wrong.isPresent();
+    }
+
+    /** The connection's pin and the cluster it reached, when they differ (known once a read has learnt the id). */
+    private Optional<Invocation.WrongCluster> wrongCluster() {
         String pin = session.connection().map(c -> c.pinnedClusterId()).orElse(null);
         String actual = session.lastSnapshot().map(s -> s.clusterId()).orElse(null);
         if (pin == null || actual == null || pin.equals(actual)) {
-            return false;
+            return Optional.empty();
         }
-        output.err().println("warning: this connection is pinned to cluster " + pin + " but reaches cluster " + actual
-                + ": what follows is about " + actual + ", not the pinned cluster (mutations are refused)");
-        output.err().flush();
-        return true;
+        return Optional.of(new Invocation.WrongCluster(pin, actual));
     }
 
     /** A mutating command's own --dry-run, when it declares one. */

@@ -3,8 +3,10 @@ package dev.kshell.cli;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.Opt;
 import dev.kshell.render.Json;
+import dev.kshell.render.Prose;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.io.PrintWriter;
 import java.util.function.Consumer;
@@ -23,10 +25,30 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
     /** The JSON model a command emitted: set once it printed its result. */
     public static final class Emitted {
         private Object value;
+        private Supplier<Optional<WrongCluster>> wrongCluster = Optional::empty;
 
         public Object value() {
             return value;
         }
+
+        /** How JSON output learns, when it is written, that the connection reaches another cluster than its pin. */
+        void checkPinWith(Supplier<Optional<WrongCluster>> check) {
+            this.wrongCluster = check;
+        }
+
+        /** JSON carries the pin's warning as its first field (the text warning goes to the error stream). */
+        private Object json(Object result) {
+            return wrongCluster.get().<Object>map(w -> Json.withFirstField(result, "wrongCluster", w)).orElse(result);
+        }
+    }
+
+    /**
+     * The connection is pinned to one cluster id and reaches another: every read under it says so.
+     *
+     * @param pinnedClusterId the profile's {@code expected-cluster-id}
+     * @param clusterId       the id of the cluster the connection reached
+     */
+    public record WrongCluster(String pinnedClusterId, String clusterId) {
     }
 
     public KshellCommand command() {
@@ -75,21 +97,36 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
     public void emit(Object result, Supplier<String> text) {
         model.value = result;
         if (output.json()) {
-            Json.write(output.out(), result); // streamed: a long list is never one big string
+            Json.write(output.out(), model.json(result)); // streamed: a long list is never one big string
         } else {
-            output.out().print(text.get());
+            output.out().print(fitted(text.get()));
         }
         output.out().flush();
     }
 
     /**
+     * Every line longer than the terminal is broken on word boundaries under its own indentation (tables are
+     * already fitted, so only prose is touched); piped output (width 0) is left whole.
+     */
+    private String fitted(String text) {
+        int width = output.width();
+        if (width <= 0 || text.lines().allMatch(l -> l.length() <= width)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 64);
+        text.lines().forEach(l -> out.append(Prose.text(l, width, l.length() - l.stripLeading().length() + 2)));
+        return text.endsWith("\n") ? out.toString() : out.substring(0, out.length() - 1);
+    }
+
+    /**
      * As {@link #emit}, for output that can be long (a row per partition): the renderer writes to the output as it
-     * goes instead of returning one string.
+     * goes instead of returning one string. Nothing is wrapped here: also the way to print text that must stay as it
+     * is (a completion script, a man page).
      */
     public void emitStreamed(Object result, Consumer<PrintWriter> text) {
         model.value = result;
         if (output.json()) {
-            Json.write(output.out(), result);
+            Json.write(output.out(), model.json(result));
         } else {
             text.accept(output.out());
         }
@@ -98,7 +135,9 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
 
     /** A line of progress or commentary: on the error stream so that piped JSON stays clean. */
     public void note(String line) {
-        output.err().println(line);
+        // at a terminal a long note breaks on word boundaries under its own indentation; piped, it stays one line
+        int indent = line.length() - line.stripLeading().length() + 2;
+        output.err().print(Prose.text(line, output.width(), indent));
         output.err().flush();
     }
 }

@@ -28,6 +28,8 @@ import dev.kshell.model.CoordinatorClients;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeoutException;
@@ -178,14 +180,46 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(target.timeout().toMillis() + 2000);
         long first = Math.min(target.timeout().toMillis() + 2000, Reachability.CHECK_AFTER.toMillis());
         try {
-            return future.get(first, TimeUnit.MILLISECONDS);
+            return answered(target, future.get(first, TimeUnit.MILLISECONDS));
         } catch (TimeoutException notYet) {
             Optional<String> refused = Reachability.refusedEverywhere(target.endpoints());
             if (refused.isPresent()) {
                 future.cancel(true);
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE, refused.get());
             }
-            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            // A listener that answered before is slow, not TLS: asking it again would only put a warning in its log.
+            if (!ANSWERED.contains(answeredKey(target))) {
+                tlsWhereNoneIsUsed(target, future);
+            }
+            try {
+                return answered(target, future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+            } catch (TimeoutException late) {
+                tlsWhereNoneIsUsed(target, future);
+                throw late;
+            }
+        }
+    }
+
+    /**
+     * Endpoints that answered a call in this process, with the security protocol used: a later slow call there is
+     * not a protocol mismatch.
+     */
+    private static final Set<String> ANSWERED = ConcurrentHashMap.newKeySet();
+
+    private static <T> T answered(ClusterTarget target, T value) {
+        ANSWERED.add(answeredKey(target));
+        return value;
+    }
+
+    private static String answeredKey(ClusterTarget target) {
+        return target.endpoints() + " " + target.clientProperties().getOrDefault("security.protocol", "PLAINTEXT");
+    }
+
+    private static void tlsWhereNoneIsUsed(ClusterTarget target, Future<?> future) {
+        Optional<String> tls = Reachability.tlsWhereNoneIsUsed(target.endpoints(), target.clientProperties());
+        if (tls.isPresent()) {
+            future.cancel(true);
+            throw new ClusterException(ClusterException.Kind.INVALID, tls.get());
         }
     }
 

@@ -3,6 +3,8 @@ package dev.kshell.cluster;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.InvalidRequestException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -98,8 +100,7 @@ final class KafkaErrors {
             return timeout(target, operation, root);
         }
         if (root instanceof AuthenticationException) {
-            return new ClusterException(ClusterException.Kind.DENIED, "authentication to " + target.endpoints()
-                    + " failed: " + root.getMessage(), cause);
+            return new ClusterException(ClusterException.Kind.DENIED, authentication(target, root), cause);
         }
         if (root instanceof AuthorizationException) {
             return new ClusterException(ClusterException.Kind.NOT_AUTHORIZED, "not authorized to "
@@ -126,6 +127,35 @@ final class KafkaErrors {
             throw runtime; // not Kafka's: a defect of ours, reported as internal with its trace on request
         }
         return new ClusterException(ClusterException.Kind.FAILED, operation + " failed: " + root, cause);
+    }
+
+    /**
+     * A failed TLS handshake and a refused SASL login are different faults with different fixes: each is named, with
+     * the reason the client was given (a TLS failure's own reason is in its cause: "PKIX path building failed").
+     */
+    static String authentication(ClusterTarget target, Throwable root) {
+        if (root instanceof SslAuthenticationException) {
+            String reason = root.getMessage();
+            for (Throwable c = root.getCause(); c != null; c = c.getCause()) {
+                if (c.getMessage() != null && !c.getMessage().isBlank()) {
+                    reason = c.getMessage(); // the deepest reason is the one a person can act on
+                }
+            }
+            return "TLS handshake with " + target.endpoints() + " failed: " + reason + " (next: the listener must speak "
+                    + "TLS for security.protocol=" + protocol(target) + ", and ssl.truststore.location must trust its "
+                    + "certificate)";
+        }
+        if (root instanceof SaslAuthenticationException) {
+            return "SASL authentication to " + target.endpoints() + " failed: " + root.getMessage()
+                    + " (next: check sasl.mechanism and the user and password in sasl.jaas.config; the broker's log "
+                    + "names the reason)";
+        }
+        return "authentication to " + target.endpoints() + " failed: " + root.getMessage()
+                + " (next: check the connection's security.protocol, ssl.* and sasl.* client properties)";
+    }
+
+    private static String protocol(ClusterTarget target) {
+        return target.clientProperties().getOrDefault("security.protocol", "PLAINTEXT");
     }
 
     /** The Kafka client reports a bad JAAS entry or login module as a plain IllegalArgumentException / LoginException. */

@@ -2,6 +2,7 @@ package dev.kshell.render;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,6 +39,22 @@ public final class Json {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The value with one more field in front: an object gets it as its first field; anything else (a list, a plain
+     * value) becomes {@code {name: field, "result": value}}.
+     */
+    public static JsonNode withFirstField(Object value, String name, Object field) {
+        ObjectNode wrapped = MAPPER.createObjectNode();
+        wrapped.set(name, MAPPER.valueToTree(field));
+        JsonNode tree = MAPPER.valueToTree(value);
+        if (tree instanceof ObjectNode object) {
+            object.properties().forEach(e -> wrapped.set(e.getKey(), e.getValue()));
+        } else {
+            wrapped.set("result", tree);
+        }
+        return wrapped;
     }
 
     /** The value as a JSON tree (what runbook expressions see as {@code result}). */

@@ -17,6 +17,7 @@ import dev.kshell.render.Json;
 import dev.kshell.connection.DefaultConnectionResolver;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
+import tools.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -119,6 +120,34 @@ class UxCommandsTest {
         run("topics");
         run("describe orders");
         assertThat(err.toString()).doesNotContain("pinned to cluster");
+    }
+
+    @Test
+    void should_carry_the_pin_as_the_first_field_of_json_when_the_cluster_is_not_the_pinned_one() throws Exception {
+        session.connect(FakeGateway.TARGET, "prod-eu", "the-pinned-cluster-id");
+        runJson("topics"); // the first read learns the id
+        String actual = session.lastSnapshot().orElseThrow().clusterId();
+        out.getBuffer().setLength(0);
+        runJson("describe orders");
+        JsonNode wrong = Json.mapper().readTree(out.toString());
+        assertThat(wrong.propertyNames().iterator().next()).isEqualTo("wrongCluster");
+        assertThat(wrong.get("wrongCluster").get("pinnedClusterId").asString()).isEqualTo("the-pinned-cluster-id");
+        assertThat(wrong.get("wrongCluster").get("clusterId").asString()).isEqualTo(actual);
+        assertThat(wrong.has("partitions")).as("the read itself follows").isTrue();
+        out.getBuffer().setLength(0);
+        runJson("topics");
+        JsonNode list = Json.mapper().readTree(out.toString());
+        assertThat(list.has("wrongCluster")).isTrue();
+        // the pinned cluster itself: the plain model
+        session.connect(FakeGateway.TARGET, "prod-eu", actual);
+        out.getBuffer().setLength(0);
+        runJson("describe orders");
+        assertThat(Json.mapper().readTree(out.toString()).has("wrongCluster")).isFalse();
+    }
+
+    private void runJson(String line) {
+        Output output = new Output(new PrintWriter(out), new PrintWriter(err), true, false, 0, false);
+        executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
     @Test

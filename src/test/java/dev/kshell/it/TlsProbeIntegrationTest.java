@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -54,6 +56,34 @@ class TlsProbeIntegrationTest {
             System.out.println("[tls-triage-after-kill]\n" + r.out());
             assertThat(r.code()).isEqualTo(ExitCode.FINDINGS);
             assertThat(r.out()).doesNotStartWith("HEALTHY").contains("5 not answering");
+        }
+    }
+
+    @Test
+    void should_say_that_the_listener_speaks_tls_when_the_connection_does_not() {
+        try (ShellHarness shell = new ShellHarness(s -> List.of(new TriageCommand(s)))) {
+            shell.session.connect(new ClusterTarget(tls.cluster().bootstrapServers(), null, Map.of(),
+                    Duration.ofSeconds(20)), "no-tls", null);
+            ShellHarness.Result r = shell.run("triage");
+            System.out.println("[tls-plaintext-client] " + r.err());
+            assertThat(r.code()).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).contains(" speaks TLS, but this connection uses security.protocol=PLAINTEXT: set "
+                    + "security.protocol=SSL").doesNotContain("no answer");
+        }
+    }
+
+    @Test
+    void should_say_a_certificate_it_cannot_trust_as_a_tls_failure_with_its_reason() {
+        Map<String, String> noTrust = new HashMap<>(tls.clientProperties());
+        noTrust.keySet().removeIf(k -> k.startsWith("ssl.truststore"));
+        try (ShellHarness shell = new ShellHarness(s -> List.of(new TriageCommand(s)))) {
+            shell.session.connect(new ClusterTarget(tls.cluster().bootstrapServers(), null, noTrust,
+                    Duration.ofSeconds(20)), "untrusted", null);
+            ShellHarness.Result r = shell.run("triage");
+            System.out.println("[tls-untrusted] " + r.err());
+            assertThat(r.code()).isEqualTo(ExitCode.UNREACHABLE);
+            assertThat(r.err()).contains("TLS handshake with ").contains("unable to find valid certification path")
+                    .contains("ssl.truststore.location must trust its certificate");
         }
     }
 }

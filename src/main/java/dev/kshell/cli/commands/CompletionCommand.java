@@ -32,7 +32,7 @@ public class CompletionCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         String shell = inv.get(SHELL);
         String script = CompletionScripts.forShell(shell, CompletionScripts.KSHELL);
-        inv.emit(Map.of("shell", shell, "script", script), () -> script);
+        inv.emitStreamed(Map.of("shell", shell, "script", script), w -> w.print(script)); // a script: never wrapped
         return ExitCode.OK;
     }
 }

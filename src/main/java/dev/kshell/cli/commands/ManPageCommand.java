@@ -34,7 +34,7 @@ public class ManPageCommand extends KshellCommand {
         String version = ManPageCommand.class.getPackage().getImplementationVersion();
         String page = ManPage.render(version == null ? "dev" : version, GlobalOptions.LAUNCHER, GlobalOptions.COMMON,
                 commands);
-        inv.emit(page, () -> page);
+        inv.emitStreamed(page, w -> w.print(page)); // roff source: never wrapped
         return ExitCode.OK;
     }
 }

@@ -1,36 +1,25 @@
 package dev.kshell.app;
 
 import dev.kshell.cli.UsageException;
-import dev.kshell.model.ExitCode;
-import dev.kshell.memory.KshellHome;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.Banner;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.core.env.ConfigurableEnvironment;
-
-import java.util.List;
 import dev.kshell.connection.Secrets;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.model.ExitCode;
 import dev.kshell.util.Environment;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.slf4j.LoggerFactory;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 /**
- * kshell's entry point. Spring Shell's own runners and terminal are left out (docs/kafka-behaviour.md lists their defects): kshell
- * owns the runner, and uses Spring Shell for commands, their options and the registry.
- *
- * <p>Start-up is most of a one-shot command's cost, so the context holds only kshell's own beans
- * (docs/performance.md, "Where a start's CPU goes"): no auto-configuration at all (kshell uses none of Boot's or Spring
- * Shell's: no task executors, SSL bundles, AOP, JMX, message sources, configuration properties), no Boot logging
- * system ({@link KshellLogging} configures logback once, in code), no background pre-initialiser thread, no property
- * files (kshell has no Spring settings to read; Boot's default would also read ./application.properties and ./config/
- * from whatever directory the operator is in), no binding of {@code spring.main.*}: see {@link StartUp}.
+ * kshell's entry point: parses the launcher's options, sends logs to the file, makes the {@link Assembly} (every
+ * object kshell runs on, with {@code new}: no container) and runs it ({@link KshellRunner}). Start-up is most of a
+ * one-shot command's cost, so nothing is made that the run does not use, and nothing is found by scanning or
+ * reflection (docs/performance.md, "Where a start's CPU goes").
  */
-@SpringBootConfiguration(proxyBeanMethods = false)
-@ComponentScan("dev.kshell")
-public class KshellApplication {
+public final class KshellApplication {
+
+    private KshellApplication() {
+    }
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -59,14 +48,11 @@ public class KshellApplication {
         if (KshellLogging.problem() != null) {
             System.err.println("warning: " + KshellLogging.problem());
         }
-        SpringApplication app = new StartUp();
-        app.addInitializers(context -> context.getBeanFactory().registerSingleton("launchOptions", options));
-        ConfigurableApplicationContext context;
+        Assembly assembly;
         try {
-            context = app.run(args);
-        } catch (SpringApplication.AbandonedRunException e) {
-            throw e; // Spring AOT processing stops the run on purpose
+            assembly = Assembly.forLaunch();
         } catch (RuntimeException e) {
+            LoggerFactory.getLogger(KshellApplication.class).error("kshell could not start", e);
             System.err.println("error: kshell could not start: " + Secrets.maskText(rootMessage(e)) + " (log: " + KshellHome.log() + ")");
             if (options.stacktrace()) {
                 StringWriter trace = new StringWriter();
@@ -75,44 +61,24 @@ public class KshellApplication {
             }
             return ExitCode.INTERNAL.code();
         }
+        // SIGTERM, SIGHUP (and SIGINT where no terminal catches it) end the JVM: stop the sandbox's nodes and close
+        // the connection on the way out. The JVM then exits 143 (128 + 15) on SIGTERM, as a shell reports it.
+        Thread hook = new Thread(assembly::close, "kshell-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         try {
-            return SpringApplication.exit(context);
-        } catch (IllegalStateException e) {
-            // SIGTERM (or SIGHUP) closed the context while the command ended: the JVM is already exiting
-            return context.isActive() ? ExitCode.INTERNAL.code() : TERMINATED;
-        }
-    }
+            int code = new KshellRunner(options, assembly).run();
+            if (Environment.fastStartTraining()) {
+                FastStartTraining.run(); // the training run has no cluster: load what a first answer loads
 
-    /** The exit code of a shell ended by SIGTERM: 128 + 15, as a shell reports it. */
-    static final int TERMINATED = 143;
-
-    /**
-     * Spring Boot's start with what kshell does not use left out; each cut was measured (docs/performance.md, "Where a
-     * start's CPU goes"). What stays: the context, component scan (or the AOT-generated bean definitions), the
-     * runner, the exit code and the shutdown hook.
-     */
-    static final class StartUp extends SpringApplication {
-
-        /** Removed listeners: see the class comment of {@link KshellApplication}; the last is not public. */
-        private static final List<String> LEFT_OUT_LISTENERS = List.of(
-                "org.springframework.boot.context.logging.LoggingApplicationListener",
-                "org.springframework.boot.support.EnvironmentPostProcessorApplicationListener",
-                "org.springframework.boot.autoconfigure.preinitialize.BackgroundPreinitializingApplicationListener");
-
-        StartUp() {
-            super(KshellApplication.class);
-            setListeners(getListeners().stream()
-                    .filter(l -> !LEFT_OUT_LISTENERS.contains(l.getClass().getName())).toList());
-            setBannerMode(Banner.Mode.OFF);
-            setLogStartupInfo(false);
-            setAddConversionService(false);
-            // the launcher's fast start asks for lazy beans with the system property Boot would have bound
-            setLazyInitialization(Environment.lazyInitialization());
-        }
-
-        /** Binding {@code spring.main.*} onto this object costs ~5% of a start; the settings above are all there is. */
-        @Override
-        protected void bindToSpringApplication(ConfigurableEnvironment environment) {
+            }
+            return code;
+        } finally {
+            assembly.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down (a signal while the command ended): the hook runs, close is idempotent
+            }
         }
     }
 

@@ -10,10 +10,6 @@ import dev.kshell.connection.ConnectionRequest;
 import dev.kshell.connection.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
-import org.springframework.boot.ExitCodeGenerator;
-import org.springframework.stereotype.Component;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -23,11 +19,10 @@ import dev.kshell.cluster.ClusterException;
 import dev.kshell.connection.Secrets;
 
 /**
- * kshell's own runner (it replaces Spring Shell's, which is {@code @ConditionalOnMissingBean}): connects as the
- * launcher options say, then runs one command (one-shot) or the REPL, and hands the exit code to Spring.
+ * Connects as the launcher options say, then runs one command (one-shot), a runbook ({@code run}, one-shot too) or the
+ * REPL, and returns the exit code.
  */
-@Component
-public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
+final class KshellRunner {
 
     private static final Logger LOG = LoggerFactory.getLogger(KshellRunner.class);
 
@@ -37,24 +32,18 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
     private final CommandLineExecutor executor;
     private final ShellControl control;
     private final SandboxLauncher sandbox;
-    private int exitCode;
 
-    public KshellRunner(LaunchOptions options, ShellSession session, ConnectionRequest.Resolver resolver,
-                        CommandLineExecutor executor, ShellControl control, SandboxLauncher sandbox) {
+    KshellRunner(LaunchOptions options, Assembly assembly) {
         this.options = options;
-        this.session = session;
-        this.resolver = resolver;
-        this.executor = executor;
-        this.control = control;
-        this.sandbox = sandbox;
+        this.session = assembly.session();
+        this.resolver = assembly.resolver();
+        this.executor = assembly.executor();
+        this.control = assembly.control();
+        this.sandbox = assembly.sandboxLauncher();
     }
 
-    @Override
-    public void run(ApplicationArguments args) {
-        exitCode = runAndReturnCode();
-    }
-
-    private int runAndReturnCode() {
+    /** Runs what the options say; the process exit code. */
+    int run() {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         if (options.timeout() != null) {
@@ -117,11 +106,6 @@ public class KshellRunner implements ApplicationRunner, ExitCodeGenerator {
                     + "(or to `run FILE --yes`)");
         }
         return new Repl(executor, session, control, options, run.withYes(false)).run();
-    }
-
-    @Override
-    public int getExitCode() {
-        return exitCode;
     }
 
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * The launcher's options: the leading {@code --options}, then the words of a one-shot command (if any). Declared
- * like a command's ({@link #SYNTAX}) and walked by the one grammar; parsed before Spring starts, so a typo costs no
+ * like a command's ({@link #SYNTAX}) and walked by the one grammar; parsed before anything is made, so a typo costs no
  * start-up time.
  */
 public record LaunchOptions(ConnectionRequest connection, boolean sandbox, String sandboxDir, boolean json,

@@ -6,7 +6,6 @@ import dev.kshell.sandbox.Sandbox;
 import dev.kshell.memory.KshellHome;
 import dev.kshell.render.Prose;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,10 +20,9 @@ import java.util.TreeMap;
 
 /**
  * {@code --sandbox}: starts the session's {@link Sandbox} (progress on the error stream) and connects the session
- * to it as "sandbox". The sandbox bean is closed with the application context, which also happens on SIGTERM and
- * Ctrl-C (Spring's shutdown hook); the cluster's own hook and each node's parent watchdog cover the rest.
+ * to it as "sandbox". {@link Assembly} closes the sandbox at the end, and from kshell's shutdown hook on SIGTERM and
+ * Ctrl-C; the cluster's own hook and each node's parent watchdog cover the rest.
  */
-@Component
 public class SandboxLauncher {
 
     private final Sandbox sandbox;

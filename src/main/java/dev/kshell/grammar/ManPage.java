@@ -128,7 +128,7 @@ public final class ManPage {
             {"KSHELL_JAVA", "the java binary to run (the launcher; default JAVA_HOME/bin/java, else java on PATH; Java 17 or newer)"},
             {"JAVA_HOME", "the Java installation to run, when KSHELL_JAVA is not set"},
             {"KSHELL_JAVA_OPTS", "extra JVM options, appended last"},
-            {"KSHELL_FAST_START", "0: no class-data archive and no Spring AOT (for comparisons and diagnosis)"},
+            {"KSHELL_FAST_START", "0: no class-data archive (for comparisons and diagnosis)"},
             {"XDG_CACHE_HOME", "the fast-start archive lives in XDG_CACHE_HOME/kshell (default ~/.cache/kshell)"}};
 
     private static final String FILES = """

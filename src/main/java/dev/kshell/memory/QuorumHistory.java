@@ -52,7 +52,10 @@ public final class QuorumHistory {
     private final int maxTerms;
     private final Duration maxAge;
     private final Duration lockDeadline;
-    private final JsonMapper mapper = JsonMapper.builder().build();
+    /** Made when the file is first read or written, not when the memory is made at start-up (Jackson's ~30 ms). */
+    private static final class Mapper {
+        static final JsonMapper JSON = JsonMapper.builder().build();
+    }
 
     /** The JSON of one cluster's file. */
     public record File(String clusterId, Instant updatedAt, List<LeaderTerm> terms) {
@@ -106,7 +109,7 @@ public final class QuorumHistory {
     public Loaded load(String clusterId) {
         Path file = fileFor(clusterId);
         try {
-            File f = mapper.readValue(Files.readString(file, StandardCharsets.UTF_8), File.class);
+            File f = Mapper.JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), File.class);
             if (f == null || (f.clusterId() != null && !f.clusterId().equals(clusterId))) {
                 return corrupt(clusterId, file, "it belongs to cluster " + (f == null ? "null" : f.clusterId()));
             }
@@ -138,7 +141,7 @@ public final class QuorumHistory {
                         StandardCopyOption.REPLACE_EXISTING);
             }
             List<LeaderTerm> merged = bound(merge(old.terms(), seen), at, maxTerms, maxAge);
-            write(file, mapper.writeValueAsString(new File(clusterId, at, merged)));
+            write(file, Mapper.JSON.writeValueAsString(new File(clusterId, at, merged)));
             return new Loaded(clusterId, merged, old.warning());
         } catch (IOException | RuntimeException e) {
             throw new StateStoreException(file, e);

@@ -43,8 +43,9 @@ public final class Environment {
     public static final String SANDBOX_READY_TIMEOUT_PROPERTY = "kshell.sandbox.readyTimeoutSeconds";
     /** Extra JVM options for every sandbox node, separated by spaces (e.g. {@code -Xmx512m}). */
     public static final String SANDBOX_JVM_OPTIONS_PROPERTY = "kshell.sandbox.jvmOptions";
-    /** Set by the launcher's fast start: Spring's beans are created when first used. */
-    public static final String LAZY_INITIALIZATION_PROPERTY = "spring.main.lazy-initialization";
+
+    /** Set by the launcher on the fast-start archive's training run (docs/performance.md, "Fast start"). */
+    public static final String FAST_START_TRAINING_PROPERTY = "kshell.fastStart.training";
 
     private Environment() {
     }
@@ -78,8 +79,9 @@ public final class Environment {
         return System.getProperty("logback.configurationFile") != null;
     }
 
-    public static boolean lazyInitialization() {
-        return Boolean.getBoolean(LAZY_INITIALIZATION_PROPERTY);
+    /** True on the launcher's training run of the fast-start archive ({@value #FAST_START_TRAINING_PROPERTY}). */
+    public static boolean fastStartTraining() {
+        return Boolean.getBoolean(FAST_START_TRAINING_PROPERTY);
     }
 
     /** {@value #SANDBOX_READY_TIMEOUT_PROPERTY}, default 180. */

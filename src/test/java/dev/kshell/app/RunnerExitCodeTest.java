@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 
-/** The process exit codes of one-shot mode, through the real runner and Spring context. */
+/** The process exit codes of one-shot mode, through the real runner and the application's assembly. */
 @Timeout(120)
 class RunnerExitCodeTest {
 

@@ -49,7 +49,7 @@ class CommandLineParserTest {
     @Test
     void should_accept_a_bare_flag_on_a_two_word_command() {
         CommandLineParser.ParsedCommand parsed = parser.parse(List.of("elect", "preferred", "--yes", "--topic", "orders"));
-        assertThat(parsed.command().getName()).isEqualTo("elect preferred");
+        assertThat(parsed.command().spec().name()).isEqualTo("elect preferred");
         assertThat(parsed.options()).containsEntry("yes", List.of("true")).containsEntry("topic", List.of("orders"));
         assertThat(parsed.arguments()).isEmpty();
     }

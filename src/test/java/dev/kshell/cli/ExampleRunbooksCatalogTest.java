@@ -1,7 +1,6 @@
 package dev.kshell.cli;
 
-import dev.kshell.app.KshellApplication;
-import dev.kshell.app.LaunchOptions;
+import dev.kshell.app.Assembly;
 import dev.kshell.runbook.CommandCatalog;
 import dev.kshell.runbook.ParseResult;
 import dev.kshell.runbook.RunbookError;
@@ -12,12 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.boot.ApplicationRunner;
-import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.ClassPathBeanDefinitionScanner;
-import org.springframework.core.type.filter.AnnotationTypeFilter;
-import org.springframework.core.type.filter.AssignableTypeFilter;
-import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,31 +22,25 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The shipped runbooks against the REAL command catalog: every command bean of the application (the same beans
- * and registry as {@link KshellApplication}, without its runner and auto-configuration), through the real parser.
+ * The shipped runbooks against the REAL command catalog: every command of the application, made by its composition
+ * root ({@link Assembly}, without the runner), through the real parser.
  */
 @Timeout(60)
 class ExampleRunbooksCatalogTest {
 
-    private static AnnotationConfigApplicationContext context;
+    private static Assembly assembly;
     private static CommandLineParser parser;
 
     @BeforeAll
-    static void startTheApplicationsBeans() {
-        context = new AnnotationConfigApplicationContext();
-        context.getBeanFactory().registerSingleton("launchOptions", LaunchOptions.parse(new String[0]));
-        ClassPathBeanDefinitionScanner scanner = new ClassPathBeanDefinitionScanner(context);
-        scanner.addExcludeFilter(new AnnotationTypeFilter(SpringBootApplication.class)); // no auto-configuration
-        scanner.addExcludeFilter(new AssignableTypeFilter(ApplicationRunner.class));     // no REPL
-        scanner.scan("dev.kshell");
-        context.refresh();
-        parser = context.getBean(CommandLineParser.class);
+    static void assembleTheApplication() {
+        assembly = Assembly.forLaunch();
+        parser = assembly.parser();
     }
 
     @AfterAll
     static void close() {
-        if (context != null) {
-            context.close();
+        if (assembly != null) {
+            assembly.close();
         }
     }
 

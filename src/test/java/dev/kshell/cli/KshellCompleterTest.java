@@ -202,7 +202,7 @@ class KshellCompleterTest {
     private Set<String> visibleFirstWords(Predicate<KshellCommand> which) {
         Set<String> out = new LinkedHashSet<>();
         for (KshellCommand cmd : registered.commands) {
-            if (!cmd.isHidden() && which.test(cmd)) {
+            if (!cmd.spec().hidden() && which.test(cmd)) {
                 cmd.spec().names().forEach(n -> out.add(n.split(" ")[0]));
             }
         }
@@ -213,7 +213,7 @@ class KshellCompleterTest {
     void should_complete_every_declared_option_value_by_its_kind() {
         int checked = 0;
         for (KshellCommand cmd : registered.commands) {
-            if (cmd.isHidden()) {
+            if (cmd.spec().hidden()) {
                 continue;
             }
             for (OptionSpec o : cmd.spec().allOptions()) {
@@ -222,7 +222,7 @@ class KshellCompleterTest {
                 }
                 for (boolean sandbox : new boolean[] {false, true}) {
                     assertKind(sandbox ? sandboxCompleter : completer,
-                            cmd.getName() + " --" + o.name() + " " + word(o.kind()), o.kind(), o.choices(), sandbox);
+                            cmd.spec().name() + " --" + o.name() + " " + word(o.kind()), o.kind(), o.choices(), sandbox);
                 }
                 checked++;
             }
@@ -236,13 +236,13 @@ class KshellCompleterTest {
     void should_complete_every_declared_positional_argument_by_its_kind() {
         Set<ArgKind> seen = new TreeSet<>();
         for (KshellCommand cmd : registered.commands) {
-            if (cmd.isHidden() || cmd.spec().arguments().isEmpty()) {
+            if (cmd.spec().hidden() || cmd.spec().arguments().isEmpty()) {
                 continue;
             }
             Positional first = cmd.spec().arguments().get(0);
             seen.add(first.kind());
             for (boolean sandbox : new boolean[] {false, true}) {
-                assertKind(sandbox ? sandboxCompleter : completer, cmd.getName() + " " + word(first.kind()),
+                assertKind(sandbox ? sandboxCompleter : completer, cmd.spec().name() + " " + word(first.kind()),
                         first.kind(), first.choices(), sandbox);
             }
         }
@@ -254,12 +254,12 @@ class KshellCompleterTest {
     void should_not_offer_a_repeated_argument_value_twice() {
         for (KshellCommand cmd : registered.commands) {
             Positional first = !cmd.spec().arguments().isEmpty() ? cmd.spec().arguments().get(0) : null;
-            if (cmd.isHidden() || first == null || !first.arity().repeats() || first.kind().endsOptions()
+            if (cmd.spec().hidden() || first == null || !first.arity().repeats() || first.kind().endsOptions()
                     || expectedOrEmpty(first) .isEmpty()) {
                 continue;
             }
             String given = expectedOrEmpty(first).iterator().next();
-            assertThat(complete(cmd.getName() + " " + given + " ")).as(cmd.getName()).doesNotContain(given);
+            assertThat(complete(cmd.spec().name() + " " + given + " ")).as(cmd.spec().name()).doesNotContain(given);
         }
     }
 

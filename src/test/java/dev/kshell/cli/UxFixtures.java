@@ -84,14 +84,9 @@ final class UxFixtures {
         };
     }
 
-    /** A Spring ObjectProvider over a supplier (commands take providers to avoid bean cycles). */
-    static <T> org.springframework.beans.factory.ObjectProvider<T> provider(Supplier<T> supplier) {
-        return new org.springframework.beans.factory.ObjectProvider<>() {
-            @Override
-            public T getObject() {
-                return supplier.get();
-            }
-        };
+    /** The parser or executor a command reaches lazily (they are made after the commands they list). */
+    static <T> Supplier<T> provider(Supplier<T> supplier) {
+        return supplier;
     }
 
     /** The stand-ins: elections, sandbox, run, lint. */

@@ -2,10 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.rules.PartitionCheck;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code at-min-isr}: see {@link PartitionCheckCommand} and {@link PartitionCheck#AT_MIN_ISR}. */
-@Component
 public class AtMinIsrCommand extends PartitionCheckCommand {
 
     public AtMinIsrCommand(ShellSession session) {

@@ -10,10 +10,8 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code brokers}: every registered broker, fenced included, with how many partitions each leads. */
-@Component
 public class BrokersCommand extends KshellCommand {
 
     private final ClusterStateService service;

@@ -11,10 +11,8 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.UnregisterWorkflow;
-import org.springframework.stereotype.Component;
 
 /** {@code brokers unregister N}: KRaft forgets a fenced broker that holds no replica; ZooKeeper mode needs nothing. */
-@Component
 public class BrokersUnregisterCommand extends KshellCommand {
 
     static final Arg<Integer> BROKER = Arg.nodeId("broker", ArgKind.BROKER_ID, "a fenced broker that holds no replica")

@@ -11,9 +11,6 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.ShellSession;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +25,6 @@ import dev.kshell.cli.KshellCommand;
  * given a connection, live names come from one quick snapshot (a short deadline: a slow cluster only means fewer
  * candidates, never a hung Tab).
  */
-@Component
 public class CompleteCommand extends KshellCommand {
 
     /** The live lookup's deadline: a Tab press must come back quickly. */
@@ -38,17 +34,15 @@ public class CompleteCommand extends KshellCommand {
             .optional();
 
     private final ShellSession session;
-    private final ObjectProvider<CommandLineParser> parser;
+    private final Supplier<CommandLineParser> parser;
 
     private final Supplier<Path> home;
-
-    @Autowired
-    public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser) {
+    public CompleteCommand(ShellSession session, Supplier<CommandLineParser> parser) {
         this(session, parser, KshellHome::dir);
     }
 
     /** @param home kshell's home (profiles.yaml); tests pass a temporary one */
-    public CompleteCommand(ShellSession session, ObjectProvider<CommandLineParser> parser, Supplier<Path> home) {
+    public CompleteCommand(ShellSession session, Supplier<CommandLineParser> parser, Supplier<Path> home) {
         // The words are the line being completed: options end here, dashes included.
         super(CommandSpec.named("__complete").group(Group.SESSION)
                 .description("Completion candidates for the bash/zsh scripts, one per line")
@@ -65,7 +59,7 @@ public class CompleteCommand extends KshellCommand {
             words.add("");
         }
         session.readSnapshotIfNone(LOOKUP_TIMEOUT); // unreachable or slow: complete what needs no cluster
-        KshellCompleter completer = new KshellCompleter(parser.getObject(), session, home, () -> { });
+        KshellCompleter completer = new KshellCompleter(parser.get(), session, home, () -> { });
         List<String> values = completer.values(words, words.size() - 1);
         inv.emit(values, () -> values.isEmpty() ? "" : String.join("\n", values) + "\n");
         return ExitCode.OK;

@@ -7,7 +7,6 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.CompletionScripts;
 import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
-import org.springframework.stereotype.Component;
 
 import java.util.Map;
 
@@ -16,7 +15,6 @@ import java.util.Map;
  * {@code source <(kshell completion bash)} sets it up. completions/ in the repository and the release hold this
  * output.
  */
-@Component
 public class CompletionCommand extends KshellCommand {
 
     static final Arg<String> SHELL = Arg.choice("shell", "the shell to complete in",

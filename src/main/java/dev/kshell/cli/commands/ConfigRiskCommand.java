@@ -12,7 +12,6 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.FindingTables;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
@@ -20,7 +19,6 @@ import java.util.List;
  * {@code audit} (the config-risk check; not the audit log): configuration that turns the next broker failure into
  * data loss or an outage, on the connected cluster or on profiles from profiles.yaml ({@link ConfigRiskService}).
  */
-@Component
 public class ConfigRiskCommand extends KshellCommand {
 
     static final Opt<String> PROFILE = Opt.text("profile", ArgKind.PROFILE,

@@ -12,11 +12,9 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ConnectionRequest;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 import dev.kshell.rules.election.ElectionRefusedException;
 
 /** {@code connect}: open the session's one cluster connection and check that it answers. */
-@Component
 public class ConnectCommand extends KshellCommand {
 
     static final Opt<Boolean> UNPIN = Opt.flag("unpin", "lift the cluster-id pin an earlier connection of this session "

@@ -11,7 +11,6 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code coordinators}: consumer groups and transactional ids whose coordinator partition of __consumer_offsets /
@@ -19,7 +18,6 @@ import org.springframework.stereotype.Component;
  * lists any more are checked by the ids this session saw and those named with {@code --group} /
  * {@code --transactional-id}).
  */
-@Component
 public class CoordinatorsCommand extends KshellCommand implements AutoCloseable {
 
     static final Opt<String> GROUP = Opt.text("group", ArgKind.GROUP,

@@ -13,10 +13,8 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code describe TOPIC}: each partition's leader, replicas with live/dead marks, ISR, ELR and last-known ELR. */
-@Component
 public class DescribeCommand extends KshellCommand {
 
     static final Arg<String> TOPIC = Arg.of("topic", ArgKind.TOPIC, "the topic to describe");

@@ -7,11 +7,9 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 import java.util.Map;
 
 /** {@code disconnect}: close the session's connection. */
-@Component
 public class DisconnectCommand extends KshellCommand {
 
     private final ShellSession session;

@@ -13,12 +13,10 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
 /** {@code elect preferred}: move leadership back to each partition's preferred replica, behind the guard. */
-@Component
 public class ElectPreferredCommand extends KshellCommand {
 
     static final Opt<Boolean> ALL = Opt.flag("all", "every partition whose leader is not its preferred replica");

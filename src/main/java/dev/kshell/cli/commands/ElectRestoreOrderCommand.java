@@ -11,7 +11,6 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
@@ -19,7 +18,6 @@ import java.util.List;
  * {@code elect restore-order}: put back the replica order kshell changed before an unclean election, once the
  * partition is healthy (a same-set reassignment: no data moves).
  */
-@Component
 public class ElectRestoreOrderCommand extends KshellCommand {
 
     static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.REORDERED_PARTITION,

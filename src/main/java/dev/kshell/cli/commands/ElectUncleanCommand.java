@@ -12,7 +12,6 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
@@ -20,7 +19,6 @@ import java.util.List;
  * {@code elect unclean}: elect an out-of-sync live replica of a partition that cannot recover cleanly, keeping the
  * largest live log unless {@code --keep-order}. Refused unless the operator types the confirmation.
  */
-@Component
 public class ElectUncleanCommand extends KshellCommand {
 
     static final Opt<Boolean> KEEP_ORDER = Opt.flag("keep-order",

@@ -7,11 +7,9 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import org.springframework.stereotype.Component;
 
 
 /** {@code exit} / {@code quit}: leave the REPL (stops the sandbox, if any). */
-@Component
 public class ExitCommand extends KshellCommand {
 
     private final ShellControl control;

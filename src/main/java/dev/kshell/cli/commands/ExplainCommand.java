@@ -13,15 +13,12 @@ import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Tone;
 import dev.kshell.connection.ShellSession;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
 import java.util.List;
 import dev.kshell.connection.Secrets;
 
 /** {@code explain "<error text>"}: what a Kafka client error means, what to check, and the kshell command to run. */
-@Component
 public class ExplainCommand extends KshellCommand {
 
     /** Text is wrapped at this width when the terminal's is unknown (piped). */
@@ -38,7 +35,6 @@ public class ExplainCommand extends KshellCommand {
     }
 
     /** With the session: names the broker behind a host:port and suggests sandbox commands only in the sandbox. */
-    @Autowired
     public ExplainCommand(ShellSession session) {
         super(CommandSpec.named("explain").group(Group.HELP)
                 .description("Explain a Kafka client error: likely cause, what to check, the command to run next")

@@ -11,10 +11,8 @@ import dev.kshell.render.Tone;
 import dev.kshell.rules.quorum.FeatureMeanings;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.quorum.FeatureReport;
-import org.springframework.stereotype.Component;
 
 /** {@code features}: finalized feature levels (metadata.version, kraft.version, ELR, transactions, groups). */
-@Component
 public class FeaturesCommand extends KshellCommand {
 
     private final FeatureReport report;

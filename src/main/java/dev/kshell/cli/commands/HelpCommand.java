@@ -10,21 +10,19 @@ import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.model.ExitCode;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.stereotype.Component;
 
+import java.util.function.Supplier;
 import java.util.List;
 
 /** {@code help [COMMAND | GROUP]}. */
-@Component
 public class HelpCommand extends KshellCommand {
 
     static final Arg<List<String>> COMMAND = Arg.many("command", ArgKind.COMMAND, "the command to explain").optional();
 
-    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
-    private final ObjectProvider<CommandLineParser> parser;
+    // A supplier, not the parser itself: the parser is made after every command, this one included (app.Assembly).
+    private final Supplier<CommandLineParser> parser;
 
-    public HelpCommand(ObjectProvider<CommandLineParser> parser) {
+    public HelpCommand(Supplier<CommandLineParser> parser) {
         super(CommandSpec.named("help").group(Group.SESSION)
                 .description("List commands, a group's commands (help sandbox), or one command's options and examples")
                 .arguments(COMMAND).examples("help", "help describe", "help elect unclean",
@@ -34,7 +32,7 @@ public class HelpCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        CommandLineParser p = parser.getObject();
+        CommandLineParser p = parser.get();
         List<String> words = inv.get(COMMAND);
         if (words.isEmpty()) {
             inv.emit(CommandHelp.catalogue(p.commands()), () -> CommandHelp.overview(p.commands()));

@@ -2,10 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.rules.PartitionCheck;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code leaderless}: see {@link PartitionCheckCommand} and {@link PartitionCheck#LEADERLESS}. */
-@Component
 public class LeaderlessCommand extends PartitionCheckCommand {
 
     public LeaderlessCommand(ShellSession session) {

@@ -12,7 +12,6 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 import dev.kshell.render.FindingTables;
-import org.springframework.stereotype.Component;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +25,6 @@ import java.util.stream.Stream;
  * {@code lint FILE...}: offline check of a set of KRaft server.properties files (one per node), no cluster needed.
  * A directory stands for the *.properties files in it, by name.
  */
-@Component
 public class LintCommand extends KshellCommand {
 
     static final Arg<List<String>> FILES = Arg.many("file", ArgKind.PROPERTIES_FILE,

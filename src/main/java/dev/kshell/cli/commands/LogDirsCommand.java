@@ -12,14 +12,12 @@ import dev.kshell.model.Severity;
 import dev.kshell.render.ReplicationTables;
 import dev.kshell.rules.replication.LogDirReport;
 import dev.kshell.workflow.logdirs.LogDirsService;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code logdirs}: every live broker's log directories: online or offline (with the error), size and usable space,
  * bytes held by replicas and the largest ones, cordoned, and the growth rate and time until full this session
  * watched. Exit 1 when a directory is offline, low on space or fills within a day.
  */
-@Component
 public class LogDirsCommand extends KshellCommand {
 
     static final Opt<Integer> BROKER = Opt.integer("broker", "only this broker's log directories").hint("N");

@@ -9,22 +9,20 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.ManPage;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.stereotype.Component;
 
+import java.util.function.Supplier;
 import java.util.List;
 
 /**
  * {@code __manpage} (hidden): prints kshell's manual page (roff) from the command declarations. The release build
  * runs it to write {@code share/man/man1/kshell.1}.
  */
-@Component
 public class ManPageCommand extends KshellCommand {
 
-    // A provider, not the parser itself: the parser needs every command, this one included (bean cycle).
-    private final ObjectProvider<CommandLineParser> parser;
+    // A supplier, not the parser itself: the parser is made after every command, this one included (app.Assembly).
+    private final Supplier<CommandLineParser> parser;
 
-    public ManPageCommand(ObjectProvider<CommandLineParser> parser) {
+    public ManPageCommand(Supplier<CommandLineParser> parser) {
         super(CommandSpec.named("__manpage").group(Group.SESSION)
                 .description("kshell's manual page (roff), for the release build").traits(Trait.HIDDEN));
         this.parser = parser;
@@ -32,7 +30,7 @@ public class ManPageCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        List<CommandSpec> commands = parser.getObject().commands().stream().map(KshellCommand::spec).toList();
+        List<CommandSpec> commands = parser.get().commands().stream().map(KshellCommand::spec).toList();
         String version = ManPageCommand.class.getPackage().getImplementationVersion();
         String page = ManPage.render(version == null ? "dev" : version, GlobalOptions.LAUNCHER, GlobalOptions.COMMON,
                 commands);

@@ -14,8 +14,6 @@ import dev.kshell.connection.ProfileView;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.util.SettingsError;
 import dev.kshell.util.Validated;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -24,13 +22,10 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /** {@code profiles}: the profiles in ~/.kshell/profiles.yaml, secrets masked; the one in use is starred. */
-@Component
 public class ProfilesCommand extends KshellCommand {
 
     private final ShellSession session;
     private final Supplier<Path> home;
-
-    @Autowired
     public ProfilesCommand(ShellSession session) {
         this(session, KshellHome::dir);
     }

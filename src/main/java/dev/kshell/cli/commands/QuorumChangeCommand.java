@@ -25,8 +25,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code quorum replace-controller | remove-controller | add-controller N} (KIP-853): one class, one bean per kind
- * (see {@link QuorumChangeCommands}). Checks first (a dynamic quorum; a caught-up observer N with a new directory id;
+ * {@code quorum replace-controller | remove-controller | add-controller N} (KIP-853): one class, one command per kind
+ * (app.Assembly makes one per {@code VoterChangePlan.Kind}). Checks first (a dynamic quorum; a caught-up observer N with a new directory id;
  * the other voters answer and are caught up; no change pending), shows the plan, asks y/N (or --yes), audits, then
  * the workflow sends RemoveRaftVoter / AddRaftVoter and waits until the quorum shows the result.
  */

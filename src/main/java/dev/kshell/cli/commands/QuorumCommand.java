@@ -17,15 +17,12 @@ import dev.kshell.render.StateViews;
 import dev.kshell.render.Tone;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.quorum.QuorumReadout;
-import org.springframework.stereotype.Component;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * {@code quorum}: the KRaft metadata quorum, with a one-line verdict. Every read is handed to the quorum history
  * ({@link QuorumService}); {@code quorum --history} shows that history: each leader change kshell saw, this session's
  * and earlier runs'.
  */
-@Component
 public class QuorumCommand extends KshellCommand {
 
     static final Opt<Boolean> HISTORY = Opt.flag("history",
@@ -33,8 +30,6 @@ public class QuorumCommand extends KshellCommand {
 
     private final QuorumService service;
     private final QuorumReadout readout;
-
-    @Autowired
     public QuorumCommand(ShellSession session) {
         this(session, new QuorumReadout(session));
     }

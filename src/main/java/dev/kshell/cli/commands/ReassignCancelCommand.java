@@ -13,12 +13,10 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.CancelWorkflow;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
 /** {@code reassign cancel PARTITION... | --all}: cancel reassignments in flight and clear the throttle they leave. */
-@Component
 public class ReassignCancelCommand extends KshellCommand {
 
     static final Opt<Boolean> ALL = Opt.flag("all", "every reassignment in flight; with none, clear throttles left behind");

@@ -16,7 +16,6 @@ import dev.kshell.connection.ShellSession;
 import dev.kshell.memory.StateStore;
 import dev.kshell.util.ByteSizes;
 import dev.kshell.workflow.reassign.EvacuateWorkflow;
-import org.springframework.stereotype.Component;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -26,7 +25,6 @@ import java.util.TreeSet;
  * {@code reassign evacuate BROKER...}: every replica on the brokers moves to live brokers (plan, confirm, audit,
  * throttle, watch, throttle removed). Partitions with no live copy are apart: the unclean guard's rules.
  */
-@Component
 public class ReassignEvacuateCommand extends KshellCommand {
 
     static final Arg<List<Integer>> BROKERS = Arg.nodeIds("broker", ArgKind.BROKER_ID,

@@ -10,10 +10,8 @@ import dev.kshell.render.ReassignTables;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.workflow.reassign.ReassignmentsReader;
 import dev.kshell.workflow.reassign.ReassignmentsView;
-import org.springframework.stereotype.Component;
 
 /** {@code reassignments}: every reassignment in flight, whoever started it, the throttles, and a stuck one named. */
-@Component
 public class ReassignmentsCommand extends KshellCommand {
 
     private final ShellSession session;

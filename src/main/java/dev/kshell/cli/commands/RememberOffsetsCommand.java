@@ -12,7 +12,6 @@ import dev.kshell.memory.OffsetMemory;
 import dev.kshell.memory.OffsetsAtRisk;
 import dev.kshell.workflow.offsets.RememberOffsetsService;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -25,7 +24,6 @@ import java.util.Locale;
  * loses. Default: the partitions at risk; {@code --topic T} (repeatable) every led partition of T; {@code --all}
  * every led partition. Exit 0 all remembered (or nothing at risk), 1 some not answered within the deadline, 4 none.
  */
-@Component
 public class RememberOffsetsCommand extends KshellCommand {
 
     static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);

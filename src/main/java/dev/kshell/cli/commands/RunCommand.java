@@ -28,9 +28,6 @@ import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.MaskingWriter;
 import dev.kshell.connection.Secrets;
 import dev.kshell.connection.ShellSession;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -55,7 +52,6 @@ import dev.kshell.util.Validated;
  * <p>Output: the step echoes and each step's own output go to stdout as they happen; with {@code --output json}
  * they go to stderr instead, so that stdout holds one JSON document, the {@link Summary}.
  */
-@Component
 public class RunCommand extends KshellCommand {
 
     static final Opt<String> PARAM = Opt.text("param", "override a param of the runbook: --param name=value (repeatable)")
@@ -66,14 +62,12 @@ public class RunCommand extends KshellCommand {
     static final Arg<String> FILE = Arg.of("runbook", ArgKind.KSH_FILE, "the .ksh file to play");
 
     private final ShellSession session;
-    // A provider, not the executor itself: the executor's parser needs every command, this one included (bean cycle).
+    // A supplier, not the executor itself: it is made after every command, this one included (app.Assembly).
     private final Supplier<CommandLineExecutor> executor;
     private final Clock clock;
     private final Sleeper sleeper;
-
-    @Autowired
-    public RunCommand(ShellSession session, ObjectProvider<CommandLineExecutor> executor) {
-        this(session, executor::getObject, Clock.systemUTC(), Sleeper.SYSTEM);
+    public RunCommand(ShellSession session, Supplier<CommandLineExecutor> executor) {
+        this(session, executor, Clock.systemUTC(), Sleeper.SYSTEM);
     }
 
     /** For tests: a fixed executor, clock and sleeper. */

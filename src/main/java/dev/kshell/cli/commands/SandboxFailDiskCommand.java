@@ -9,7 +9,6 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
-import org.springframework.stereotype.Component;
 
 import java.util.Locale;
 
@@ -17,7 +16,6 @@ import java.util.Locale;
  * {@code sandbox fail-disk N}: one of broker N's two log directories fails while the broker runs (a dead JBOD disk):
  * the broker takes it offline and runs on with the other one; the replicas it held there leave their ISRs.
  */
-@Component
 public class SandboxFailDiskCommand extends KshellCommand {
 
     static final Arg<Integer> BROKER = Arg.nodeId("broker", ArgKind.LIVE_BROKER_ID,

@@ -9,13 +9,11 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
-import org.springframework.stereotype.Component;
 
 import java.util.Arrays;
 import java.util.List;
 
 /** {@code sandbox load}: the background producer's sent / failed counts by error; start or stop it. */
-@Component
 public class SandboxLoadCommand extends KshellCommand {
 
     static final Opt<String> TOPIC = Opt.text("topic", ArgKind.TOPIC,

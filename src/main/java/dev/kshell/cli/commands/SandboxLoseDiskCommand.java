@@ -9,7 +9,6 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
-import org.springframework.stereotype.Component;
 
 import java.util.Locale;
 
@@ -19,7 +18,6 @@ import java.util.Locale;
  * quorum's controller comes back as an observer with a new directory id; {@code quorum} names it and
  * {@code quorum replace-controller N} makes it a voter again.
  */
-@Component
 public class SandboxLoseDiskCommand extends KshellCommand {
 
     static final Arg<Integer> NODE = Arg.nodeId("node", ArgKind.NODE_ID,

@@ -15,8 +15,8 @@ import java.util.Locale;
 import dev.kshell.sandbox.NodeInfo;
 
 /**
- * {@code sandbox stop-broker|kill-broker|start-broker|stop-controller|start-controller N}: one class, one bean per
- * action (see {@link SandboxNodeCommands}).
+ * {@code sandbox stop-broker|kill-broker|start-broker|stop-controller|start-controller N}: one class, one command per
+ * action (app.Assembly makes one per {@code NodeAction}).
  */
 public class SandboxNodeCommand extends KshellCommand {
 

@@ -13,8 +13,6 @@ import dev.kshell.model.QuorumObservation;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.util.Durations;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +25,6 @@ import dev.kshell.sandbox.NodeInfo;
  * taken meanwhile go into the session's quorum history, explicitly, so that {@code quorum --history} and
  * {@code triage} see the leader changes it caused.
  */
-@Component
 public class SandboxPauseCommand extends KshellCommand {
 
     static final Duration DEFAULT_PAUSE = Duration.ofSeconds(6);
@@ -38,8 +35,6 @@ public class SandboxPauseCommand extends KshellCommand {
 
     private final Sandbox sandbox;
     private final ShellSession session;
-
-    @Autowired
     public SandboxPauseCommand(Sandbox sandbox, ShellSession session) {
         super(CommandSpec.named("sandbox pause").group(Group.SANDBOX)
                 .description("Pause a node (SIGSTOP, then SIGCONT) as a long GC pause would")

@@ -7,12 +7,10 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 
 /** {@code sandbox reset}: back to a healthy cluster (every node running, scenario topics gone, leaders preferred). */
-@Component
 public class SandboxResetCommand extends KshellCommand {
 
     private final Sandbox sandbox;

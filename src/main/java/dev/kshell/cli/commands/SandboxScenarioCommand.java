@@ -12,15 +12,12 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.Scenario;
-import org.springframework.stereotype.Component;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import dev.kshell.connection.ShellSession;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /** {@code sandbox scenario NAME [--load]} and {@code sandbox scenario --list}. */
-@Component
 public class SandboxScenarioCommand extends KshellCommand {
 
     static final Opt<Boolean> LIST = Opt.flag("list", "list the scenarios");
@@ -35,8 +32,6 @@ public class SandboxScenarioCommand extends KshellCommand {
     public SandboxScenarioCommand(Sandbox sandbox) {
         this(sandbox, null);
     }
-
-    @Autowired
     public SandboxScenarioCommand(Sandbox sandbox, ShellSession session) {
         super(CommandSpec.named("sandbox scenario").group(Group.SANDBOX)
                 .description("Stage an incident in the sandbox (sandbox scenario --list shows them)")

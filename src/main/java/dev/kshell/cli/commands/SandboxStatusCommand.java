@@ -10,7 +10,6 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.Sandbox;
 import org.jline.reader.Candidate;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +20,6 @@ import dev.kshell.memory.KshellHome;
  * short ApiVersions request per running node), and its directory.
  * It also tells completion the sandbox's scenarios and node states ({@link SandboxCandidates}).
  */
-@Component
 public class SandboxStatusCommand extends KshellCommand implements CandidateSource {
 
     private final Sandbox sandbox;

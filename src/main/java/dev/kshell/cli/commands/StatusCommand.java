@@ -9,7 +9,6 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.util.Durations;
-import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,7 +16,6 @@ import dev.kshell.memory.KshellHome;
 import dev.kshell.model.ClusterCapabilities;
 
 /** {@code status}: what this session is connected to, from memory (no cluster round trip). */
-@Component
 public class StatusCommand extends KshellCommand {
 
     private final ShellSession session;

@@ -13,14 +13,12 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.StateTables;
 import dev.kshell.render.StateViews;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /** {@code topics}: every topic with partition count, RF, min ISR and how many partitions are sick. */
-@Component
 public class TopicsCommand extends KshellCommand {
 
     static final Opt<String> PATTERN = Opt.text("pattern", "only topics whose name matches this regular expression")

@@ -20,17 +20,14 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.render.DiagnosisTables;
 import dev.kshell.render.FleetTables;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 import java.util.List;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * {@code triage}: the incident checklist (docs/commands.md, triage) in one command: a verdict line, each step's finding
  * and the next command. Exit 0 when HEALTHY, 1 otherwise (config risks too with {@code --strict}), so cron and
  * runbooks can branch on it. Parses, hands the session's connection and memory to {@link TriageService}, renders.
  */
-@Component
 public class TriageCommand extends KshellCommand {
 
     static final Opt<Boolean> STRICT = Opt.flag("strict",
@@ -43,8 +40,6 @@ public class TriageCommand extends KshellCommand {
     private final ShellSession session;
     private final TriageService service;
     private final FleetTriageService fleet;
-
-    @Autowired
     public TriageCommand(ShellSession session) {
         this(session, new TriageService());
     }

@@ -2,10 +2,8 @@ package dev.kshell.cli.commands;
 
 import dev.kshell.rules.PartitionCheck;
 import dev.kshell.connection.ShellSession;
-import org.springframework.stereotype.Component;
 
 /** {@code under-min-isr}: see {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_MIN_ISR}. */
-@Component
 public class UnderMinIsrCommand extends PartitionCheckCommand {
 
     public UnderMinIsrCommand(ShellSession session) {

@@ -8,13 +8,11 @@ import dev.kshell.render.ReplicationTables;
 import dev.kshell.rules.PartitionCheck;
 import dev.kshell.rules.TopicFilter;
 import dev.kshell.workflow.check.UnderReplicatedService;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code under-replicated}: the partition check of {@link PartitionCheckCommand} and {@link PartitionCheck#UNDER_REPLICATED},
  * then every replica out of the ISR grouped by its cause, with the evidence and the next command.
  */
-@Component
 public class UnderReplicatedCommand extends PartitionCheckCommand {
 
     private final UnderReplicatedService service;

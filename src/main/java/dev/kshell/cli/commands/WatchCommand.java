@@ -15,10 +15,8 @@ import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.util.Durations;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
 
+import java.util.function.Supplier;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;
@@ -44,7 +42,6 @@ import java.util.concurrent.TimeoutException;
  * not repetition). Ctrl-C interrupts the sleep (or the running command), {@code q} or Ctrl-D ends the wait between
  * runs; either way the watch says it stopped (not an error) and the prompt returns.
  */
-@Component
 public class WatchCommand extends KshellCommand {
 
     static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
@@ -66,16 +63,14 @@ public class WatchCommand extends KshellCommand {
     static final Arg<List<String>> COMMAND = Arg.rest("command", ArgKind.READ_COMMAND_LINE,
             "the read command to re-run, with its options").whenMissing("which command? e.g. watch leaderless");
 
-    // Providers: the executor needs the parser, which needs every command, this one included (bean cycle, docs/kafka-behaviour.md).
-    private final ObjectProvider<CommandLineExecutor> executor;
+    // A supplier: the executor is made after every command, this one included (app.Assembly).
+    private final Supplier<CommandLineExecutor> executor;
     private final Clock clock;
-
-    @Autowired
-    public WatchCommand(ObjectProvider<CommandLineExecutor> executor) {
+    public WatchCommand(Supplier<CommandLineExecutor> executor) {
         this(executor, Clock.systemUTC());
     }
 
-    WatchCommand(ObjectProvider<CommandLineExecutor> executor, Clock clock) {
+    WatchCommand(Supplier<CommandLineExecutor> executor, Clock clock) {
         super(CommandSpec.named("watch").group(Group.STATE)
                 .description("Re-run a read command every few seconds; redraws in place, q or Ctrl-C stops")
                 .options(INTERVAL, COUNT).arguments(COMMAND).traits(Trait.SHELL_ONLY)
@@ -87,7 +82,7 @@ public class WatchCommand extends KshellCommand {
     @Override
     public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> words = inv.get(COMMAND);
-        CommandLineExecutor exec = executor.getObject();
+        CommandLineExecutor exec = executor.get();
         KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
         String refusal = Watchable.refusal(watched);
         if (refusal != null) {

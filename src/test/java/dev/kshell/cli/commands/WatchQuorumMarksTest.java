@@ -10,7 +10,7 @@ import dev.kshell.rules.Snapshots;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.ManualClock;
-import org.springframework.beans.factory.ObjectProvider;
+import java.util.function.Supplier;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.QuorumState;
 import dev.kshell.render.StateViews;
@@ -64,12 +64,7 @@ class WatchQuorumMarksTest {
         ShellSession session = new ShellSession(t -> gateway);
         session.connect(FakeGateway.TARGET, "fake", null);
         CommandLineExecutor[] executor = new CommandLineExecutor[1];
-        ObjectProvider<CommandLineExecutor> provider = new ObjectProvider<>() {
-            @Override
-            public CommandLineExecutor getObject() {
-                return executor[0];
-            }
-        };
+        Supplier<CommandLineExecutor> provider = () -> executor[0];
         executor[0] = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new QuorumCommand(session),
                 new WatchCommand(provider, new ManualClock(Instant.parse("2026-12-01T10:00:00Z"))))), session);
         StringWriter out = new StringWriter();

@@ -26,7 +26,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
 import java.time.Duration;
-import org.springframework.beans.factory.ObjectProvider;
+import java.util.function.Supplier;
 
 /**
  * {@code watch} on a terminal keeps its top in sight: the header (command, interval, when the last run ended and how
@@ -73,13 +73,8 @@ class WatchScreenTest {
         return executor.execute(line, terminal, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
-    private ObjectProvider<CommandLineExecutor> provider() {
-        return new ObjectProvider<>() {
-            @Override
-            public CommandLineExecutor getObject() {
-                return executor;
-            }
-        };
+    private Supplier<CommandLineExecutor> provider() {
+        return () -> executor;
     }
 
     private String lastScreen() {

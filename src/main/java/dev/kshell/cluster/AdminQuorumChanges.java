@@ -47,9 +47,10 @@ final class AdminQuorumChanges implements QuorumChanges {
             throw new ClusterException(ClusterException.Kind.INVALID,
                     "a ZooKeeper-mode cluster has no KRaft quorum: its controller is a broker elected in ZooKeeper");
         }
-        QuorumInfo info = KafkaErrors.quorum(gateway.target(), () -> gateway.admin()
+        // both questions go out at once: the features' round trip overlaps the quorum's
+        KafkaFuture<QuorumInfo> quorum = gateway.admin()
                 .describeMetadataQuorum(new DescribeMetadataQuorumOptions().timeoutMs(gateway.timeoutMs()))
-                .quorumInfo().get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
+                .quorumInfo();
         Short kraftVersion;
         try {
             FeatureLevels features = features();
@@ -59,6 +60,8 @@ final class AdminQuorumChanges implements QuorumChanges {
         } catch (ClusterException e) {
             kraftVersion = null; // the kind stays unknown; the quorum itself was read
         }
+        QuorumInfo info = KafkaErrors.quorum(gateway.target(),
+                () -> quorum.get(gateway.target().timeout().toMillis() + 2000, TimeUnit.MILLISECONDS));
         return toDescription(info, kraftVersion, gateway.clock().millis());
     }
 

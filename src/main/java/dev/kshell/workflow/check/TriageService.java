@@ -20,6 +20,7 @@ import dev.kshell.workflow.logdirs.ReplicationReads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -153,8 +154,10 @@ public final class TriageService implements AutoCloseable {
         Future<CoordinatorReport> coordinators = executor.submit(() -> TriageReads.coordinatorImpact(gateway, now));
         Future<List<QuorumMembership.NewDisk>> newDisks = executor.submit(
                 () -> TriageReads.newDisks(gateway, now));
+        // The log directories are asked of the brokers that answered the probe: a broker killed a second ago is
+        // still "live" in the snapshot, and asking it would hold the verdict until the side read's deadline.
         Future<ReplicationReads.Judged> replication = executor.submit(() -> replication(gateway, now, history,
-                sandboxSession));
+                sandboxSession, silent(now, brokers, until)));
         List<Future<?>> all = List.of(brokers, voters, coordinators, newDisks, replication);
         List<ProbeResult> brokerProbes = await(brokers, until, all);
         boolean zooKeeper = now.quorum() != null && now.quorum().zooKeeperMode();
@@ -174,14 +177,27 @@ public final class TriageService implements AutoCloseable {
 
     /** Why replicas are out of sync, and the log directories: none read when no broker is live. */
     private static ReplicationReads.Judged replication(ClusterGateway gateway, ClusterSnapshot now,
-                                                      LogDirHistory history, boolean sandboxSession) {
+                                                      LogDirHistory history, boolean sandboxSession,
+                                                      Set<Integer> silent) {
         if (now.liveBrokerIds().isEmpty() || gateway.target().viaControllers()) {
             return null;
         }
         List<PartitionState> all = new ArrayList<>();
         now.topics().forEach(t -> all.addAll(t.partitions()));
         return ReplicationReads.judge(gateway, now, all, ReplicationReads.outOfSync(now, all), history,
-                sandboxSession);
+                sandboxSession, silent);
+    }
+
+    /** The live brokers whose probe went unanswered (none when the probe could not run or missed its deadline). */
+    private static Set<Integer> silent(ClusterSnapshot now, Future<List<ProbeResult>> brokers, long until) {
+        try {
+            return BrokerHealth.silent(now, brokers.get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Set.of();
+        } catch (ExecutionException | TimeoutException e) {
+            return Set.of();
+        }
     }
 
     /**

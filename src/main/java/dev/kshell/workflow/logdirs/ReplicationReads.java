@@ -54,9 +54,24 @@ public final class ReplicationReads {
      */
     public static Judged judge(ClusterGateway gateway, ClusterSnapshot snapshot, Collection<PartitionState> lookedAt,
                                Collection<PartitionState> sick, LogDirHistory history, boolean sandboxSession) {
+        return judge(gateway, snapshot, lookedAt, sick, history, sandboxSession, Set.of());
+    }
+
+    /**
+     * As above, without asking the live brokers in {@code silent} (their probe went unanswered) for their log
+     * directories: a call to them would only wait for its deadline.
+     */
+    public static Judged judge(ClusterGateway gateway, ClusterSnapshot snapshot, Collection<PartitionState> lookedAt,
+                               Collection<PartitionState> sick, LogDirHistory history, boolean sandboxSession,
+                               Set<Integer> silent) {
         List<String> notes = new ArrayList<>();
         Set<Integer> live = new TreeSet<>(snapshot.liveBrokerIds());
-        LogDirsRead dirs = logDirs(gateway, live, notes);
+        Set<Integer> asked = new TreeSet<>(live);
+        asked.removeAll(silent);
+        if (!silent.isEmpty()) {
+            notes.add("log directories of broker(s) " + silent + " not read: they did not answer the probe");
+        }
+        LogDirsRead dirs = asked.isEmpty() ? null : logDirs(gateway, asked, notes);
         Map<String, LogDirHealth.Sample> earlier = history == null || dirs == null ? Map.of()
                 : history.record(snapshot.clusterId(), dirs);
         LogDirReport logDirReport = dirs == null ? null : LogDirHealth.judge(dirs, earlier);
@@ -85,7 +100,7 @@ public final class ReplicationReads {
         try {
             Set<String> topics = new TreeSet<>();
             sick.forEach(p -> topics.add(p.topic()));
-            ReplicaMoves.Throttles t = replicaMoves.throttles(live, topics);
+            ReplicaMoves.Throttles t = replicaMoves.throttles(asked, topics);
             rates = t.brokerRates();
             lists = t.topicLists();
         } catch (ClusterException e) {

@@ -121,6 +121,13 @@ final class AdminQuorumChanges implements QuorumChanges {
         return false;
     }
 
+    /**
+     * How Kafka's leader says it could not ask the new voter for its versions ("Aborted add voter operation for ...
+     * since API_VERSIONS returned an error BROKER_NOT_AVAILABLE"); its error code is REQUEST_TIMED_OUT, which would
+     * otherwise read as "no answer".
+     */
+    static final String LEADER_COULD_NOT_REACH = "API_VERSIONS returned an error";
+
     @Override
     public VoterChange addVoter(int id, String directoryId, List<String> endpoints) {
         Set<RaftVoterEndpoint> eps = new LinkedHashSet<>();
@@ -161,6 +168,9 @@ final class AdminQuorumChanges implements QuorumChanges {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String message = operation + ": " + cause.getMessage();
+            if (cause.getMessage() != null && cause.getMessage().contains(LEADER_COULD_NOT_REACH)) {
+                return new VoterChange(VoterChange.Outcome.UNREACHED, message);
+            }
             if (cause instanceof UnsupportedVersionException) {
                 return new VoterChange(VoterChange.Outcome.UNSUPPORTED, message);
             }

@@ -17,6 +17,12 @@ public record VoterChange(Outcome outcome, String message) {
         REFUSED,
         /** REQUEST_TIMED_OUT (a change still pending, the new voter lagging) or no answer within the deadline. */
         TIMED_OUT,
+        /**
+         * The leader could not reach the new voter at its endpoint (its ApiVersions request failed): nothing was
+         * changed, and the same request may succeed a moment later (the leader's connection to a node that was just
+         * restarted is still backing off).
+         */
+        UNREACHED,
         /** Anything else (authorization, a network failure). */
         FAILED
     }

@@ -53,6 +53,8 @@ class QuorumChangeCommandTest {
 
     /** Voter ids whose own endpoint does not answer. */
     private final List<Integer> dead = new ArrayList<>();
+    /** Endpoints given with --endpoint that do not answer, with why. */
+    private final Map<String, String> silentEndpoints = new java.util.HashMap<>();
     private FakeQuorumChanges changes;
     private CommandLineExecutor executor;
     private final StringWriter out = new StringWriter();
@@ -99,7 +101,11 @@ class QuorumChangeCommandTest {
                     return new ProbeResult(v.id(), "controller", "127.0.0.1:910" + v.id(), answers, 1,
                             answers ? null : "connection refused");
                 }).toList();
-        VoterChanges workflow = new VoterChanges(session, prober);
+        VoterChanges workflow = new VoterChanges(session, prober, (g, endpoints) -> {
+            Map<String, String> silent = new java.util.LinkedHashMap<>(silentEndpoints);
+            silent.keySet().retainAll(endpoints);
+            return silent;
+        });
         List<KshellCommand> commands = new ArrayList<>();
         commands.add(new QuorumCommand(session, new QuorumReadout(session, prober)));
         commands.add(new TriageCommand(session));
@@ -254,6 +260,20 @@ class QuorumChangeCommandTest {
     }
 
     @Test
+    void should_send_the_add_again_while_the_leader_cannot_reach_the_restarted_controller_yet() {
+        changes.addAnswers.add(new VoterChange(VoterChange.Outcome.UNREACHED, "addRaftVoter: Aborted add voter "
+                + "operation for since API_VERSIONS returned an error BROKER_NOT_AVAILABLE"));
+        CommandLineExecutor.LineResult r = run("quorum replace-controller 2 --yes");
+        assertThat(r.code()).as(err.toString()).isEqualTo(ExitCode.OK);
+        assertThat(changes.calls).containsExactly("remove 2 " + OLD, "add 2 " + NEW + " [CONTROLLER://127.0.0.1:9102]",
+                "add 2 " + NEW + " [CONTROLLER://127.0.0.1:9102]");
+        assertThat(err.toString()).contains("the leader has not added voter 2 yet (addRaftVoter: Aborted add voter "
+                + "operation for since API_VERSIONS returned an error BROKER_NOT_AVAILABLE); trying again for up to "
+                + "30 s...").contains("added voter 2 (directory " + NEW + ")");
+        assertThat(out.toString()).contains("controller 2 is a caught-up voter: 3 voters [1, 2, 3]");
+    }
+
+    @Test
     void should_plan_only_on_a_dry_run_and_refuse_without_a_terminal_or_yes() throws Exception {
         assertThat(run("quorum replace-controller 2 --dry-run").code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("dry run: nothing was changed");
@@ -292,5 +312,17 @@ class QuorumChangeCommandTest {
         assertThat(run("quorum add-controller 2 --endpoint CONTROLLER://127.0.0.1:9102 --yes").code())
                 .as(err.toString()).isEqualTo(ExitCode.OK);
         assertThat(changes.calls).containsExactly("remove 2 " + OLD, "add 2 " + NEW + " [CONTROLLER://127.0.0.1:9102]");
+    }
+
+    @Test
+    void should_refuse_to_add_a_voter_at_an_endpoint_that_does_not_answer() {
+        assertThat(run("quorum remove-controller 2 --yes").code()).as(err.toString()).isEqualTo(ExitCode.OK);
+        silentEndpoints.put("CONTROLLER://127.0.0.1:1", "connection refused");
+        CommandLineExecutor.LineResult r = run("quorum add-controller 2 --endpoint CONTROLLER://127.0.0.1:1 --yes");
+        assertThat(r.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(r.error()).contains("CONTROLLER://127.0.0.1:1 does not answer from here (connection refused): the "
+                + "other controllers could not reach voter 2 there; give controller 2's own controller listener with "
+                + "--endpoint").contains("nothing was changed");
+        assertThat(changes.calls).containsExactly("remove 2 " + OLD);
     }
 }

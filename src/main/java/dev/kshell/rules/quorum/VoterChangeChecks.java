@@ -49,9 +49,11 @@ public final class VoterChangeChecks {
      * @param answering  per voter id, whether its own endpoint answered a probe (absent: not probed)
      * @param endpoints  endpoints to add the new voter with, or empty to take them from the quorum's own description
      *                   (the old voter's, for a replacement)
+     * @param unanswered of the given endpoints, those that did not answer a probe from here, with why
      */
     public static Verdict check(QuorumDescription q, VoterChangePlan.Kind kind, int nodeId,
-                                Map<Integer, Boolean> answering, List<String> endpoints) {
+                                Map<Integer, Boolean> answering, List<String> endpoints,
+                                Map<String, String> unanswered) {
         if (q.kind() != QuorumDescription.Kind.DYNAMIC) {
             return new Verdict(null, List.of(q.kind() == QuorumDescription.Kind.STATIC
                     ? "the quorum is static (kraft.version " + (q.kraftVersion() == null ? 0 : q.kraftVersion())
@@ -119,6 +121,11 @@ public final class VoterChangeChecks {
                 ? newcomer.map(QuorumMember::endpoints).filter(e -> !e.isEmpty())
                         .or(() -> voter.map(QuorumMember::endpoints)).orElse(List.of())
                 : endpoints;
+        if (kind != VoterChangePlan.Kind.REMOVE) {
+            unanswered.forEach((endpoint, why) -> reasons.add(endpoint + " does not answer from here ("
+                    + why + "): the other controllers could not reach voter " + nodeId + " there; give controller "
+                    + nodeId + "'s own controller listener with --endpoint"));
+        }
         if (kind != VoterChangePlan.Kind.REMOVE && addAt.isEmpty() && reasons.isEmpty()) {
             reasons.add("the quorum does not describe controller " + nodeId + "'s endpoints: give them with "
                     + "--endpoint LISTENER://host:port");

@@ -2,6 +2,7 @@ package dev.kshell.workflow.quorum;
 
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
+import dev.kshell.cluster.NodeProbe;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.KshellFailure;
@@ -17,6 +18,7 @@ import dev.kshell.connection.ShellSession;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -34,19 +36,57 @@ public final class VoterChanges {
     /** How long the act waits for a new voter to be caught up after AddRaftVoter returned. */
     static final Duration CATCH_UP_BOUND = Duration.ofSeconds(60);
     static final Duration POLL = Duration.ofMillis(500);
+    /**
+     * How long an add the leader could not finish yet is sent again. A node restarted a moment ago (a lost disk
+     * formatted anew) is often not reachable from the leader at once: the leader's connection to it is still backing
+     * off, and Kafka's answer is "API_VERSIONS returned an error BROKER_NOT_AVAILABLE" with nothing changed.
+     */
+    static final Duration ADD_RETRY_BOUND = Duration.ofSeconds(30);
+    static final Duration ADD_RETRY_PAUSE = Duration.ofSeconds(1);
 
     private final ShellSession session;
     private final BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober;
+    private final BiFunction<ClusterGateway, List<String>, Map<String, String>> endpointProber;
 
     public VoterChanges(ShellSession session) {
-        this(session, QuorumReadout::probe);
+        this(session, QuorumReadout::probe, VoterChanges::unanswered);
     }
 
-    /** With another way to ask the voters (tests: no real endpoints to ask). */
+    /**
+     * With other ways to ask the voters and the endpoints given with --endpoint (tests: no real endpoints to ask).
+     * {@code endpointProber} answers, for the endpoints that did not answer, why.
+     */
     public VoterChanges(ShellSession session,
-                        BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober) {
+                        BiFunction<ClusterGateway, QuorumDescription, List<ProbeResult>> prober,
+                        BiFunction<ClusterGateway, List<String>, Map<String, String>> endpointProber) {
         this.session = session;
         this.prober = prober;
+        this.endpointProber = endpointProber;
+    }
+
+    /**
+     * The endpoints given with --endpoint that do not answer a probe from here, with why. Kafka's leader checks a
+     * new voter over the connection it already has to that node id, so it adds a voter at an endpoint where nothing
+     * listens (seen on 4.4: {@code add-controller 2 --endpoint CONTROLLER://127.0.0.1:1} succeeded), and the other
+     * controllers then cannot reach that voter to ask for its vote.
+     */
+    static Map<String, String> unanswered(ClusterGateway gateway, List<String> endpoints) {
+        NodeProbe probe = NodeProbe.of(gateway.target());
+        if (!probe.supported() || endpoints.isEmpty()) {
+            return Map.of();
+        }
+        List<NodeProbe.Target> targets = new ArrayList<>();
+        for (String e : endpoints) {
+            targets.add(new NodeProbe.Target(null, "controller", QuorumReadout.hostPort(List.of(e))));
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        List<ProbeResult> results = probe.probe(targets);
+        for (int i = 0; i < results.size(); i++) {
+            if (!results.get(i).answered()) {
+                out.put(endpoints.get(i), results.get(i).problem());
+            }
+        }
+        return out;
     }
 
     /**
@@ -83,7 +123,10 @@ public final class VoterChanges {
                 answering.put(p.nodeId(), p.answered());
             }
         }
-        return new Planned(clusterId, q, VoterChangeChecks.check(q, kind, nodeId, answering, endpoints), null,
+        Map<String, String> unanswered = kind == VoterChangePlan.Kind.REMOVE ? Map.of()
+                : endpointProber.apply(gateway, endpoints);
+        return new Planned(clusterId, q, VoterChangeChecks.check(q, kind, nodeId, answering, endpoints, unanswered),
+                null,
                 caps.describe(), gateway.target().endpoints());
     }
 
@@ -120,7 +163,7 @@ public final class VoterChanges {
         for (VoterChangePlan.Step step : plan.steps()) {
             progress.accept(step.describe() + "...");
             VoterChange answer = step.add()
-                    ? gateway.quorumChanges().addVoter(step.nodeId(), step.directoryId(), step.endpoints())
+                    ? addUntilDone(gateway, step, progress)
                     : gateway.quorumChanges().removeVoter(step.nodeId(), step.directoryId());
             if (!answer.ok()) {
                 throw new KshellFailure(ExitCode.ACTION_FAILED, failed(plan, step, done, answer));
@@ -139,6 +182,57 @@ public final class VoterChanges {
         lines.add(expectation(plan) + ": " + after.voters().stream().map(QuorumMember::id).toList().size()
                 + " voters " + after.voters().stream().map(QuorumMember::id).sorted().toList());
         return new Outcome(lines, after);
+    }
+
+    /**
+     * Sends AddRaftVoter, and sends it again while the leader could not reach the new voter or the request timed out,
+     * up to {@link #ADD_RETRY_BOUND}. Sending again is safe: a refused or unreached add changed nothing, and one that
+     * did land while its answer was lost shows in the quorum, which is read before each new try (and after a
+     * "duplicate voter" refusal, which is then the earlier try's success).
+     */
+    private VoterChange addUntilDone(ClusterGateway gateway, VoterChangePlan.Step step, Consumer<String> progress) {
+        VoterChange answer = gateway.quorumChanges().addVoter(step.nodeId(), step.directoryId(), step.endpoints());
+        long deadline = System.nanoTime() + ADD_RETRY_BOUND.toNanos();
+        boolean said = false;
+        while (retriable(answer) && System.nanoTime() - deadline < 0) {
+            if (!said) {
+                progress.accept("the leader has not added voter " + step.nodeId() + " yet (" + answer.message()
+                        + "); trying again for up to " + ADD_RETRY_BOUND.toSeconds() + " s...");
+                said = true;
+            }
+            pause(ADD_RETRY_PAUSE);
+            if (added(gateway, step)) {
+                return VoterChange.done();
+            }
+            answer = gateway.quorumChanges().addVoter(step.nodeId(), step.directoryId(), step.endpoints());
+            if (answer.outcome() == VoterChange.Outcome.REFUSED && added(gateway, step)) {
+                return VoterChange.done();
+            }
+        }
+        return answer;
+    }
+
+    private static boolean retriable(VoterChange answer) {
+        return answer.outcome() == VoterChange.Outcome.UNREACHED || answer.outcome() == VoterChange.Outcome.TIMED_OUT;
+    }
+
+    /** Whether the quorum already holds the step's voter with the step's directory (false when it cannot be read). */
+    private static boolean added(ClusterGateway gateway, VoterChangePlan.Step step) {
+        try {
+            return gateway.quorumChanges().describe().voter(step.nodeId())
+                    .filter(v -> step.directoryId().equals(v.directoryId())).isPresent();
+        } catch (ClusterException e) {
+            return false;
+        }
+    }
+
+    private static void pause(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("cancelled");
+        }
     }
 
     /** What the quorum must show once the plan is done. */
@@ -169,12 +263,7 @@ public final class VoterChanges {
                 progress.accept("waiting until " + expectation(plan) + "...");
                 said = true;
             }
-            try {
-                Thread.sleep(POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CancellationException("cancelled");
-            }
+            pause(POLL);
         }
         return null;
     }
@@ -184,6 +273,8 @@ public final class VoterChanges {
                          VoterChange answer) {
         String what = (step.add() ? "adding" : "removing") + " voter " + step.nodeId() + " (directory "
                 + step.directoryId() + ") " + (answer.outcome() == VoterChange.Outcome.TIMED_OUT ? "had no answer"
+                : answer.outcome() == VoterChange.Outcome.UNREACHED ? "failed: the leader could not reach it at "
+                + String.join(", ", step.endpoints()) + " for " + ADD_RETRY_BOUND.toSeconds() + " s"
                 : "failed") + ": " + answer.message();
         if (done.isEmpty()) {
             return what + (answer.outcome() == VoterChange.Outcome.TIMED_OUT

@@ -1,5 +1,9 @@
 package dev.kshell.app;
 
+import dev.kshell.memory.QuorumHistory;
+import java.lang.management.ManagementFactory;
+import java.util.Set;
+
 import dev.kshell.cli.UsageException;
 import dev.kshell.connection.Secrets;
 import dev.kshell.memory.KshellHome;
@@ -42,6 +46,9 @@ public final class KshellApplication {
             System.out.println("kshell " + version());
             return 0;
         }
+        if (options.oneShot() && (options.sandbox() || !options.connection().isEmpty())) {
+            prepare(READS_THE_QUORUM_HISTORY.contains(options.command().get(0)));
+        }
         // Logs go to a file before anything logs: the console belongs to the operator.
         System.setProperty(KshellLogging.LOG_FILE_PROPERTY, KshellHome.log().toString());
         LoggerFactory.getILoggerFactory(); // configure now, so a log that cannot be written is said first
@@ -80,6 +87,33 @@ public final class KshellApplication {
                 // the JVM is already shutting down (a signal while the command ended): the hook runs, close is idempotent
             }
         }
+    }
+
+    /** One-shot commands that read and write the quorum history (the state directory's {@code *.quorum.json}). */
+    private static final Set<String> READS_THE_QUORUM_HISTORY = Set.of("quorum", "triage");
+
+    /**
+     * Does on a second thread, while this one starts logging and the Kafka client, the one-time set-up a one-shot
+     * command on a cluster then waits for (docs/performance.md, "Where a start's CPU goes"): the JVM's platform MBean
+     * server, which Kafka's Admin client asks for as it starts (its app-info MBean: some 40 ms of CPU), the masking of
+     * secrets in what is printed, and, for a
+     * command that writes the quorum history, that history's JSON mapper (Jackson's first use: some 40 ms). A failure
+     * here changes nothing: each is made again where it is used.
+     */
+    private static void prepare(boolean quorumHistory) {
+        Thread t = new Thread(() -> {
+            try {
+                ManagementFactory.getPlatformMBeanServer();
+                Secrets.maskText(""); // its pattern of Kafka's password keys, from the producer's and consumer's configs
+                if (quorumHistory) {
+                    QuorumHistory.prepare();
+                }
+            } catch (RuntimeException | LinkageError e) {
+                // the real use reports what is wrong
+            }
+        }, "kshell-prepare");
+        t.setDaemon(true);
+        t.start();
     }
 
     static String version() {

@@ -136,6 +136,9 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         props.put(AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, String.valueOf(Math.min(timeoutMs, 3000)));
         props.put("socket.connection.setup.timeout.max.ms", String.valueOf(Math.min(timeoutMs, 5000)));
         props.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, "kshell");
+        // No JMX reporter (Kafka's default): it registers an MBean per client metric, which nobody reads from a
+        // shell, at some milliseconds of every start. An operator's own metric.reporters is kept.
+        props.putIfAbsent(AdminClientConfig.METRIC_REPORTER_CLASSES_CONFIG, "");
         return props;
     }
 

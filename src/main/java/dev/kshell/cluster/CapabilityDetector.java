@@ -101,8 +101,10 @@ final class CapabilityDetector {
                 && (finalized == null || level(finalized, ELR_VERSION).orElse((short) 0) >= 1));
         offered.put(Feature.DYNAMIC_QUORUM, kraft
                 && (finalized == null || level(finalized, KRAFT_VERSION).orElse((short) 0) >= 1));
+        // a metadata.version of 4.0 or later is finalized only by 4.0+ software, which lists fenced brokers
+        // (KIP-1073): no probe, one round trip fewer at every start on such a cluster; an older level asks
         offered.put(Feature.FENCED_BROKER_LISTING, !gateway.target().viaControllers() && kraft
-                && fencedListingAccepted(gateway, notes));
+                && (atLeastFour(version) || fencedListingAccepted(gateway, notes)));
         offered.put(Feature.DESCRIBE_PRODUCERS, true);
         offered.put(Feature.LIST_TRANSACTIONS, true);
         return new ClusterCapabilities(mode, version, metadataVersion, offered, notes);
@@ -161,6 +163,18 @@ final class CapabilityDetector {
         } catch (Exception e) {
             notes.add("the metadata quorum did not answer (" + rootMessage(e) + "): mode not confirmed");
             return Mode.UNKNOWN;
+        }
+    }
+
+    /** Whether a release line ("4.1") is 4.0 or later; false when unknown. */
+    static boolean atLeastFour(String releaseLine) {
+        if (releaseLine == null) {
+            return false;
+        }
+        try {
+            return Integer.parseInt(releaseLine.split("\\.", 2)[0]) >= 4;
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

@@ -9,15 +9,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+import dev.kshell.util.PrivateFiles;
 
 /** Whole-file replacement that a crash never leaves half-written: write a sibling temp file, fsync, rename over. */
 final class AtomicFiles {
+
+    private static final AtomicLong COUNTER = new AtomicLong();
 
     private AtomicFiles() {
     }
 
     static void replace(Path file, String text) throws IOException {
-        Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+        // a name of this process's own, made without Files.createTempFile: its SecureRandom costs a one-shot command
+        // some 5 ms of start-up; the file is created new (never an existing one followed) and private
+        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + COUNTER.incrementAndGet() + ".tmp");
+        Files.deleteIfExists(tmp); // a dead process's leftover with this pid: no live process has its name
+        Files.createFile(tmp, PrivateFiles.fileAttributes(tmp));
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));

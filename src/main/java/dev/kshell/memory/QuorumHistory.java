@@ -57,6 +57,18 @@ public final class QuorumHistory {
         static final JsonMapper JSON = JsonMapper.builder().build();
     }
 
+    /**
+     * Makes the JSON mapper and its (de)serializers of this file's records now, on the calling thread. A one-shot
+     * command that reads the quorum calls it on a second thread at start (see {@code KshellApplication}): Jackson's
+     * first use costs some 40 ms of CPU (its classes' static set-up, the JDK's calendar data for its date format),
+     * which then runs beside the Kafka client's start instead of after the cluster's answer.
+     */
+    public static void prepare() {
+        File sample = new File("prepare", Instant.EPOCH,
+                List.of(new LeaderTerm(1, 1, "kraft", "prepare", Instant.EPOCH, Instant.EPOCH)));
+        Mapper.JSON.readValue(Mapper.JSON.writeValueAsString(sample), File.class);
+    }
+
     /** The JSON of one cluster's file. */
     public record File(String clusterId, Instant updatedAt, List<LeaderTerm> terms) {
         public File {

@@ -52,4 +52,13 @@ class CapabilityDetectorTest {
         assertThat(ZooKeeperReader.servers("zk1:2181,zk2:2182/kafka")).containsExactly("zk1:2181", "zk2:2182");
         assertThat(ZooKeeperReader.servers("zk1")).containsExactly("zk1:2181");
     }
+
+    @Test
+    void should_take_fenced_broker_listing_as_given_from_a_4_0_metadata_version_and_ask_below_it() {
+        assertThat(CapabilityDetector.atLeastFour("4.0")).isTrue();
+        assertThat(CapabilityDetector.atLeastFour("4.4")).isTrue();
+        assertThat(CapabilityDetector.atLeastFour("3.9")).isFalse();
+        assertThat(CapabilityDetector.atLeastFour(null)).isFalse();
+        assertThat(CapabilityDetector.atLeastFour("level 99 (newer than 4.4-IV0)")).isFalse();
+    }
 }

@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -70,19 +73,52 @@ public final class QuorumReadout {
         ClusterGateway gateway = session.requireGateway();
         long deadline = System.nanoTime() + gateway.target().timeout().toNanos();
         QuorumState quorum = withRetry(gateway, deadline, ClusterGateway::quorum);
-        QuorumService.QuorumRead read = history.record(quorum, warnings);
         if (quorum.zooKeeperMode()) {
-            return new Readout(quorum, read.stability(), null, null);
+            return new Readout(quorum, history.record(quorum, warnings).stability(), null, null);
         }
+        // the membership and the voters' probes go out while the history is written (its file and its JSON are
+        // this thread's work; the cluster's answers are the other's wait)
+        CompletableFuture<Membership> membership = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try {
+                membership.complete(membership(gateway, deadline));
+            } catch (Throwable t) {
+                membership.completeExceptionally(t);
+            }
+        }, "kshell-quorum-membership");
+        reader.setDaemon(true);
+        reader.start();
+        QuorumService.QuorumRead read = history.record(quorum, warnings);
+        Membership m;
+        try {
+            m = membership.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            reader.interrupt();
+            throw new CancellationException("cancelled");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        return new Readout(quorum, read.stability(), m.description(), m.judged());
+    }
+
+    /** The membership as read, and its judgement with the probes; both null when it could not be read. */
+    private record Membership(QuorumDescription description, QuorumMembership judged) {
+    }
+
+    private Membership membership(ClusterGateway gateway, long deadline) {
         QuorumDescription d;
         try {
             long left = Math.max(MIN_ATTEMPT.toMillis(), (deadline - System.nanoTime()) / 1_000_000L);
             d = gateway.withTimeout(Duration.ofMillis(left)).quorumChanges().describe();
         } catch (ClusterException e) {
             LOG.info("quorum membership not read: {}", e.getMessage());
-            return new Readout(quorum, read.stability(), null, null);
+            return new Membership(null, null);
         }
-        return new Readout(quorum, read.stability(), d, QuorumMembership.judge(d, prober.apply(gateway, d)));
+        return new Membership(d, QuorumMembership.judge(d, prober.apply(gateway, d)));
     }
 
     /**

@@ -93,6 +93,7 @@ final class AdminSnapshotReader {
         }
         List<TopicState> topicStates = List.of();
         List<String> skipped = new ArrayList<>();
+        String[] configsError = new String[1];
         if (wantTopics && !gateway.target().viaControllers()) {
             Map<String, Boolean> internal = new HashMap<>();
             List<String> names;
@@ -109,7 +110,8 @@ final class AdminSnapshotReader {
             if (listing != null) {
                 afterListing.accept(names);
             }
-            topicStates = request.descriptions() ? describe(names, request.configs(), listing != null, skipped)
+            topicStates = request.descriptions() ? describe(names, request.configs(), listing != null, skipped,
+                    configsError)
                     : names.stream().sorted().map(n -> new TopicState(n, internal.getOrDefault(n, n.startsWith("__")),
                     List.of(), null)).toList();
         }
@@ -140,7 +142,7 @@ final class AdminSnapshotReader {
             }
         }
         return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topicStates, gateway.capabilities(),
-                skipped);
+                skipped, configsError[0]);
     }
 
     /**
@@ -149,7 +151,8 @@ final class AdminSnapshotReader {
      * {@code skipped} instead of failing its whole batch: each topic has its own future, and only
      * UnknownTopicOrPartition is forgiven (docs/kafka-behaviour.md, "A topic deleted while it is read").
      */
-    private List<TopicState> describe(List<String> names, boolean withConfigs, boolean skipGone, List<String> skipped) {
+    private List<TopicState> describe(List<String> names, boolean withConfigs, boolean skipGone, List<String> skipped,
+                                      String[] configsError) {
         List<Map<String, KafkaFuture<TopicDescription>>> descriptions = new ArrayList<>();
         List<Map<ConfigResource, KafkaFuture<Config>>> configs = new ArrayList<>();
         DescribeTopicsOptions topicOptions = new DescribeTopicsOptions().timeoutMs(gateway.timeoutMs());
@@ -166,7 +169,18 @@ final class AdminSnapshotReader {
         Map<String, TopicConfig> topicConfigs = new HashMap<>();
         for (Map<ConfigResource, KafkaFuture<Config>> batch : configs) {
             batch.forEach((r, f) -> {
-                Config c = awaitTopic("describeConfigs", f, skipGone);
+                Config c;
+                try {
+                    c = awaitTopic("describeConfigs", f, skipGone);
+                } catch (ClusterException e) {
+                    if (e.kind() != ClusterException.Kind.NOT_AUTHORIZED) {
+                        throw e;
+                    }
+                    // a user without DESCRIBE_CONFIGS on this topic: the topic is judged without its config (its
+                    // min.insync.replicas unknown, said so by the rules), not the whole read failed
+                    configsError[0] = "not authorized to DESCRIBE_CONFIGS topic";
+                    c = null;
+                }
                 if (c != null) {
                     topicConfigs.put(r.name(), toTopicConfig(c));
                 }

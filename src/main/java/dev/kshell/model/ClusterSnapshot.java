@@ -22,16 +22,30 @@ import java.util.stream.Collectors;
  *                     when not detected
  * @param skippedTopics topics that were listed but deleted before they could be described: left out of
  *                      {@code topics}, named here (empty almost always)
+ * @param configsError  why some topics' configs could not be read although they were asked for (a user without
+ *                      DESCRIBE_CONFIGS on them: those topics have no config), or null
  */
 public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
                               String quorumError, List<TopicState> topics, ClusterCapabilities capabilities,
-                              List<String> skippedTopics) {
+                              List<String> skippedTopics, String configsError) {
 
     public ClusterSnapshot {
         brokers = List.copyOf(brokers);
         topics = List.copyOf(topics);
         capabilities = capabilities == null ? ClusterCapabilities.assumeAll() : capabilities;
         skippedTopics = skippedTopics == null ? List.of() : List.copyOf(skippedTopics);
+    }
+
+    /** A snapshot whose configs, where asked for, were read. */
+    public ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerState> brokers, QuorumState quorum,
+                           String quorumError, List<TopicState> topics, ClusterCapabilities capabilities,
+                           List<String> skippedTopics) {
+        this(clusterId, takenAt, brokers, quorum, quorumError, topics, capabilities, skippedTopics, null);
+    }
+
+    /** Why a topic without config has none, for a sentence: "not authorized to ..." or "configs not loaded". */
+    public String configsUnknownReason() {
+        return configsError != null ? configsError : "configs not loaded";
     }
 
     /** A snapshot with nothing skipped. */
@@ -63,7 +77,8 @@ public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerStat
 
     /** This snapshot with the cluster's detected capabilities. */
     public ClusterSnapshot withCapabilities(ClusterCapabilities detected) {
-        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topics, detected, skippedTopics);
+        return new ClusterSnapshot(clusterId, takenAt, brokers, quorum, quorumError, topics, detected, skippedTopics,
+                configsError);
     }
 
     /** Ids of brokers that are registered and not fenced. */

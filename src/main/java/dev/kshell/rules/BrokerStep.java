@@ -108,11 +108,12 @@ final class BrokerStep {
                 worst = e.getKey();
             }
         }
-        String who = worst < 0 ? "" : ": broker " + worst + " leads " + leads.get(worst)[0] + " partitions and is "
-                + "the preferred leader of " + (preferred.containsKey(worst) ? preferred.get(worst)[0] : 0);
+        int led = worst < 0 ? 0 : leads.get(worst)[0];
+        String who = worst < 0 ? "" : ": broker " + worst + " leads " + led + " partition" + (led == 1 ? "" : "s")
+                + " and is the preferred leader of " + (preferred.containsKey(worst) ? preferred.get(worst)[0] : 0);
         return new Finding(Severity.INFO, "preferred-leader-imbalance", "brokers",
-                movable + " partition" + (movable == 1 ? " is" : "s are") + " not led by their preferred leader, "
-                        + "which is live and in sync" + who,
+                movable + (movable == 1 ? " partition is not led by its" : " partitions are not led by their")
+                        + " preferred leader, which is live and in sync" + who,
                 "`elect preferred --all --dry-run`, then without --dry-run");
     }
 }

@@ -110,7 +110,8 @@ public final class ConfigRisks {
         }
         if (!unknown.isEmpty()) {
             out.add(new Finding(Severity.INFO, "config-unknown", "topics",
-                    "configs not loaded for " + unknown.size() + " topic" + (unknown.size() == 1 ? "" : "s") + " ("
+                    (s.configsError() != null ? "configs not readable (" + s.configsError() + ")" : "configs not loaded")
+                            + " for " + unknown.size() + " topic" + (unknown.size() == 1 ? "" : "s") + " ("
                             + list(unknown) + "): min.insync.replicas and unclean election risks unknown",
                     null));
         }

@@ -106,7 +106,8 @@ final class MinIsrStep {
         fs.addAll(urpFindings);
         if (!unknownMinIsr.isEmpty()) {
             fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
-                    "min.insync.replicas unknown (configs not loaded) for " + unknownMinIsr.size() + " topic"
+                    "min.insync.replicas unknown (" + now.configsUnknownReason() + ") for " + unknownMinIsr.size()
+                            + " topic"
                             + (unknownMinIsr.size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
                             unknownMinIsr) + "): their partitions were not judged against min ISR",
                     null));

@@ -57,6 +57,16 @@ public final class QuorumHealth {
         QuorumState q = now.quorum();
         if (q == null) {
             String why = now.quorumError() == null ? "not loaded" : now.quorumError();
+            if (why.startsWith("not authorized")) {
+                // a user without DESCRIBE on the cluster: the quorum's health is unknown, not bad, and the
+                // controllers are no more likely down than up
+                out.add(new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
+                        "the metadata quorum could not be read (" + why + "): this connection's user may not see "
+                                + "it, so the quorum's health is unknown",
+                        "`quorum` as a user that holds DESCRIBE on the cluster (kafka-acls.sh --add "
+                                + "--allow-principal User:NAME --operation Describe --cluster)"));
+                return out;
+            }
             out.add(new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
                     "the metadata quorum could not be read (" + why + "); if controllers are down, metadata is "
                             + "frozen and the broker-served state below may be stale",

@@ -91,7 +91,7 @@ public final class Triage {
                 .map(Finding::rule).distinct().toList());
         if (risks == 0 && fs.stream().anyMatch(f -> f.rule().equals("config-unknown"))) {
             status = StepStatus.WARN;
-            summary = "config risks unknown for some topics (configs not loaded)";
+            summary = "config risks unknown for some topics (" + now.configsUnknownReason() + ")";
         }
         return new TriageStep(6, "Config risks", status, summary, fs,
                 risks == 0 ? null : TriageSteps.worstFix(fs), status == StepStatus.OK ? null : "audit");

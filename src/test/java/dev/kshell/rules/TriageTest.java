@@ -341,4 +341,19 @@ class TriageTest {
                 Tuple.tuple("quorum-majority-lost",
                         "only 1 of 3 voters are fetching: the leader cannot commit metadata and will resign"));
     }
+
+    @Test
+    void should_say_a_quorum_the_user_may_not_read_as_unknown_not_as_controllers_down() {
+        ClusterSnapshot s = cluster().brokers(4, 5, 6).noQuorum("not authorized to DESCRIBE cluster: "
+                + "describeMetadataQuorum on b:9092 was denied (Cluster authorization failed.)").build();
+
+        List<Finding> fs = QuorumHealth.check(s, null);
+
+        assertThat(fs).extracting(Finding::rule).containsExactly("quorum-unreadable");
+        assertThat(fs.get(0).message()).isEqualTo("the metadata quorum could not be read (not authorized to DESCRIBE "
+                + "cluster: describeMetadataQuorum on b:9092 was denied (Cluster authorization failed.)): this "
+                + "connection's user may not see it, so the quorum's health is unknown");
+        assertThat(fs.get(0).fix()).contains("--operation Describe --cluster").doesNotContain("bootstrap-controller");
+        assertThat(Triage.run(s, null).verdict()).isEqualTo(Verdict.DEGRADED);
+    }
 }

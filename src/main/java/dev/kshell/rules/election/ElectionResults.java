@@ -203,8 +203,8 @@ public record ElectionResults(List<PartitionResult> results) {
                     "the preferred replica is not available (dead, or not in the ISR)";
             case "ELIGIBLE_LEADERS_NOT_AVAILABLE" -> "no eligible replica is alive to lead";
             case "TIMEOUT" -> "timed out waiting for the controller";
-            case "CLUSTER_AUTHORIZATION_FAILED", "CLUSTER_AUTHORIZATION" -> "not authorised: electing leaders needs ALTER on the CLUSTER resource";
-            case "TOPIC_AUTHORIZATION_FAILED", "TOPIC_AUTHORIZATION" -> "not authorised on this topic";
+            case "CLUSTER_AUTHORIZATION_FAILED", "CLUSTER_AUTHORIZATION" -> "not authorized to ALTER cluster (electing leaders needs that ACL)";
+            case "TOPIC_AUTHORIZATION_FAILED", "TOPIC_AUTHORIZATION" -> "not authorized on this topic";
             case "UNKNOWN_TOPIC_OR_PARTITION" -> "the cluster does not know this partition";
             case "INVALID_TOPIC" -> "invalid topic";
             case "NOT_CONTROLLER" -> "the controller moved during the election; try again";

@@ -66,7 +66,7 @@ class ElectionResultsTest {
                 .isEqualTo("CLUSTER_AUTHORIZATION");
         assertThat(ElectionResults.normalise("election_not_needed")).isEqualTo("ELECTION_NOT_NEEDED");
         assertThat(ElectionResults.of(O0, ElectionAnswer.failed(ElectionAnswer.Error.CLUSTER_AUTHORIZATION_FAILED,
-                "denied")).message()).contains("ALTER on the CLUSTER");
+                "denied")).message()).contains("not authorized to ALTER cluster");
         assertThat(ElectionResults.of(O0, ElectionAnswer.failed(ElectionAnswer.Error.OTHER, "PolicyViolation: no"))
                 .message()).isEqualTo("failed: PolicyViolation: no");
         assertThat(ElectionResults.of(O0, null).errorName()).isEqualTo("NO_RESULT");

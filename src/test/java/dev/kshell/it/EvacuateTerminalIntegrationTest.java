@@ -10,6 +10,7 @@ import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.Tmux;
+import dev.kshell.testsupport.Screens;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -279,18 +280,8 @@ class EvacuateTerminalIntegrationTest {
         tmux("send-keys", "-t", session, "Enter");
     }
 
-    private static void awaitScreen(String session, String what, Predicate<String> condition, int seconds)
-            throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = screen(session);
-            if (condition.test(last)) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    private static void awaitScreen(String session, String what, Predicate<String> condition, int seconds) {
+        Screens.await(what, Duration.ofSeconds(seconds), () -> screen(session), condition);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

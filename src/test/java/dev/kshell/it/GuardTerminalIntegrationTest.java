@@ -9,6 +9,7 @@ import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Screens;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
@@ -387,16 +388,8 @@ class GuardTerminalIntegrationTest {
         tmux("send-keys", "-t", session, "Enter");
     }
 
-    static void awaitScreen(String session, String what, Predicate<String> condition, int seconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = tmux("capture-pane", "-p", "-S", "-200", "-t", session);
-            if (condition.test(last)) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    static void awaitScreen(String session, String what, Predicate<String> condition, int seconds) {
+        Screens.await(what, Duration.ofSeconds(seconds), () -> tmux("capture-pane", "-p", "-S", "-200", "-t", session),
+                condition);
     }
 }

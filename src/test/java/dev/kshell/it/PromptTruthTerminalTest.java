@@ -6,11 +6,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.Tmux;
+import dev.kshell.testsupport.Screens;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -208,16 +210,8 @@ class PromptTruthTerminalTest {
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
 
-    static String awaitScreen(String what, Predicate<String> condition, int seconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = tmux("capture-pane", "-p", "-J", "-S", "-5000", "-t", SESSION);
-            if (condition.test(last)) {
-                return last;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    static String awaitScreen(String what, Predicate<String> condition, int seconds) {
+        return Screens.await(what, Duration.ofSeconds(seconds),
+                () -> tmux("capture-pane", "-p", "-J", "-S", "-5000", "-t", SESSION), condition);
     }
 }

@@ -7,6 +7,7 @@ import dev.kshell.testsupport.Tmux;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Screens;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -101,6 +103,9 @@ class TerminalEndToEndTest {
     @Order(2)
     void should_keep_the_shell_on_ctrl_c_at_the_prompt() throws Exception {
         tmux("send-keys", "-t", SESSION, "-l", "this line is abandoned");
+        // the line on the screen first: a Ctrl-C sent while the keys are still on their way makes the terminal
+        // driver flush the rest of them (seen: "this l", then a fresh prompt)
+        awaitScreen("the typed line", s -> lastLine(s).endsWith("this line is abandoned"), 30);
         tmux("send-keys", "-t", SESSION, "C-c");
         // the abandoned line, then a bare prompt (nothing typed after '>'): only then is the next line typed, or its
         // first keys could reach the reader before it has started over
@@ -185,16 +190,7 @@ class TerminalEndToEndTest {
         awaitScreen(SESSION, what, condition, seconds);
     }
 
-    static void awaitScreen(String target, String what, Predicate<String> condition, int seconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = tmux("capture-pane", "-p", "-t", target);
-            if (condition.test(last)) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("timed out after " + seconds + " s waiting for " + what + "; screen:\n" + last);
+    static void awaitScreen(String target, String what, Predicate<String> condition, int seconds) {
+        Screens.await(what, Duration.ofSeconds(seconds), () -> tmux("capture-pane", "-p", "-t", target), condition);
     }
 }

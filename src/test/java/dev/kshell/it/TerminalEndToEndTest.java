@@ -7,6 +7,7 @@ import dev.kshell.testsupport.Tmux;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Required;
 import dev.kshell.testsupport.SharedCluster;
+import dev.kshell.testsupport.Await;
 import dev.kshell.testsupport.Screens;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -62,11 +63,23 @@ class TerminalEndToEndTest {
         Required.tmux("the terminal end-to-end tests");
         cluster = SharedCluster.get();
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 3))).all().get(60, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
+            try {
+                admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 3))).all().get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw e;
+                }
             }
+            // every broker holds a replica in the ISR, so every broker's metadata has the topic: the shell's first
+            // snapshot lists it whichever broker answers (seen once without this, after a thawed shared cluster:
+            // Tab offered nothing)
+            Await.until("topic " + TOPIC + " with its full ISR on every partition", Duration.ofSeconds(60), () -> {
+                try {
+                    return admin.describeTopics(List.of(TOPIC)).allTopicNames().get(10, TimeUnit.SECONDS).get(TOPIC);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }, d -> d.partitions().size() == 2 && d.partitions().stream().allMatch(p -> p.isr().size() == 3));
         }
         home = Files.createTempDirectory("kshell-ux-e2e");
         tmux("new-session", "-d", "-s", SESSION, "-x", "200", "-y", "50",

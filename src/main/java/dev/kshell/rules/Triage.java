@@ -59,8 +59,30 @@ public final class Triage {
         } else {
             steps.add(configStep(now));
         }
+        steps.replaceAll(step -> withSideFindings(step, in.sideFindings(step.number())));
         return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps,
                 TriageReport.countConfigRisks(steps), in.strict());
+    }
+
+    /**
+     * {@code step} with the side reads' findings for it joined after its own: its status is the worse of the two, its
+     * summary names what joined it, and its next command is the worst side finding's when it had none.
+     */
+    static TriageStep withSideFindings(TriageStep step, List<Finding> side) {
+        if (side.isEmpty()) {
+            return step;
+        }
+        List<Finding> all = new ArrayList<>(step.findings());
+        all.addAll(side);
+        StepStatus sideStatus = TriageSteps.status(side);
+        StepStatus status = step.status() == StepStatus.SKIPPED ? sideStatus
+                : sideStatus.ordinal() > step.status().ordinal() ? sideStatus : step.status();
+        List<Finding> shown = side.stream().filter(f -> f.severity().atLeast(Severity.WARNING)).toList();
+        String summary = shown.isEmpty() ? step.summary() : step.summary() + "; " + shown.size() + " more: "
+                + String.join(", ", shown.stream().map(Finding::rule).distinct().toList());
+        String next = step.next() != null ? step.next() : shown.stream().map(Finding::fix)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return new TriageStep(step.number(), step.title(), status, summary, all, step.action(), next);
     }
 
     static Verdict verdict(List<TriageStep> steps) {

@@ -1,5 +1,7 @@
 package dev.kshell.rules;
 
+import dev.kshell.model.Finding;
+
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ProbeResult;
 
@@ -38,20 +40,35 @@ import java.util.function.Consumer;
  * @param urpCauses              why each replica out of the ISR is out (step 5 groups by it), or null when not read
  * @param logDirs                the live brokers' log directories judged (step 5 warns of offline, full and
  *                               filling ones), or null when not read
+ * @param sideFindings           what the side reads (clients, configs, radar) found, each naming its step; empty
+ *                               when none found anything or none ran
  */
 public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
                           List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
                           boolean strict, boolean sandboxSession, QuorumStability quorumStability,
                           Long zooKeeperSessionTimeoutMs, String probeGap,
-                          List<QuorumMembership.NewDisk> newDisks, CauseReport urpCauses, LogDirReport logDirs) {
+                          List<QuorumMembership.NewDisk> newDisks, CauseReport urpCauses, LogDirReport logDirs,
+                          List<SideFinding> sideFindings) {
 
     public TriageInput {
         newDisks = newDisks == null ? List.of() : List.copyOf(newDisks);
+        sideFindings = sideFindings == null ? List.of() : List.copyOf(sideFindings);
         if (snapshot == null) {
             throw new IllegalArgumentException("triage needs a snapshot");
         }
         brokerProbes = brokerProbes == null ? null : List.copyOf(brokerProbes);
         voterProbes = voterProbes == null ? null : List.copyOf(voterProbes);
+    }
+
+    /** Without the side reads' findings. */
+    public TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, List<ProbeResult> brokerProbes,
+                       List<ProbeResult> voterProbes, Long brokerSessionTimeoutMs, CoordinatorReport coordinators,
+                       boolean strict, boolean sandboxSession, QuorumStability quorumStability,
+                       Long zooKeeperSessionTimeoutMs, String probeGap, List<QuorumMembership.NewDisk> newDisks,
+                       CauseReport urpCauses, LogDirReport logDirs) {
+        this(snapshot, previous, brokerProbes, voterProbes, brokerSessionTimeoutMs, coordinators, strict,
+                sandboxSession, quorumStability, zooKeeperSessionTimeoutMs, probeGap, newDisks, urpCauses, logDirs,
+                List.of());
     }
 
     /** Without the replication causes and log directories. */
@@ -127,6 +144,26 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         });
     }
 
+    /**
+     * This input with {@code more} side findings added to those it has (each side read adds its own; the order of
+     * the reads is the order within a step).
+     */
+    public TriageInput withSideFindings(List<SideFinding> more) {
+        if (more == null || more.isEmpty()) {
+            return this;
+        }
+        return copy(c -> {
+            List<SideFinding> all = new java.util.ArrayList<>(c.sideFindings);
+            all.addAll(more);
+            c.sideFindings = all;
+        });
+    }
+
+    /** The side findings that belong to {@code step}. */
+    public List<Finding> sideFindings(int step) {
+        return sideFindings.stream().filter(s -> s.step() == step).map(SideFinding::finding).toList();
+    }
+
     public TriageInput withProbeGap(String why) {
         return copy(c -> c.probeGap = why);
     }
@@ -137,7 +174,7 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         change.accept(c);
         return new TriageInput(c.snapshot, c.previous, c.brokerProbes, c.voterProbes, c.brokerSessionTimeoutMs,
                 c.coordinators, c.strict, c.sandboxSession, c.quorumStability, c.zooKeeperSessionTimeoutMs, c.probeGap,
-                c.newDisks, c.urpCauses, c.logDirs);
+                c.newDisks, c.urpCauses, c.logDirs, c.sideFindings);
     }
 
     /** The fields of a {@link TriageInput} being copied. */
@@ -156,8 +193,10 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         List<QuorumMembership.NewDisk> newDisks;
         CauseReport urpCauses;
         LogDirReport logDirs;
+        List<SideFinding> sideFindings;
 
         Fields(TriageInput in) {
+            sideFindings = in.sideFindings;
             urpCauses = in.urpCauses;
             logDirs = in.logDirs;
             newDisks = in.newDisks;

@@ -1,6 +1,6 @@
 package dev.kshell.cli;
 
-import dev.kshell.rules.election.Confirmation;
+import dev.kshell.rules.guard.Confirmation;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;

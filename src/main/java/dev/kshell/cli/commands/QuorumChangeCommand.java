@@ -3,7 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.rules.election.Confirmation;
+import dev.kshell.rules.guard.Confirmation;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;

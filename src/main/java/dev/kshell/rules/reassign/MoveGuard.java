@@ -1,11 +1,11 @@
 package dev.kshell.rules.reassign;
 
-import dev.kshell.rules.election.Confirmation;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Confirmation;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.rules.election.ElectionGuard;
-import dev.kshell.rules.election.GuardContext;
-import dev.kshell.rules.election.Refusal;
-import dev.kshell.rules.election.RefusalReason;
+import dev.kshell.rules.guard.GuardContext;
+import dev.kshell.rules.guard.Refusal;
+import dev.kshell.rules.guard.RefusalReason;
 import dev.kshell.model.ExitCode;
 
 import java.util.List;

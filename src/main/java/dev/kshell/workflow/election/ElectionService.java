@@ -3,9 +3,9 @@ package dev.kshell.workflow.election;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.rules.election.ElectionResults;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.election.QuorumStatus;
-import dev.kshell.rules.election.Refusal;
+import dev.kshell.rules.guard.Refusal;
 
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditLog;

@@ -1,7 +1,7 @@
 package dev.kshell.workflow.election;
 
-import dev.kshell.rules.election.Confirmation;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Confirmation;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionInputException;
 import dev.kshell.rules.election.ElectionPlan;

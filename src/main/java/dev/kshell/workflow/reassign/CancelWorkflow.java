@@ -6,7 +6,7 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.KshellFailure;

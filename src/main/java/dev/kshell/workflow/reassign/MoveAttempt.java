@@ -1,6 +1,6 @@
 package dev.kshell.workflow.reassign;
 
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.reassign.EvacuationPlan;
 
 /**

@@ -5,7 +5,7 @@ import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ClusterSnapshot;

@@ -3,7 +3,7 @@ package dev.kshell.workflow.election;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.rules.election.ElectionResults;
 import dev.kshell.rules.election.Fixtures;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterException;

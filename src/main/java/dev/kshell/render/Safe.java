@@ -7,10 +7,10 @@ import java.util.Locale;
  * the command line) made harmless before a terminal sees them: a tenant who names a group {@code <ESC>[2J} must not
  * erase the lines an operator reads during an incident, retitle the window (OSC), ring the bell or reverse the text
  * (bidi overrides). C0 controls are shown as {@code \x1b} ({@code \n}, {@code \t}, {@code \r} by name), DEL, C1 and
- * Unicode's format and separator characters as {@code \u202e}. Pure; a string with nothing to escape is returned as
+ * Unicode's format and separator characters as {@code &#92;u202e}. Pure; a string with nothing to escape is returned as
  * it is, so the common case costs one scan.
  *
- * <p>The {@code \u} form is also a valid JSON escape of the same character, so {@link #terminal} may run over JSON
+ * <p>The {@code &#92;u} form is also a valid JSON escape of the same character, so {@link #terminal} may run over JSON
  * output without changing what it decodes to (Jackson already escapes C0 inside JSON strings).
  */
 public final class Safe {

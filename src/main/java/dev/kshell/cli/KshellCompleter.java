@@ -202,6 +202,7 @@ public final class KshellCompleter implements Completer {
         Set<Integer> live = s == null ? Set.of() : s.liveBrokerIds();
         List<Candidate> out = switch (kind) {
             case TEXT, FLAG, INTEGER, GROUP, WORDS, SCENARIO -> new ArrayList<>();
+            case ENDPOINT -> new ArrayList<>(); // the controller's own listener: the quorum's plan names it
             case CHOICE -> CompletionValues.fixed(choices, "values", null, word);
             case DURATION -> CompletionValues.fixed(List.of("5s", "10s", "30s", "1m", "5m"), "durations", null, word);
             case TOPIC -> CompletionValues.topics(s, word);

@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.audit.Approval;
+
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ClusterCapabilities.Feature;
@@ -364,11 +366,13 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
 
     @Override
     public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+        Approval.require("electLeaders");
         return new AdminElections(this).electLeaders(type, partitions);
     }
 
     @Override
     public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        Approval.require("reassignSameSet");
         return new AdminElections(this).reassignSameSet(newOrders);
     }
 

@@ -178,6 +178,7 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
         calls++;
         Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
         partitions.forEach(p -> out.put(p, ElectionAnswer.ELECTED));
@@ -186,6 +187,7 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        dev.kshell.audit.Approval.require("fake reassignSameSet"); // as the real gateway: only behind the gate
         calls++;
         Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
         newOrders.keySet().forEach(p -> out.put(p, Optional.empty()));

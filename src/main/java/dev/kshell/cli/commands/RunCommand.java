@@ -1,5 +1,8 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.cli.GateAttempts;
+import dev.kshell.workflow.gate.MutationGate;
+
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.Invocation;
@@ -182,11 +185,16 @@ public class RunCommand extends KshellCommand {
     }
 
     /** The audit log's view of this run: the connected cluster, if any. */
-    private AttemptAudit audit(Invocation inv) {
+    private RunAudit audit(Invocation inv) {
         // the last snapshot's, if any: a refused run makes no cluster call, not even for the audit line
         String clusterId = session.lastSnapshot().map(ClusterSnapshot::clusterId).orElse(null);
-        String bootstrap = session.connection().map(ShellSession.Connection::endpoints).orElse(null);
-        return AttemptAudit.of(inv, "run", clusterId, bootstrap);
+        MutationGate gate = MutationGate.open(GateAttempts.of(session, inv, "run"));
+        return (decision, reason, plan) -> gate.ended(clusterId, decision, reason, plan);
+    }
+
+    /** A run refused before step 1, in the audit log. */
+    private interface RunAudit {
+        void ended(AuditDecision decision, String reason, Object plan);
     }
 
     // Only a regular file of at most 4 MiB, as UTF-8: a FIFO hung the run, /dev/zero filled the heap (exit 70), a

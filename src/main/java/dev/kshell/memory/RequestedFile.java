@@ -2,6 +2,7 @@ package dev.kshell.memory;
 
 import dev.kshell.util.PrivateFiles;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.FileAlreadyExistsException;
@@ -58,8 +59,8 @@ public final class RequestedFile {
                     : "the file exists (kshell never writes over a file): name a new one, or remove it first";
         }
         Path parent = file.getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            return "its directory " + parent + " does not exist";
+        if (parent == null || Files.exists(parent) && !Files.isDirectory(parent)) {
+            return parent + " is not a directory";
         }
         return ownFile(file).map(own -> "that is kshell's own " + own).orElse(null);
     }
@@ -107,13 +108,13 @@ public final class RequestedFile {
     }
 
     /** Opens the new file for writing (a transcript written as the run goes). */
-    public Writer open() throws IOException {
+    public BufferedWriter open() throws IOException {
         String why = refusal(path);
         if (why != null) {
             throw new IOException(option + " " + path + ": " + why);
         }
         try {
-            // createFile fails on anything at the path, a link (even a dangling one) included
+            // missing directories are made (0700); createFile fails on anything at the path, a dangling link included
             return PrivateFiles.newWriter(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
             throw new IOException(option + " " + path + ": the file appeared while kshell was asking; nothing was written");

@@ -1,5 +1,8 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.memory.RequestedFile;
+import dev.kshell.model.KshellFailure;
+
 import dev.kshell.cli.GateAttempts;
 import dev.kshell.workflow.gate.MutationGate;
 
@@ -123,6 +126,14 @@ public class RunCommand extends KshellCommand {
         boolean yes = inv.get(GlobalOptions.YES) || inv.mode().yes();
         boolean dryRun = inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun();
         String transcript = inv.get(TRANSCRIPT);
+        if (transcript != null) {
+            // checked before step 1: a run whose transcript would go through a link or over a file does not start
+            String refused = RequestedFile.check(Path.of(transcript), "--transcript").refused();
+            if (refused != null) {
+                audit(inv).ended(AuditDecision.REFUSED, refused, null);
+                throw new KshellFailure(ExitCode.REFUSED, refused);
+            }
+        }
         RunbookOptions options = new RunbookOptions(params, dryRun, inv.get(STEP), yes,
                 transcript == null ? null : Path.of(transcript));
 

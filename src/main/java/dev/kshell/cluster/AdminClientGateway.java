@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.model.ProbeResult;
+
 import dev.kshell.audit.Approval;
 
 import dev.kshell.model.BrokerState;
@@ -432,5 +434,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     @Override
     public int electPreferredQuietly(Collection<String> topics) {
         return new AdminTopics(this).electPreferredQuietly(topics);
+    }
+
+    @Override
+    public List<ProbeResult> probe(List<NodeProbe.Target> targets) {
+        NodeProbe probe = NodeProbe.of(target);
+        return probe.supported() ? probe.probe(targets) : List.of();
     }
 }

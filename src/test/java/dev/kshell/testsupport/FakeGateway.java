@@ -245,4 +245,15 @@ public class FakeGateway implements ClusterGateway {
     @Override
     public void close() {
     }
+
+    /** Brokers that do not answer a probe on their own endpoint (killed a second ago, paused); empty: all answer. */
+    public final java.util.Set<Integer> silentBrokers = new java.util.HashSet<>();
+
+    @Override
+    public List<dev.kshell.model.ProbeResult> probe(List<dev.kshell.cluster.NodeProbe.Target> targets) {
+        calls++;
+        return targets.stream().map(t -> new dev.kshell.model.ProbeResult(t.nodeId(), t.role(), t.endpoint(),
+                t.nodeId() == null || !silentBrokers.contains(t.nodeId()), 1,
+                t.nodeId() != null && silentBrokers.contains(t.nodeId()) ? "connection refused" : null)).toList();
+    }
 }

@@ -17,6 +17,7 @@ import dev.kshell.cli.commands.DisconnectCommand;
 import dev.kshell.cli.commands.ElectPreferredCommand;
 import dev.kshell.cli.commands.ElectRestoreOrderCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
+import dev.kshell.cli.commands.ClearCommand;
 import dev.kshell.cli.commands.ExitCommand;
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.FeaturesCommand;
@@ -124,6 +125,7 @@ public final class Assembly implements AutoCloseable {
         all.add(new StatusCommand(session));
         all.add(new ProfilesCommand(session));
         all.add(new ExitCommand(control));
+        all.add(new ClearCommand());
         all.add(new HelpCommand(parser));
         all.add(new CompletionCommand());
         all.add(new CompleteCommand(session, parser));

@@ -1,6 +1,7 @@
 package dev.kshell.app;
 
 import dev.kshell.cli.Colors;
+import dev.kshell.cli.ErrorMapper;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.grammar.Tokenizer;
@@ -21,6 +22,9 @@ import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.AttributedString;
+import org.springframework.shell.core.command.ExitStatus;
+import org.springframework.shell.jline.JLineInputProvider;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,10 +43,18 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * The interactive loop. It never dies of a command: Ctrl-C at the prompt abandons the line, Ctrl-C during a command
- * interrupts that command and returns to the prompt, Ctrl-D (end of input) or {@code exit} leaves.
+ * The interactive loop, a Spring Shell {@code ShellRunner} reading its lines through Spring Shell's
+ * {@link JLineInputProvider} (kshell's line reader: its completer, history and prompt). It never dies of a command:
+ * Ctrl-C at the prompt abandons the line, Ctrl-C during a command interrupts that command and returns to the prompt,
+ * Ctrl-D (end of input) or {@code exit} leaves.
+ *
+ * <p>The loop is kshell's, not Spring Shell's {@code JLineShellRunner}: that one ends the shell on Ctrl-C at the
+ * prompt (its loop breaks on any exception from the input), runs a command on the reading thread (so Ctrl-C during a
+ * command kills the JVM), takes {@code exit} and {@code quit} before any parser, reports an unknown command through
+ * its {@code Utils} (which start Hibernate Validator) and a failure as "Error while executing command", and its loop
+ * cannot be entered from a subclass.
  */
-final class Repl {
+final class Repl implements ExitingShellRunner {
 
     private final CommandLineExecutor executor;
     private final ShellSession session;
@@ -120,7 +132,20 @@ final class Repl {
         }
     }
 
-    int run() {
+    private ExitStatus status = ErrorMapper.status(ExitCode.OK);
+
+    @Override
+    public ExitStatus exitStatus() {
+        return status;
+    }
+
+    /** @param args none: the shell reads its lines from the terminal (a one-shot command is {@link OneShotRunner}'s) */
+    @Override
+    public void run(String[] args) {
+        status = ErrorMapper.status(loop());
+    }
+
+    private ExitCode loop() {
         try {
             PrivateFiles.createDirectories(KshellHome.records());
         } catch (IOException e) {
@@ -152,6 +177,9 @@ final class Repl {
             Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);
             // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
             installPromptWidgets(reader, prompt, () -> atShellPrompt);
+            // Spring Shell's JLine input provider reads each line on kshell's reader, with kshell's prompt
+            JLineInputProvider input = new JLineInputProvider(reader);
+            input.setPromptProvider(() -> AttributedString.fromAnsi(prompt.get()));
             refresher.onRefresh(() -> redrawPrompt(reader));
             refresher.start(REFRESH_CHECK);
             if (!dumb) {
@@ -165,7 +193,7 @@ final class Repl {
                     try {
                         atShellPrompt = true;
                         try {
-                            line = reader.readLine(prompt.get());
+                            line = input.readInput();
                         } finally {
                             atShellPrompt = false;
                         }
@@ -219,10 +247,10 @@ final class Repl {
                     // history is a convenience; losing it must not fail the exit
                 }
             }
-            return worst.code();
+            return worst;
         } catch (IOException e) {
             System.err.println("error: cannot open the terminal: " + e.getMessage());
-            return ExitCode.INTERNAL.code();
+            return ExitCode.INTERNAL;
         }
     }
 

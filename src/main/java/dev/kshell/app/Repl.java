@@ -155,19 +155,7 @@ final class Repl implements ExitingShellRunner {
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
              SnapshotRefresher refresher = new SnapshotRefresher(session, OffsetMemory.atDefaultDir(OffsetMemory.THROTTLE))) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
-            LineReader reader = LineReaderBuilder.builder()
-                    .terminal(terminal)
-                    .appName("kshell")
-                    // the one tokenizer's rules: the words completion sees are the words the executor runs
-                    .parser(Tokenizer.lineEditorParser())
-                    // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
-                    // the key-press thread.
-                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
-                            refresher::beforeCompletion))
-                    .variable(LineReader.HISTORY_FILE, KshellHome.history())
-                    // stores no secret (lines masked) and creates the file 0600
-                    .history(new PrivateHistory())
-                    .build();
+            LineReader reader = lineReader(terminal, refresher);
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);
             TerminalPrompter prompter = new TerminalPrompter(reader, null);
@@ -207,35 +195,15 @@ final class Repl implements ExitingShellRunner {
                     }
                     Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb,
                             terminal.getHeight());
-                    CountDownLatch finished = new CountDownLatch(1);
-                    Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
-                        try {
-                            return executor.execute(line, output, prompter, run);
-                        } finally {
-                            finished.countDown();
-                        }
-                    });
-                    // Ctrl-C while a command runs interrupts that command only; the shell stays.
-                    Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
                     try {
-                        CommandLineExecutor.LineResult outcome = running.get();
-                        if (dumb) {
+                        CommandLineExecutor.LineResult outcome = runLine(line, output, prompter, terminal, worker);
+                        if (dumb && outcome != null) {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
-                        }
-                    } catch (CancellationException e) {
-                        // The command sees the interrupt and reports "cancelled" itself; give it a moment so that
-                        // its last words come before the next prompt, not after.
-                        if (!awaitQuietly(finished)) {
-                            out.println("cancelled (the command is still winding down in the background)");
                         }
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         break;
-                    } catch (ExecutionException e) {
-                        out.println("error: internal error: " + Secrets.maskText(String.valueOf(e.getCause())));
                     } finally {
-                        terminal.handle(Terminal.Signal.INT, previous);
-                        out.flush();
                         refresher.afterCommand();
                     }
                 }
@@ -251,6 +219,60 @@ final class Repl implements ExitingShellRunner {
         } catch (IOException e) {
             System.err.println("error: cannot open the terminal: " + e.getMessage());
             return ExitCode.INTERNAL;
+        }
+    }
+
+    /** kshell's line reader: the one tokenizer, kshell's completer over the cached snapshot, the private history. */
+    private LineReader lineReader(Terminal terminal, SnapshotRefresher refresher) {
+        return LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("kshell")
+                // the one tokenizer's rules: the words completion sees are the words the executor runs
+                .parser(Tokenizer.lineEditorParser())
+                // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
+                // the key-press thread.
+                .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
+                        refresher::beforeCompletion))
+                .variable(LineReader.HISTORY_FILE, KshellHome.history())
+                // stores no secret (lines masked) and creates the file 0600
+                .history(new PrivateHistory())
+                .build();
+    }
+
+    /**
+     * Runs one line on the worker thread, so that Ctrl-C while it runs interrupts that command only; the shell stays.
+     * The line's result, or null when it was cancelled or failed inside kshell (said on the terminal).
+     *
+     * @throws InterruptedException the shell's own thread was interrupted: the loop ends
+     */
+    private CommandLineExecutor.LineResult runLine(String line, Output output, TerminalPrompter prompter,
+                                                   Terminal terminal, ExecutorService worker)
+            throws InterruptedException {
+        PrintWriter out = output.out();
+        CountDownLatch finished = new CountDownLatch(1);
+        Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
+            try {
+                return executor.execute(line, output, prompter, run);
+            } finally {
+                finished.countDown();
+            }
+        });
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
+        try {
+            return running.get();
+        } catch (CancellationException e) {
+            // The command sees the interrupt and reports "cancelled" itself; give it a moment so that its last
+            // words come before the next prompt, not after.
+            if (!awaitQuietly(finished)) {
+                out.println("cancelled (the command is still winding down in the background)");
+            }
+            return null;
+        } catch (ExecutionException e) {
+            out.println("error: internal error: " + Secrets.maskText(String.valueOf(e.getCause())));
+            return null;
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+            out.flush();
         }
     }
 

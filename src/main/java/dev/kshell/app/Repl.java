@@ -19,6 +19,7 @@ import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
+import org.jline.reader.Widget;
 import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -116,6 +117,36 @@ final class Repl implements ExitingShellRunner {
         });
     }
 
+    /**
+     * How long the line editor looks for a further character already on its way: a paste arrives in bursts far closer
+     * together, a person's keys far apart.
+     */
+    private static final long PASTE_GAP_MS = 10;
+
+    /**
+     * The line editor's self-insert, taking every plain character that already waits into one insert. A paste the
+     * terminal does not bracket (no bracketed-paste mode, or a tmux {@code paste-buffer}) arrives as keys, and JLine
+     * draws the whole line again after each key: a 1 MB paste was still being drawn after ten minutes (a bracketed one
+     * is inserted at once). Characters below a space (Enter, Tab, escape sequences) and DEL keep their own bindings.
+     */
+    static void installPasteWidget(LineReader reader) {
+        if (!(reader instanceof LineReaderImpl impl)) {
+            return;
+        }
+        Widget selfInsert = reader.getWidgets().get(LineReader.SELF_INSERT);
+        reader.getWidgets().put(LineReader.SELF_INSERT, () -> {
+            boolean inserted = selfInsert.apply();
+            StringBuilder waiting = new StringBuilder();
+            for (int c = impl.peekCharacter(PASTE_GAP_MS); c >= ' ' && c != 127; c = impl.peekCharacter(PASTE_GAP_MS)) {
+                waiting.appendCodePoint(impl.readCharacter());
+            }
+            if (!waiting.isEmpty()) {
+                impl.getBuffer().write(waiting.toString());
+            }
+            return inserted;
+        });
+    }
+
     /** True while the loop's own readLine runs (not a confirmation question's). */
     private volatile boolean atShellPrompt;
 
@@ -158,6 +189,7 @@ final class Repl implements ExitingShellRunner {
             LineReader reader = lineReader(terminal, refresher);
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);
+            installPasteWidget(reader);
             TerminalPrompter prompter = new TerminalPrompter(reader, null);
             ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("kshell-command"));
             boolean color = Colors.allowed(!dumb, options.noColor());

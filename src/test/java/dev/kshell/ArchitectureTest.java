@@ -105,6 +105,7 @@ class ArchitectureTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.InteractiveShellRunner")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.NonInteractiveShellRunner")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".jline.JLineShellRunner")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.command.DefaultCommandParser")
                 .because("those parts of Spring Shell carry its defects (docs/kafka-behaviour.md); kshell's parts sit "
                         + "in their extension points"));
     }

@@ -1,5 +1,7 @@
 package dev.kshell.app;
 
+import dev.kshell.cli.TerminalWriter;
+
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.ErrorMapper;
 import dev.kshell.cli.ExecutionMode;
@@ -40,8 +42,9 @@ final class OneShotRunner implements ExitingShellRunner {
     @Override
     public void run(String[] args) {
         List<String> words = List.of(args);
-        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        // the last step before the terminal (or pipe): kshell's own sequences take effect, nothing else does
+        PrintWriter out = TerminalWriter.over(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        PrintWriter err = TerminalWriter.over(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));
         // only a person at a terminal can confirm (not System.console(): non-null for redirected stdin on 22+)
         Prompter prompter = TerminalPrompter.standardStreamsAreTerminals() ? TerminalPrompter.open() : Prompter.NONE;
         // prose wraps at a terminal's width, as in the shell; piped output keeps whole lines (width 0)

@@ -1,5 +1,7 @@
 package dev.kshell.app;
 
+import dev.kshell.cli.TerminalWriter;
+
 import dev.kshell.cli.Colors;
 import dev.kshell.cli.ErrorMapper;
 import dev.kshell.cli.CommandLineExecutor;
@@ -205,7 +207,7 @@ final class Repl implements ExitingShellRunner {
             if (!dumb) {
                 refresher.awaitFirstMark(FIRST_PROMPT_WAIT);
             }
-            PrintWriter out = terminal.writer();
+            PrintWriter out = TerminalWriter.over(terminal.writer()); // kshell's own sequences take effect here
             ExitCode worst = ExitCode.OK;
             try {
                 while (!control.exitRequested()) {

@@ -96,7 +96,7 @@ public final class CommandLineExecutor {
      * own escaped ({@link Safe#terminal}): the renderers escape what they quote from outside, this catches the rest.
      */
     static String maskAndEscape(String text) {
-        return Safe.terminal(Secrets.maskText(text));
+        return Safe.keepingOwn(Secrets.maskText(text));
     }
 
     // passes on what the masking writers hold; the streams under them stay open

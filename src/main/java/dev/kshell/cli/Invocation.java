@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.Opt;
 import dev.kshell.render.Json;
@@ -137,7 +139,8 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
     public void note(String line) {
         // at a terminal a long note breaks on word boundaries under its own indentation; piped, it stays one line
         int indent = line.length() - line.stripLeading().length() + 2;
-        output.err().print(Prose.text(line, output.width(), indent));
+        // a note is plain text that may quote a name a client chose: every control character in it is escaped
+        output.err().print(Prose.text(Safe.prose(line), output.width(), indent));
         output.err().flush();
     }
 }

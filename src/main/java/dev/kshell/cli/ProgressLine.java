@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import java.io.PrintWriter;
 import java.util.function.LongSupplier;
 import java.time.Duration;
@@ -86,7 +88,7 @@ public final class ProgressLine implements AutoCloseable {
         lastDrawNanos = now;
         drawn = true;
         // \r back to column 0, ESC[K clears what a longer earlier line left behind.
-        err.print("\r" + label + ": " + text + "\u001b[K");
+        err.print(Safe.own("\r") + label + ": " + text + Safe.own("\u001b[K"));
         err.flush();
     }
 
@@ -94,7 +96,7 @@ public final class ProgressLine implements AutoCloseable {
     @Override
     public void close() {
         if (err != null && drawn) {
-            err.print("\r\u001b[K");
+            err.print(Safe.own("\r") + Safe.own("\u001b[K"));
             err.flush();
             drawn = false;
         }

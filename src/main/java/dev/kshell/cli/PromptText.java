@@ -51,11 +51,13 @@ public final class PromptText {
             boolean failed = refresher != null && refresher.lastError() != null;
             if (s != null && !session.healthKnown()) {
                 // the cluster was changed after this snapshot: no mark from before the change
-                return "kshell[" + shorten(c.label()) + "] " + Tone.WARN.paint(UNKNOWN, color) + "> ";
+                return Safe.unmark("kshell[" + Safe.text(shorten(c.label())) + "] " + Tone.WARN.paint(UNKNOWN, color)
+                        + "> ");
             }
             String mark = withQuorum(mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color), s,
                     session.lastQuorumJudgement().orElse(null), color);
-            return withAge(c.label(), s, mark, failed, Instant.now());
+            // the prompt goes to JLine as it is: kshell's own colours take effect here
+            return Safe.unmark(withAge(c.label(), s, mark, failed, Instant.now()));
         }).orElse("kshell> ");
     }
 

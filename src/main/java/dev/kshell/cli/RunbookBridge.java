@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.grammar.GlobalOptions;
 
 import dev.kshell.rules.guard.Confirmation;
@@ -130,7 +132,7 @@ public final class RunbookBridge {
                 // runbook executor sees it too, so the run stops here and says so.
                 Thread.currentThread().interrupt();
             }
-            return new StepOutcome(outcome.code().code(), ANSI.matcher(copy.toString()).replaceAll(""),
+            return new StepOutcome(outcome.code().code(), ANSI.matcher(Safe.plain(copy.toString())).replaceAll(""),
                     outcome.model());
         };
     }

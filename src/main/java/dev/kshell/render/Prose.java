@@ -26,8 +26,10 @@ public final class Prose {
      */
     public static List<String> lines(String text, int width, int indent) {
         List<String> out = new ArrayList<>();
-        for (String paragraph : Safe.prose(text).split("\n", -1)) { // prose quotes names clients chose
-            if (width <= 0 || paragraph.length() <= width) {
+        // a renderer's coloured line may come here to be fitted: kshell's own colour codes pass, every other control
+        // sequence is escaped (names a client chose were escaped where they were put into a cell or a sentence)
+        for (String paragraph : Safe.keepingOwn(text).split("\n", -1)) {
+            if (width <= 0 || Safe.visibleLength(paragraph) <= width) {
                 out.add(paragraph);
                 continue;
             }
@@ -58,7 +60,7 @@ public final class Prose {
             if (first) {
                 line.append(space); // the paragraph's own indentation
                 first = false;
-            } else if (!empty && line.length() + space.length() + word.length() > width) {
+            } else if (!empty && Safe.visibleLength(line.toString()) + space.length() + Safe.visibleLength(word) > width) {
                 out.add(line.toString());
                 line.setLength(0);
                 line.append(continuation);

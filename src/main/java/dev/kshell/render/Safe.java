@@ -29,13 +29,71 @@ public final class Safe {
     }
 
     /**
-     * The last line of defence before the terminal (cli.Output's writers): as {@link #prose}, and a carriage return
-     * and kshell's own CSI sequences (colours {@code ESC[...m}, erase {@code ESC[K} / {@code ESC[J} / {@code ESC[2J},
-     * home {@code ESC[H}: the progress line and {@code watch}) pass; every other escape sequence, OSC and BEL
-     * included, is shown escaped. What a renderer escaped already is unchanged.
+     * What every command's writer does (cli.CommandLineExecutor): as {@link #prose}, but kshell's own control
+     * sequences ({@link #own}) pass still marked, for the terminal's writer to unmark; every other escape sequence,
+     * carriage return, OSC and BEL included, is shown escaped, wherever it came from. What a renderer escaped
+     * already is unchanged, and a line may pass here more than once (a runbook step, a {@code watch} screen).
+     */
+    public static String keepingOwn(String s) {
+        return escape(s, true, true);
+    }
+
+    /**
+     * The last step before a real terminal (the REPL's and the one-shot runner's writers, the prompt): as
+     * {@link #keepingOwn}, and kshell's own sequences lose their mark and take effect.
      */
     public static String terminal(String s) {
-        return escape(s, true, true);
+        return unmark(keepingOwn(s));
+    }
+
+    /**
+     * One of kshell's own control sequences (a colour, the progress line's {@code \r} and erase, {@code watch}'s
+     * and {@code clear}'s home and erase), marked with this process's token: only a sequence so marked reaches the
+     * terminal as a sequence. The token is a run of private-use characters drawn at random when kshell starts, so
+     * that a name a client chose cannot carry it.
+     */
+    public static String own(String sequence) {
+        return OWN + sequence;
+    }
+
+    /** {@code s} with kshell's own sequences taking effect (their mark removed). */
+    public static String unmark(String s) {
+        return s.indexOf(OWN.charAt(0)) < 0 ? s : s.replace(OWN, "");
+    }
+
+    /** {@code s} without kshell's own sequences at all (a transcript, a log: plain text). */
+    public static String plain(String s) {
+        if (s.indexOf(OWN.charAt(0)) < 0) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            int end = s.startsWith(OWN, i) ? ownSequenceEnd(s, i + OWN.length()) : -1;
+            if (end > 0) {
+                i = end;
+            } else {
+                out.append(s.charAt(i++));
+            }
+        }
+        return out.toString();
+    }
+
+    /** The columns {@code s} takes on a terminal: its length without kshell's own sequences. */
+    public static int visibleLength(String s) {
+        return s.indexOf(OWN.charAt(0)) < 0 ? s.length() : plain(s).length();
+    }
+
+    /** This process's token (see {@link #own}): six private-use characters. */
+    private static final String OWN = token();
+
+    private static String token() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        StringBuilder t = new StringBuilder(6);
+        for (int i = 0; i < 6; i++) {
+            t.append((char) (0xE000 + random.nextInt(0x1900)));
+        }
+        return t.toString();
     }
 
     private static String escape(String s, boolean keepLines, boolean ownSequences) {
@@ -49,14 +107,14 @@ public final class Safe {
         StringBuilder out = new StringBuilder(s.length() + 16).append(s, 0, first);
         int i = first;
         while (i < s.length()) {
-            int own = ownSequences ? ownSequenceEnd(s, i) : -1;
+            int own = ownSequences && s.startsWith(OWN, i) ? ownSequenceEnd(s, i + OWN.length()) : -1;
             if (own > 0) {
                 out.append(s, i, own);
                 i = own;
                 continue;
             }
             int cp = s.codePointAt(i);
-            if (harmful(cp, keepLines, ownSequences)) {
+            if (harmful(cp, keepLines, false)) {
                 out.append(shown(cp));
             } else {
                 out.appendCodePoint(cp);
@@ -68,14 +126,14 @@ public final class Safe {
 
     private static int firstHarmful(String s, boolean keepLines, boolean ownSequences) {
         for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            if (harmful(cp, keepLines, ownSequences)) {
-                int own = ownSequences ? ownSequenceEnd(s, i) : -1;
-                if (own < 0) {
-                    return i;
-                }
+            int own = ownSequences && s.startsWith(OWN, i) ? ownSequenceEnd(s, i + OWN.length()) : -1;
+            if (own > 0) {
                 i = own;
                 continue;
+            }
+            int cp = s.codePointAt(i);
+            if (harmful(cp, keepLines, false)) {
+                return i;
             }
             i += Character.charCount(cp);
         }
@@ -101,9 +159,15 @@ public final class Safe {
                 || type == Character.PARAGRAPH_SEPARATOR;
     }
 
-    /** The end of one of kshell's own CSI sequences starting at {@code i}, or -1 when none starts there. */
+    /**
+     * The end of the sequence a token marks, starting at {@code i}: a carriage return, or a CSI sequence; -1 when
+     * none starts there (the token alone is shown as it is: harmless).
+     */
     private static int ownSequenceEnd(String s, int i) {
-        if (s.charAt(i) != 0x1b || i + 1 >= s.length() || s.charAt(i + 1) != '[') {
+        if (i < s.length() && s.charAt(i) == '\r') {
+            return i + 1;
+        }
+        if (i + 1 >= s.length() || s.charAt(i) != 0x1b || s.charAt(i + 1) != '[') {
             return -1;
         }
         int j = i + 2;
@@ -114,7 +178,7 @@ public final class Safe {
             return -1;
         }
         char fin = s.charAt(j);
-        return fin == 'm' || fin == 'K' || fin == 'J' || fin == 'H' ? j + 1 : -1;
+        return fin >= '@' && fin <= '~' ? j + 1 : -1;
     }
 
     private static String shown(int cp) {

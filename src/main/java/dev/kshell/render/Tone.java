@@ -37,6 +37,7 @@ public enum Tone {
         if (!color || this == PLAIN || safe.isEmpty()) {
             return safe;
         }
-        return new AttributedString(safe, style).toAnsi();
+        // every escape in JLine's text is JLine's own (the text itself was escaped): marked as kshell's own
+        return new AttributedString(safe, style).toAnsi().replace("\u001b", Safe.own("\u001b"));
     }
 }

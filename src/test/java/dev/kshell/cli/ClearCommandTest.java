@@ -30,7 +30,7 @@ class ClearCommandTest {
 
     @Test
     void should_clear_the_screen_at_a_terminal() {
-        assertThat(run(true)).isEqualTo("\u001b[H\u001b[2J");
+        assertThat(dev.kshell.render.Safe.terminal(run(true))).isEqualTo("\u001b[H\u001b[2J");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.cluster.ReadProgress;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
@@ -48,7 +50,8 @@ class ReadProgressTest {
                 : new Output(both, new PrintWriter(err, true), false, false, 0, false);
         new CommandLineExecutor(CommandLineParser.forCommands(List.of(slowRead())), session)
                 .execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
-        return new String[] {screen.toString(), err.toString()};
+        // what the terminal receives: kshell's own sequences take effect at its writer
+        return new String[] {Safe.terminal(screen.toString()), Safe.terminal(err.toString())};
     }
 
     @Test
@@ -71,7 +74,8 @@ class ReadProgressTest {
         StringWriter screen = new StringWriter();
         ProgressLine.sleep(new Output(new PrintWriter(screen), new PrintWriter(screen, true), false, false, 80, true),
                 "wait-until", Duration.ofMillis(700));
-        assertThat(screen.toString()).contains("\rwait-until: next check in 1s\u001b[K").endsWith("\r\u001b[K");
+        assertThat(Safe.terminal(screen.toString())).contains("\rwait-until: next check in 1s\u001b[K")
+                .endsWith("\r\u001b[K");
 
         StringWriter piped = new StringWriter();
         long t0 = System.nanoTime();

@@ -252,8 +252,9 @@ class UxCommandsTest {
     void should_redraw_in_place_on_a_terminal() {
         session.connect(FakeGateway.TARGET, "seed", null);
         assertThat(run("watch --interval 200ms --count 2 topics", true).code()).isEqualTo(ExitCode.OK);
-        assertThat(out.toString()).startsWith("\u001b[2J\u001b[H").contains("(q or Ctrl-C to stop)\u001b[K");
-        assertThat(out.toString().split("\u001b\\[H", -1)).hasSize(3);
+        String screen = dev.kshell.render.Safe.terminal(out.toString()); // as the terminal receives it
+        assertThat(screen).startsWith("\u001b[2J\u001b[H").contains("(q or Ctrl-C to stop)\u001b[K");
+        assertThat(screen.split("\u001b\\[H", -1)).hasSize(3);
     }
 
     @Test

@@ -33,6 +33,7 @@ class SafeTest {
         String plain = "orders-v2.payments_eu é ünïcödé 日本";
         assertThat(Safe.text(plain)).isSameAs(plain);
         assertThat(Safe.terminal(plain)).isSameAs(plain);
+        assertThat(Safe.keepingOwn(plain)).isSameAs(plain);
     }
 
     @Test
@@ -41,16 +42,31 @@ class SafeTest {
     }
 
     @Test
-    void should_let_kshells_own_colours_and_erases_through_the_terminal_writer_and_nothing_else() {
-        String own = "\u001b[1;31mUNAVAILABLE\u001b[0m\r\u001b[K" + "\u001b[H\u001b[2J";
-        assertThat(Safe.terminal(own)).isEqualTo(own);
+    void should_let_only_kshells_own_marked_sequences_reach_the_terminal() {
+        String own = Safe.own("\u001b[1;31m") + "UNAVAILABLE" + Safe.own("\u001b[0m") + Safe.own("\r")
+                + Safe.own("\u001b[K") + Safe.own("\u001b[H") + Safe.own("\u001b[2J");
+        assertThat(Safe.terminal(own)).isEqualTo("\u001b[1;31mUNAVAILABLE\u001b[0m\r\u001b[K\u001b[H\u001b[2J");
+        // the same sequences unmarked, as a name a client chose would carry them: shown, never obeyed
+        assertThat(Safe.terminal("\u001b[1;31mred\u001b[2J\r\u001b[8mhidden")).isEqualTo(
+                "\\x1b[1;31mred\\x1b[2J\\r\\x1b[8mhidden");
         assertThat(Safe.terminal("title \u001b]0;pwned\u0007 up\u001b[1A")).isEqualTo("title \\x1b]0;pwned\\x07 up\\x1b[1A");
+    }
+
+    @Test
+    void should_keep_the_mark_through_every_writer_until_the_terminal() {
+        String line = Safe.own("\u001b[32m") + "ok" + Safe.own("\u001b[0m") + " h2\u001b[2Jgrp";
+        String once = Safe.keepingOwn(line);
+        assertThat(Safe.keepingOwn(once)).isEqualTo(once); // a watch screen or a runbook step passes twice
+        assertThat(Safe.terminal(once)).isEqualTo("\u001b[32mok\u001b[0m h2\\x1b[2Jgrp");
+        assertThat(Safe.plain(once)).isEqualTo("ok h2\\x1b[2Jgrp");
+        assertThat(Safe.visibleLength(once)).isEqualTo("ok h2\\x1b[2Jgrp".length());
     }
 
     @Test
     void should_be_idempotent_so_a_renderer_and_the_writer_may_both_escape() {
         for (String s : List.of(HOSTILE, "a\u202eb", "x\u009by")) {
             assertThat(Safe.terminal(Safe.text(s))).isEqualTo(Safe.text(s));
+            assertThat(Safe.keepingOwn(Safe.text(s))).isEqualTo(Safe.text(s));
         }
     }
 

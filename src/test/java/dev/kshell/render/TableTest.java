@@ -36,7 +36,8 @@ class TableTest {
         String plain = Table.of("A", "B").row(Tone.BAD, "x", "y").render(0, false);
         String coloured = Table.of("A", "B").row(Tone.BAD, "x", "y").render(0, true);
         assertThat(coloured).contains("\u001b[");
-        assertThat(coloured.replaceAll("\u001b\\[[0-9;]*m", "")).isEqualTo(plain);
+        assertThat(Safe.terminal(coloured).replaceAll("\u001b\\[[0-9;]*m", "")).isEqualTo(plain);
+        assertThat(Safe.plain(coloured)).isEqualTo(plain);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.grammar.CommandSpec;
@@ -14,7 +16,7 @@ import dev.kshell.model.ExitCode;
 public class ClearCommand extends KshellCommand {
 
     /** Cursor home, then erase the screen: the two sequences kshell's own writer lets pass (render.Safe). */
-    static final String CLEAR = "\u001b[H\u001b[2J";
+    static final String CLEAR = Safe.own("\u001b[H") + Safe.own("\u001b[2J");
 
     public ClearCommand() {
         super(CommandSpec.named("clear", "cls").group(Group.SESSION).description("Clear the screen (Ctrl-L does too)")

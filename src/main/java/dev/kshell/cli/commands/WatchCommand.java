@@ -1,5 +1,7 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
@@ -48,10 +50,11 @@ public class WatchCommand extends KshellCommand {
     static final Duration MIN_INTERVAL = Duration.ofMillis(200);
 
     /** Cursor home; clear to end of line; clear to end of screen; clear the whole screen. */
-    private static final String HOME = "\u001b[H";
-    private static final String CLEAR_LINE_END = "\u001b[K";
-    private static final String CLEAR_BELOW = "\u001b[J";
-    private static final String CLEAR_SCREEN = "\u001b[2J";
+    // kshell's own screen control, marked so that the writers let it through (render.Safe.own)
+    private static final String HOME = Safe.own("\u001b[H");
+    private static final String CLEAR_LINE_END = Safe.own("\u001b[K");
+    private static final String CLEAR_BELOW = Safe.own("\u001b[J");
+    private static final String CLEAR_SCREEN = Safe.own("\u001b[2J");
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
 

@@ -78,7 +78,7 @@ class WatchScreenTest {
     }
 
     private String lastScreen() {
-        String all = screen.toString();
+        String all = dev.kshell.render.Safe.terminal(screen.toString()); // as the terminal receives it
         return all.substring(all.lastIndexOf("\u001b[H") + 3).replace("\u001b[K", "").replace("\u001b[J", "");
     }
 

@@ -346,6 +346,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminLogDirs(this);
     }
 
+    @Override
+    public ClientGroups groups() {
+        return new AdminClientGroups(this);
+    }
+
     // ---- coordinators
 
     @Override

@@ -1,0 +1,100 @@
+package dev.kshell.testsupport;
+
+import dev.kshell.cluster.ClientGroups;
+import dev.kshell.model.ClientGroup;
+import dev.kshell.model.GroupDetail;
+import dev.kshell.model.GroupListings;
+import dev.kshell.model.GroupOffsets;
+import dev.kshell.model.LogOffsets;
+import dev.kshell.model.OpenTransactions;
+import dev.kshell.model.PartitionSpec;
+import dev.kshell.model.TransactionsRead;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link ClientGroups} over fixed values a test fills in: groups, their details and committed offsets, each
+ * partition's log range, open transactions. What was not filled in is absent (an empty listing, a partition not
+ * read).
+ */
+public class FakeClientGroups implements ClientGroups {
+
+    public final List<ClientGroup> groups = new ArrayList<>();
+    public final List<String> listProblems = new ArrayList<>();
+    public String typesMissing;
+    public final Map<String, GroupDetail> details = new HashMap<>();
+    public final Map<String, Map<PartitionSpec, Long>> committed = new HashMap<>();
+    public final Map<String, String> offsetsUnknown = new HashMap<>();
+    public final Map<PartitionSpec, LogOffsets.Range> ranges = new HashMap<>();
+    public final Map<PartitionSpec, OpenTransactions> open = new HashMap<>();
+    public TransactionsRead transactions = new TransactionsRead(List.of(), 0, List.of(), null);
+    /** Epoch ms the log offsets are read at; a test moves it to take samples at other times. */
+    public long nowMs = 1_764_000_000_000L;
+    /** Every partition logOffsets was asked for, in order (a test checks leaderless ones are never asked). */
+    public final List<PartitionSpec> offsetsAsked = new ArrayList<>();
+
+    /** Adds a group with one member-less detail of its own state. */
+    public FakeClientGroups group(String id, String type, String state) {
+        groups.add(new ClientGroup(id, type, ClientGroup.SHARE.equals(type) ? "share" : "consumer", state));
+        details.put(id, new GroupDetail(id, type, state, 4, null, null, null, List.of(), null));
+        return this;
+    }
+
+    @Override
+    public GroupListings list() {
+        return new GroupListings(groups, listProblems, typesMissing);
+    }
+
+    @Override
+    public List<GroupDetail> describe(List<ClientGroup> asked) {
+        return asked.stream().map(g -> details.getOrDefault(g.groupId(), GroupDetail.unknown(g, "not described")))
+                .toList();
+    }
+
+    @Override
+    public GroupOffsets committed(List<ClientGroup> asked) {
+        Map<String, Map<PartitionSpec, Long>> out = new LinkedHashMap<>();
+        Map<String, String> unknown = new LinkedHashMap<>();
+        for (ClientGroup g : asked) {
+            if (offsetsUnknown.containsKey(g.groupId())) {
+                unknown.put(g.groupId(), offsetsUnknown.get(g.groupId()));
+            } else {
+                out.put(g.groupId(), committed.getOrDefault(g.groupId(), Map.of()));
+            }
+        }
+        return new GroupOffsets(out, unknown);
+    }
+
+    @Override
+    public LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean stable) {
+        Map<PartitionSpec, LogOffsets.Range> out = new HashMap<>();
+        Map<PartitionSpec, String> unknown = new HashMap<>();
+        for (PartitionSpec p : partitions) {
+            offsetsAsked.add(p);
+            LogOffsets.Range r = ranges.get(p);
+            if (r == null) {
+                unknown.put(p, "not in the fake");
+            } else {
+                out.put(p, stable ? r : new LogOffsets.Range(r.start(), r.end(), null));
+            }
+        }
+        return new LogOffsets(nowMs, out, unknown);
+    }
+
+    @Override
+    public Map<PartitionSpec, OpenTransactions> openTransactions(Collection<PartitionSpec> partitions) {
+        Map<PartitionSpec, OpenTransactions> out = new LinkedHashMap<>();
+        partitions.forEach(p -> out.put(p, open.getOrDefault(p, new OpenTransactions(p, List.of(), null))));
+        return out;
+    }
+
+    @Override
+    public TransactionsRead transactions() {
+        return transactions;
+    }
+}

@@ -20,6 +20,8 @@ import dev.kshell.cli.commands.ElectUncleanCommand;
 import dev.kshell.cli.commands.ExitCommand;
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.FeaturesCommand;
+import dev.kshell.cli.commands.GroupCommand;
+import dev.kshell.cli.commands.GroupsCommand;
 import dev.kshell.cli.commands.HelpCommand;
 import dev.kshell.cli.commands.LeaderlessCommand;
 import dev.kshell.cli.commands.LogDirsCommand;
@@ -43,6 +45,7 @@ import dev.kshell.cli.commands.SandboxScenarioCommand;
 import dev.kshell.cli.commands.SandboxStatusCommand;
 import dev.kshell.cli.commands.StatusCommand;
 import dev.kshell.cli.commands.TopicsCommand;
+import dev.kshell.cli.commands.TransactionsCommand;
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cli.commands.UnderMinIsrCommand;
 import dev.kshell.cli.commands.UnderReplicatedCommand;
@@ -139,6 +142,9 @@ public final class Assembly implements AutoCloseable {
         all.add(new AtMinIsrCommand(session));
         all.add(new UnderReplicatedCommand(session));
         all.add(new CoordinatorsCommand(session));
+        all.add(new GroupsCommand(session));
+        all.add(new GroupCommand(session));
+        all.add(new TransactionsCommand(session));
         all.add(new ReassignmentsCommand(session));
         all.add(new LogDirsCommand(session));
         // judgement

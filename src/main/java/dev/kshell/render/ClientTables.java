@@ -137,6 +137,9 @@ public final class ClientTables {
     }
 
     private static String lagTime(PartitionLag p) {
+        if (p.outOfRange() != null) {
+            return null;
+        }
         if (p.lagMs() == null) {
             return p.lag() == null || p.lag() == 0 ? null : "?";
         }

@@ -47,7 +47,9 @@ public class FakeClientGroups implements ClientGroups {
 
     @Override
     public GroupListings list() {
-        return new GroupListings(groups, listProblems, typesMissing);
+        // sorted by id, as the Admin-backed listing is
+        return new GroupListings(groups.stream().sorted(java.util.Comparator.comparing(ClientGroup::groupId)).toList(),
+                listProblems, typesMissing);
     }
 
     @Override

@@ -41,7 +41,8 @@ class GroupCommandsTest {
     private FakeClientGroups groups = gateway.clientGroups;
     private final ShellSession session = new ShellSession(t -> gateway);
     private final List<KshellCommand> commands = List.of(new GroupsCommand(session), new GroupCommand(session),
-            new TransactionsCommand(session));
+            new TransactionsCommand(session), new dev.kshell.cli.commands.TriageCommand(session,
+                    new dev.kshell.workflow.check.TriageService(DiagnosisCommandsTest.ANSWERING, java.time.Duration.ZERO)));
     private final CommandLineParser parser = CommandLineParser.forCommands(commands);
     private final CommandLineExecutor executor = new CommandLineExecutor(parser, session);
     private StringWriter out;
@@ -205,5 +206,15 @@ class GroupCommandsTest {
         KshellCompleter completer = new KshellCompleter(parser, session, () -> java.nio.file.Path.of("."), () -> { });
         assertThat(completer.values(List.of("group", "b"), 1)).containsExactly("billing");
         assertThat(completer.values(List.of("group", ""), 1)).containsExactly("billing", "kip848");
+    }
+
+    @Test
+    void should_have_triage_name_the_group_whose_offsets_are_out_of_range_in_step_5() {
+        CommandLineExecutor.LineResult r = run("triage", true);
+        JsonNode step5 = Json.tree(r.model()).get("steps").get(4);
+        assertThat(step5.get("number").asInt()).isEqualTo(5);
+        assertThat(step5.toString()).contains("group-offsets-out-of-range").contains("group billing has 1 partition "
+                + "whose committed offset lies outside the log");
+        assertThat(step5.get("status").asString()).isEqualTo("fail");
     }
 }

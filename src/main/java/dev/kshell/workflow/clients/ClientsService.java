@@ -17,7 +17,8 @@ import dev.kshell.rules.clients.GroupsJudge;
 import dev.kshell.rules.clients.GroupsReport;
 import dev.kshell.rules.clients.TransactionsJudge;
 import dev.kshell.rules.clients.TransactionsReport;
-import dev.kshell.workflow.check.InputException;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.KshellFailure;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +57,7 @@ public final class ClientsService implements AutoCloseable {
     /**
      * One group: members, each partition's lag and range, open transactions holding read_committed readers.
      *
-     * @throws InputException when the cluster knows no such group
+     * @throws KshellFailure (exit 2) when the cluster knows no such group
      */
     public GroupReport group(String groupId) {
         ClusterGateway gateway = session.requireGateway();
@@ -78,7 +79,7 @@ public final class ClientsService implements AutoCloseable {
         boolean listed = base.listings().groups().contains(g);
         if (!listed && "Dead".equalsIgnoreCase(probe.state())
                 && read.offsets().committed().getOrDefault(groupId, Map.of()).isEmpty()) {
-            throw new InputException("no group '" + groupId + "' on this cluster (`groups` lists them)");
+            throw new KshellFailure(ExitCode.USAGE, "no group '" + groupId + "' on this cluster (`groups` lists them)");
         }
         Set<PartitionSpec> trailing = new TreeSet<>((a, b) -> a.name().compareTo(b.name()));
         read.logs().ranges().forEach((p, r) -> {

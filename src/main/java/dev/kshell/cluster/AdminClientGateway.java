@@ -434,4 +434,9 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     public int electPreferredQuietly(Collection<String> topics) {
         return new AdminTopics(this).electPreferredQuietly(topics);
     }
+
+    @Override
+    public boolean electUncleanQuietly(String topic, int partition) {
+        return new AdminTopics(this).electUncleanQuietly(topic, partition);
+    }
 }

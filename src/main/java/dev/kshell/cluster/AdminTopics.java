@@ -148,6 +148,14 @@ final class AdminTopics {
         return (int) results.values().stream().filter(Optional::isEmpty).count();
     }
 
+    boolean electUncleanQuietly(String topic, int partition) {
+        TopicPartition tp = new TopicPartition(topic, partition);
+        Map<TopicPartition, Optional<Throwable>> results = gateway.await("electLeaders", gateway.admin()
+                .electLeaders(ElectionType.UNCLEAN, Set.of(tp), new ElectLeadersOptions().timeoutMs(gateway.timeoutMs()))
+                .partitions());
+        return results.getOrDefault(tp, Optional.of(new IllegalStateException("no result"))).isEmpty();
+    }
+
     private Set<String> names() {
         return gateway.await("listTopics", gateway.admin()
                 .listTopics(new ListTopicsOptions().listInternal(true).timeoutMs(gateway.timeoutMs())).names());

@@ -31,7 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(30)
 class GroupCommandsTest {
 
-    /** The group id Kafka's own tool accepted (FACTS.md, turn 5): clears the screen and retitles the window. */
+    /**
+     * The group id Kafka's own tool accepted (docs/kafka-behaviour.md, "Groups"): clears the screen and retitles the
+     * window.
+     */
     static final String HOSTILE = "h2\u001b[2J\u001b]0;pwned\u0007grp";
     private static final PartitionSpec ORDERS_0 = new PartitionSpec("orders", 0);
     private static final PartitionSpec ORDERS_1 = new PartitionSpec("orders", 1);

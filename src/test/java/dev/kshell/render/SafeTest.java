@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(10)
 class SafeTest {
 
-    /** The group id Kafka's own tool accepted (FACTS.md, turn 5). */
+    /** The group id Kafka's own tool accepted (docs/kafka-behaviour.md, "Groups"). */
     static final String HOSTILE = "h2\u001b[2J\u001b]0;pwned\u0007grp";
 
     @Test

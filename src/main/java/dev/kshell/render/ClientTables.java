@@ -143,6 +143,9 @@ public final class ClientTables {
         if (p.lagMs() == null) {
             return p.lag() == null || p.lag() == 0 ? null : "?";
         }
+        if (p.lagMs() < 1000 && p.lag() != null && p.lag() > 0) {
+            return "<1s"; // a few records of a group that keeps up: not "0s", which reads as caught up
+        }
         return (p.lagMsAtLeast() ? ">=" : "") + Durations.format(Duration.ofSeconds(p.lagMs() / 1000));
     }
 

@@ -136,10 +136,12 @@ class GroupsIntegrationTest {
             ours.put(n, List.of(p.get("committed").asLong(), p.get("logEnd").asLong(), p.get("lag").asLong()));
         }
         assertThat(ours).isEqualTo(kafkaDescribe(group));
-        assertThat(ours.values().stream().mapToLong(v -> v.get(2)).sum()).isEqualTo(150);
+        // 150 of 300 read; only partitions with a commit count, as in Kafka's tool
+        assertThat(ours.values().stream().mapToLong(v -> v.get(0)).sum()).isEqualTo(150);
+        long lag = ours.values().stream().mapToLong(v -> v.get(2)).sum();
         JsonNode listed = find(shell.run("groups").json().get("groups"), group);
         assertThat(listed.get("type").asString()).isEqualTo("classic");
-        assertThat(listed.get("lag").asLong()).isEqualTo(150);
+        assertThat(listed.get("lag").asLong()).isEqualTo(lag);
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import dev.kshell.connection.MaskingWriter;
 import dev.kshell.connection.Secrets;
+import dev.kshell.render.Safe;
 import dev.kshell.util.Durations;
 import java.time.Duration;
 import java.util.Locale;
@@ -75,11 +76,18 @@ public final class CommandLineExecutor {
     }
 
     private static Output masked(Output output) {
-        PrintWriter out = MaskingWriter.printWriter(output.out(),
-                Secrets::maskText);
+        PrintWriter out = MaskingWriter.printWriter(output.out(), CommandLineExecutor::maskAndEscape);
         PrintWriter err = output.err() == output.out() ? out : MaskingWriter.printWriter(
-                output.err(), Secrets::maskText);
+                output.err(), CommandLineExecutor::maskAndEscape);
         return new Output(out, err, output.json(), output.color(), output.width(), output.terminal(), output.height());
+    }
+
+    /**
+     * What every line a command prints passes: secrets masked, then any control sequence that is not one of kshell's
+     * own escaped ({@link Safe#terminal}): the renderers escape what they quote from outside, this catches the rest.
+     */
+    static String maskAndEscape(String text) {
+        return Safe.terminal(Secrets.maskText(text));
     }
 
     // passes on what the masking writers hold; the streams under them stay open

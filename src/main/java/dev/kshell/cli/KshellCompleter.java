@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.cli.CompletionValues.NodeFilter;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandGrammar;
@@ -272,15 +274,18 @@ public final class KshellCompleter implements Completer {
         int width = 0;
         for (Candidate c : candidates) {
             if (c.descr() != null) {
-                width = Math.max(width, c.displ().length());
+                width = Math.max(width, Safe.text(c.displ()).length());
             }
         }
         List<Candidate> out = new ArrayList<>(candidates.size());
         for (Candidate c : candidates) {
+            // a candidate may be a name a client chose (a group id): the list shows it escaped
             if (c.descr() == null) {
-                out.add(c);
+                out.add(Safe.text(c.displ()).equals(c.displ()) ? c : new Candidate(c.value(), Safe.text(c.displ()),
+                        c.group(), null, c.suffix(), c.key(), c.complete()));
             } else {
-                String display = c.displ() + " ".repeat(width - c.displ().length() + DESCRIPTION_GAP) + c.descr();
+                String shown = Safe.text(c.displ());
+                String display = shown + " ".repeat(width - shown.length() + DESCRIPTION_GAP) + Safe.text(c.descr());
                 out.add(new Candidate(c.value(), display, c.group(), null, c.suffix(), c.key(), c.complete()));
             }
         }

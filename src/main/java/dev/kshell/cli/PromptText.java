@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Safe;
+
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.TopicState;
@@ -78,7 +80,7 @@ public final class PromptText {
             }
         }
         String failed = refreshFailed && snapshot != null && age.isEmpty() ? "?" : "";
-        return "kshell[" + shorten(label) + "]" + mark + age + failed + "> ";
+        return "kshell[" + Safe.text(shorten(label)) + "]" + mark + age + failed + "> "; // a profile name is a file's
     }
 
     /** 40s, 3m, 2h. */

@@ -41,7 +41,7 @@ public final class Prose {
      */
     static List<String> wrap(String text, int width, int indent, boolean cutLongWords) {
         List<String> out = new ArrayList<>();
-        for (String paragraph : text.split("\n", -1)) {
+        for (String paragraph : Safe.prose(text).split("\n", -1)) { // prose quotes names clients chose
             if (width <= 0 || paragraph.length() <= width) {
                 out.add(paragraph);
                 continue;

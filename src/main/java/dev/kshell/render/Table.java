@@ -59,9 +59,9 @@ public final class Table {
             return "-";
         }
         if (value instanceof List<?> list) {
-            return list.isEmpty() ? "-" : String.join(",", list.stream().map(Objects::toString).toList());
+            return list.isEmpty() ? "-" : Safe.text(String.join(",", list.stream().map(Objects::toString).toList()));
         }
-        return value.toString();
+        return Safe.text(value.toString()); // a cell may hold a name any client chose
     }
 
     /**

@@ -33,9 +33,10 @@ public enum Tone {
 
     /** The text in this tone, as ANSI when {@code color}, else unchanged. */
     public String paint(String text, boolean color) {
-        if (!color || this == PLAIN || text.isEmpty()) {
-            return text;
+        String safe = Safe.prose(text); // never colour a sequence that came from outside
+        if (!color || this == PLAIN || safe.isEmpty()) {
+            return safe;
         }
-        return new AttributedString(text, style).toAnsi();
+        return new AttributedString(safe, style).toAnsi();
     }
 }

@@ -436,6 +436,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     }
 
     @Override
+    public List<String> deleteGroupsIfPresent(Collection<String> groupIds) {
+        return new AdminTopics(this).deleteGroupsIfPresent(groupIds);
+    }
+
+    @Override
     public boolean electUncleanQuietly(String topic, int partition) {
         return new AdminTopics(this).electUncleanQuietly(topic, partition);
     }

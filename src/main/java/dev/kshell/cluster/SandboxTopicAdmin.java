@@ -40,4 +40,10 @@ public interface SandboxTopicAdmin extends ClusterGateway {
      * leaves behind (the sandbox's fault injection, not an operator's act). Returns true when a leader was elected.
      */
     boolean electUncleanQuietly(String topic, int partition);
+
+    /**
+     * Deletes these consumer groups where they exist and have no member left; returns the ids still present (a
+     * member still leaving, or a failure), so that the caller can try again.
+     */
+    List<String> deleteGroupsIfPresent(Collection<String> groupIds);
 }

@@ -472,6 +472,7 @@ public final class Sandbox implements AutoCloseable {
             offsetsAltered = false;
             offsetsRestored = true;
         }
+        steps.deleteSandboxGroups(progress);
         List<String> doomed = steps.deleteScenarioTopics(progress);
         steps.createDemoTopics(s -> { });
         progress.accept("waiting for every replica to be in sync, then electing preferred leaders");

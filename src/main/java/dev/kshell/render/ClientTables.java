@@ -61,6 +61,11 @@ public final class ClientTables {
         return g.lagUnknown() == 0 ? known : known + " (+" + g.lagUnknown() + " ?)";
     }
 
+    private static String lagWords(GroupRow g) {
+        String lag = lag(g);
+        return lag.equals("unknown") ? lag : lag + " records";
+    }
+
     private static String trend(GroupRow g) {
         if (g.lagSamples().size() < 2) {
             return null;
@@ -86,7 +91,7 @@ public final class ClientTables {
         String head = "group " + Safe.text(g.groupId()) + ": " + g.type() + ", " + (g.state() == null ? "state unknown"
                 : g.state()) + ", " + (g.members() == null ? "members unknown" : DiagnosisTables.plural(g.members(),
                 "member")) + ", coordinator " + coordinator(g) + (g.coordinatorPartition() == null ? ""
-                : " (" + g.coordinatorPartition() + ")") + "; lag " + lag(g) + " records on "
+                : " (" + g.coordinatorPartition() + ")") + "; lag " + lagWords(g) + " on "
                 + DiagnosisTables.plural(g.partitions(), "partition")
                 + (outOfRange == 0 ? "" : ", " + outOfRange + " OUT OF RANGE");
         out.append((outOfRange > 0 || g.coordinatorProblem() != null ? Tone.BAD : Tone.PLAIN).paint(head, color))

@@ -244,21 +244,16 @@ final class AdminClientGroups implements ClientGroups {
     }
 
     @Override
-    public LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean stable) {
+    public LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean detail) {
         long now = gateway.clock().millis();
         if (partitions.isEmpty()) {
             return new LogOffsets(now, Map.of(), Map.of());
         }
-        Map<TopicPartition, OffsetSpec> earliest = new LinkedHashMap<>();
-        Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
-        partitions.forEach(p -> {
-            earliest.put(tp(p), OffsetSpec.earliest());
-            latest.put(tp(p), OffsetSpec.latest());
-        });
-        // all three in flight at once: one deadline for the lot
-        ListOffsetsResult starts = gateway.admin().listOffsets(earliest, options(IsolationLevel.READ_UNCOMMITTED));
-        ListOffsetsResult ends = gateway.admin().listOffsets(latest, options(IsolationLevel.READ_UNCOMMITTED));
-        ListOffsetsResult stables = stable ? gateway.admin().listOffsets(latest, options(IsolationLevel.READ_COMMITTED))
+        // all in flight at once: one deadline for the lot
+        ListOffsetsResult starts = list(partitions, OffsetSpec.earliest(), IsolationLevel.READ_UNCOMMITTED);
+        ListOffsetsResult ends = list(partitions, OffsetSpec.latest(), IsolationLevel.READ_UNCOMMITTED);
+        ListOffsetsResult stables = detail ? list(partitions, OffsetSpec.latest(), IsolationLevel.READ_COMMITTED) : null;
+        ListOffsetsResult newest = detail ? list(partitions, OffsetSpec.maxTimestamp(), IsolationLevel.READ_UNCOMMITTED)
                 : null;
         Map<PartitionSpec, LogOffsets.Range> ranges = new HashMap<>();
         Map<PartitionSpec, String> unknown = new HashMap<>();
@@ -268,13 +263,32 @@ final class AdminClientGroups implements ClientGroups {
                 long end = gateway.await("listOffsets", ends.partitionResult(tp(p))).offset();
                 Long lso = stables == null ? null
                         : gateway.await("listOffsets", stables.partitionResult(tp(p))).offset();
-                ranges.put(p, new LogOffsets.Range(start, end, lso));
+                ranges.put(p, new LogOffsets.Range(start, end, lso, newestMs(newest, p)));
             } catch (ClusterException e) {
                 rethrowIfNothingAnswers(e);
                 unknown.put(p, e.getMessage());
             }
         }
         return new LogOffsets(now, ranges, unknown);
+    }
+
+    private ListOffsetsResult list(Collection<PartitionSpec> partitions, OffsetSpec spec, IsolationLevel level) {
+        Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
+        partitions.forEach(p -> request.put(tp(p), spec));
+        return gateway.admin().listOffsets(request, options(level));
+    }
+
+    /** The newest record's time, or null: an empty log answers -1, a release before 3.0 refuses the request. */
+    private Long newestMs(ListOffsetsResult newest, PartitionSpec p) {
+        if (newest == null) {
+            return null;
+        }
+        try {
+            long ts = gateway.await("listOffsets", newest.partitionResult(tp(p))).timestamp();
+            return ts < 0 ? null : ts;
+        } catch (ClusterException e) {
+            return null;
+        }
     }
 
     private ListOffsetsOptions options(IsolationLevel level) {

@@ -44,11 +44,12 @@ public interface ClientGroups {
     GroupOffsets committed(List<ClientGroup> groups);
 
     /**
-     * Log start and end (listOffsets earliest and latest, read_uncommitted), and with {@code stable} the last stable
-     * offset (latest, read_committed). Pass only partitions with a live leader: listOffsets on a leaderless
-     * partition retries for the whole deadline (docs/kafka-behaviour.md).
+     * Log start and end (listOffsets earliest and latest, read_uncommitted), and with {@code detail} the last stable
+     * offset (latest, read_committed) and the newest record's time (max timestamp, where the release has it). Pass
+     * only partitions with a live leader: listOffsets on a leaderless partition retries for the whole deadline
+     * (docs/kafka-behaviour.md).
      */
-    LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean stable);
+    LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean detail);
 
     /**
      * The open transactions of each partition (describeProducers on its leader, named by listTransactions and

@@ -17,10 +17,17 @@ public record LogOffsets(long readAtMs, Map<PartitionSpec, Range> ranges, Map<Pa
     }
 
     /**
-     * @param start  the log start offset (earliest)
-     * @param end    the log end offset as read_uncommitted consumers see it (the high watermark)
-     * @param stable the last stable offset (read_committed latest), or null when not asked for
+     * @param start    the log start offset (earliest)
+     * @param end      the log end offset as read_uncommitted consumers see it (the high watermark)
+     * @param stable   the last stable offset (read_committed latest), or null when not asked for
+     * @param newestMs the newest record's timestamp (listOffsets max timestamp, Kafka 3.0+), or null when not asked
+     *                 for, not offered, or the log is empty
      */
-    public record Range(long start, long end, Long stable) {
+    public record Range(long start, long end, Long stable, Long newestMs) {
+
+        /** Without the newest record's time. */
+        public Range(long start, long end, Long stable) {
+            this(start, end, stable, null);
+        }
     }
 }

@@ -82,7 +82,7 @@ public class FakeClientGroups implements ClientGroups {
             if (r == null) {
                 unknown.put(p, "not in the fake");
             } else {
-                out.put(p, stable ? r : new LogOffsets.Range(r.start(), r.end(), null));
+                out.put(p, stable ? r : new LogOffsets.Range(r.start(), r.end(), null, null));
             }
         }
         return new LogOffsets(nowMs, out, unknown);

@@ -17,8 +17,8 @@ public record LagTime(Long ms, boolean atLeast) {
 
     /** How it is measured, for the output. */
     public static final String HOW = "lag in time: how long ago the log end passed the committed offset (the age of "
-            + "the first unread record), from this session's reads of the log end; '>=' when it passed before the "
-            + "first read; '?' until a second read";
+            + "the first unread record), from this session's reads of the log end; '>=' a lower bound: it passed "
+            + "before the first read, or (one read) the newest record's age; '?' unknown";
 
     static final LagTime UNKNOWN = new LagTime(null, false);
 
@@ -28,6 +28,26 @@ public record LagTime(Long ms, boolean atLeast) {
      * @param nowMs      now (epoch ms)
      */
     public static LagTime estimate(long committed, List<Sample> endSamples, long nowMs) {
+        return estimate(committed, endSamples, nowMs, null);
+    }
+
+    /**
+     * As {@link #estimate(long, List, long)}, and with the newest record's time: the first unread record is no younger
+     * than the newest one, so its age bounds the lag from below even after a single read.
+     *
+     * @param newestMs the newest record's timestamp (epoch ms), or null when unknown
+     */
+    public static LagTime estimate(long committed, List<Sample> endSamples, long nowMs, Long newestMs) {
+        LagTime fromSamples = fromSamples(committed, endSamples, nowMs);
+        if (newestMs == null || endSamples.isEmpty() || committed >= endSamples.get(endSamples.size() - 1).value()
+                || (fromSamples.ms() != null && !fromSamples.atLeast())) {
+            return fromSamples;
+        }
+        long newestAge = Math.max(0, nowMs - newestMs);
+        return fromSamples.ms() != null && fromSamples.ms() >= newestAge ? fromSamples : new LagTime(newestAge, true);
+    }
+
+    private static LagTime fromSamples(long committed, List<Sample> endSamples, long nowMs) {
         if (endSamples.isEmpty()) {
             return UNKNOWN;
         }

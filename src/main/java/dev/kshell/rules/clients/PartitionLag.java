@@ -84,7 +84,7 @@ public record PartitionLag(String partition, Long committed, Long logStart, Long
             return new PartitionLag(p.name(), c, s, e, range.stable(), 0L, 0L, false, ABOVE_END, earliest, latest,
                     null);
         }
-        LagTime time = LagTime.estimate(c, endSamples, nowMs);
+        LagTime time = LagTime.estimate(c, endSamples, nowMs, range.newestMs());
         return new PartitionLag(p.name(), c, s, e, range.stable(), e - c, time.ms(), time.atLeast(), null, null, null,
                 null);
     }

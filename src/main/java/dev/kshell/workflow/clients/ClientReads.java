@@ -66,21 +66,21 @@ final class ClientReads implements AutoCloseable {
     }
 
     /** Describes and reads the committed offsets of {@code groups} at once, then their partitions' logs. */
-    GroupsJudge.Read read(ClusterGateway gateway, Base base, List<ClientGroup> groups, boolean stable,
+    GroupsJudge.Read read(ClusterGateway gateway, Base base, List<ClientGroup> groups, boolean detail,
                           Set<PartitionSpec> alsoPartitions) {
         Future<List<GroupDetail>> details = executor.submit(() -> gateway.groups().describe(groups));
         GroupOffsets offsets = gateway.groups().committed(groups);
         List<GroupDetail> described = get(details);
         Set<PartitionSpec> wanted = new LinkedHashSet<>(alsoPartitions);
         offsets.committed().values().forEach(m -> wanted.addAll(m.keySet()));
-        LogOffsets logs = logs(gateway, base.partitions(), wanted, stable);
+        LogOffsets logs = logs(gateway, base.partitions(), wanted, detail);
         return new GroupsJudge.Read(new GroupListings(groups, base.listings().problems(),
                 base.listings().typesMissing()), described, offsets, logs, base.offsetsTopic(), logs.readAtMs());
     }
 
     /** The log offsets of {@code wanted}: only those with a live leader are asked; the others say why not. */
     static LogOffsets logs(ClusterGateway gateway, ClusterSnapshot partitions, Collection<PartitionSpec> wanted,
-                           boolean stable) {
+                           boolean detail) {
         Set<Integer> live = partitions.liveBrokerIds();
         List<PartitionSpec> led = new ArrayList<>();
         Map<PartitionSpec, String> unknown = new HashMap<>();
@@ -94,7 +94,7 @@ final class ClientReads implements AutoCloseable {
                 led.add(p);
             }
         }
-        LogOffsets read = gateway.groups().logOffsets(led, stable);
+        LogOffsets read = gateway.groups().logOffsets(led, detail);
         unknown.putAll(read.unknown());
         return new LogOffsets(read.readAtMs(), read.ranges(), unknown);
     }

@@ -34,4 +34,17 @@ class LagTimeTest {
                 new Sample(20_000, 200)), 20_000);
         assertThat(t).isEqualTo(new LagTime(15_000L, false));
     }
+
+    @Test
+    void should_bound_the_lag_from_below_by_the_newest_records_age_after_a_single_read() {
+        // one read: the first unread record is no younger than the newest record, written 40 s ago
+        assertThat(LagTime.estimate(50, List.of(new Sample(100_000, 100)), 100_000, 60_000L))
+                .isEqualTo(new LagTime(40_000L, true));
+        // a longer bound from the samples wins; an interpolated estimate is kept as it is
+        assertThat(LagTime.estimate(50, List.of(new Sample(0, 100), new Sample(100_000, 120)), 100_000, 90_000L))
+                .isEqualTo(new LagTime(100_000L, true));
+        assertThat(LagTime.estimate(149, List.of(new Sample(0, 100), new Sample(10_000, 200)), 10_000, 9_000L))
+                .isEqualTo(new LagTime(5_000L, false));
+        assertThat(LagTime.estimate(200, List.of(new Sample(0, 200)), 10_000, 1_000L)).isEqualTo(new LagTime(0L, false));
+    }
 }

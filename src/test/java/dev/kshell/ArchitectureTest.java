@@ -163,6 +163,28 @@ class ArchitectureTest {
     }
 
     @Test
+    void should_let_only_the_gate_approve_a_mutation() {
+        DescribedPredicate<JavaMethodCall> approving =
+                new DescribedPredicate<>("a call that writes a confirmed line (AuditLog.confirm, AuditEntry.approvedBy) "
+                        + "or makes an act's approval current (Approval.during)") {
+                    @Override
+                    public boolean test(JavaMethodCall call) {
+                        String owner = call.getTargetOwner().getName();
+                        return owner.equals(ROOT + ".audit.AuditLog") && call.getName().equals("confirm")
+                                || owner.equals(ROOT + ".audit.AuditEntry") && call.getName().equals("approvedBy")
+                                || owner.equals(ROOT + ".audit.Approval") && call.getName().equals("during");
+                    }
+                };
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".workflow.gate..", ROOT + ".audit..")
+                .should().callMethodWhere(approving)
+                .because("every mutation passes one gate (docs/architecture.md): the pin, the runbook's approval, "
+                        + "the question and the audit line; the gateway's mutating calls require its approval"));
+        // not vacuous: the gate itself does
+        assertThat(noClasses().that().resideInAPackage(ROOT + ".workflow.gate..").should().callMethodWhere(approving)
+                .evaluate(main).hasViolation()).isTrue();
+    }
+
+    @Test
     void should_let_only_the_quorum_workflow_and_the_sandbox_change_the_voter_set() {
         DescribedPredicate<JavaMethodCall> voterChange =
                 new DescribedPredicate<>("a call of QuorumChanges.addVoter / removeVoter") {

@@ -123,6 +123,22 @@ public final class AuditLog {
         }
     }
 
+    /**
+     * Writes an attempt's confirmed line and returns the {@link Approval} its act runs under: the only way to make
+     * one. Called by the gate alone (ArchitectureTest).
+     *
+     * @throws AuditWriteException when the line is not on disk: nothing may act
+     * @throws IllegalArgumentException when {@code confirmed} is not a confirmed line
+     */
+    public Approval confirm(AuditEntry confirmed) {
+        if (!AuditDecision.CONFIRMED.label().equals(confirmed.decision())) {
+            throw new IllegalArgumentException("only a confirmed line approves an act, not '" + confirmed.decision()
+                    + "'");
+        }
+        append(confirmed);
+        return new Approval(confirmed.attemptId(), confirmed.action());
+    }
+
     /** The lock file beside the log: it serialises shells and names the holder while one writes. */
     Path lockFile() {
         return path.resolveSibling(path.getFileName() + ".lock");

@@ -1,6 +1,8 @@
 package dev.kshell.cli;
 
-import dev.kshell.rules.election.Confirmation;
+import dev.kshell.grammar.GlobalOptions;
+
+import dev.kshell.rules.guard.Confirmation;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
@@ -79,6 +81,12 @@ public final class RunbookBridge {
                     return Optional.of("connect --unpin is refused in a runbook: a runbook may not lift the "
                             + "cluster-id pin; lift it at the prompt, where the operator sees it");
                 }
+                // every spelling the grammar reads as the yes key: --yes, --yes=..., -y
+                if (parsed.options().containsKey(GlobalOptions.YES.name())) {
+                    return Optional.of("a step cannot answer its own confirmation: remove "
+                            + words.stream().filter(w -> w.equals("-y") || w.startsWith("--yes")).findFirst()
+                            .orElse("--yes") + " and pass --yes to run");
+                }
             } catch (UsageException e) {
                 // checkLine reports it
             }
@@ -113,7 +121,7 @@ public final class RunbookBridge {
             Output teed = new Output(tee(output.out(), copy), tee(output.err(), copy), output.json(),
                     output.color(), output.width(), output.terminal());
             ExecutionMode run = new ExecutionMode(opts.yes(), opts.dryRun(), true, opts.allowUnclean(), stacktrace,
-                    opts.origin());
+                    opts.origin(), opts.stepByStep());
             CommandLineExecutor.LineResult outcome = executor.execute(line, teed, prompter, run);
             teed.out().flush();
             teed.err().flush();

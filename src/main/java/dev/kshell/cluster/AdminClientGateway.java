@@ -1,5 +1,9 @@
 package dev.kshell.cluster;
 
+import dev.kshell.model.ProbeResult;
+
+import dev.kshell.audit.Approval;
+
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ClusterCapabilities.Feature;
@@ -369,11 +373,13 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
 
     @Override
     public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+        Approval.require("electLeaders");
         return new AdminElections(this).electLeaders(type, partitions);
     }
 
     @Override
     public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        Approval.require("reassignSameSet");
         return new AdminElections(this).reassignSameSet(newOrders);
     }
 
@@ -443,5 +449,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     @Override
     public boolean electUncleanQuietly(String topic, int partition) {
         return new AdminTopics(this).electUncleanQuietly(topic, partition);
+    }
+
+    @Override
+    public List<ProbeResult> probe(List<NodeProbe.Target> targets) {
+        NodeProbe probe = NodeProbe.of(target);
+        return probe.supported() ? probe.probe(targets) : List.of();
     }
 }

@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.audit.Approval;
+
 import dev.kshell.model.FeatureLevels;
 import dev.kshell.model.QuorumDescription;
 import dev.kshell.model.QuorumMember;
@@ -130,6 +132,7 @@ final class AdminQuorumChanges implements QuorumChanges {
 
     @Override
     public VoterChange addVoter(int id, String directoryId, List<String> endpoints) {
+        Approval.require("addRaftVoter");
         Set<RaftVoterEndpoint> eps = new LinkedHashSet<>();
         for (String e : endpoints) {
             eps.add(endpoint(e));
@@ -140,6 +143,7 @@ final class AdminQuorumChanges implements QuorumChanges {
 
     @Override
     public VoterChange removeVoter(int id, String directoryId) {
+        Approval.require("removeRaftVoter");
         return change("removeRaftVoter", gateway.admin().removeRaftVoter(id, Uuid.fromString(directoryId),
                 new RemoveRaftVoterOptions().timeoutMs(gateway.timeoutMs())).all());
     }

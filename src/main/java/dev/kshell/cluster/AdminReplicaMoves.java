@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.audit.Approval;
+
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.PartitionSpec;
 import org.apache.kafka.clients.admin.AlterConfigOp;
@@ -57,6 +59,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<PartitionSpec, Optional<String>> alter(Map<PartitionSpec, List<Integer>> targets) {
+        Approval.require("alterPartitionReassignments");
         Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
         targets.forEach((p, replicas) -> request.put(tp(p), Optional.of(new NewPartitionReassignment(replicas))));
         return send(request);
@@ -64,6 +67,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<PartitionSpec, Optional<String>> cancel(Collection<PartitionSpec> partitions) {
+        Approval.require("cancel reassignments");
         Map<TopicPartition, Optional<NewPartitionReassignment>> request = new LinkedHashMap<>();
         partitions.forEach(p -> request.put(tp(p), Optional.empty()));
         return send(request);
@@ -196,6 +200,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<Integer, Optional<String>> setBrokerRate(Collection<Integer> brokerIds, long bytesPerSecond) {
+        Approval.require("set broker throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         for (Integer b : brokerIds) {
             ops.put(broker(b), List.of(
@@ -207,6 +212,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
+        Approval.require("remove broker throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         for (Integer b : brokerIds) {
             ops.put(broker(b), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE, ""), AlterConfigOp.OpType.DELETE),
@@ -217,6 +223,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<String, Optional<String>> setTopicThrottle(Map<String, Map<String, String>> lists) {
+        Approval.require("set topic throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         lists.forEach((topic, values) -> {
             List<AlterConfigOp> set = new ArrayList<>();
@@ -228,6 +235,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<String, Optional<String>> removeTopicThrottle(Collection<String> topics) {
+        Approval.require("remove topic throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
         for (String t : topics) {
             ops.put(new ConfigResource(ConfigResource.Type.TOPIC, t), List.of(
@@ -268,6 +276,7 @@ final class AdminReplicaMoves implements ReplicaMoves {
 
     @Override
     public Unregistered unregisterBroker(int brokerId) {
+        Approval.require("unregisterBroker");
         if (gateway.capabilities().mode() == ClusterCapabilities.Mode.ZOOKEEPER) {
             return new Unregistered(Unregistered.Outcome.UNSUPPORTED, "a ZooKeeper-mode cluster forgets a broker by itself once it stops: nothing to unregister");
         }

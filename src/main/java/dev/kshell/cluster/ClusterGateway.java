@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.model.ProbeResult;
+
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.QuorumState;
@@ -197,4 +199,11 @@ public interface ClusterGateway extends AutoCloseable {
      * AddRaftVoter / RemoveRaftVoter. Only workflow code calls its mutating methods.
      */
     QuorumChanges quorumChanges();
+
+    /**
+     * Asks each node on its own endpoint, in parallel, within a short deadline ({@link NodeProbe}): a killed or
+     * paused node does not answer before the controller fences it. Empty when this connection cannot probe (a
+     * client configuration the probe does not speak).
+     */
+    List<ProbeResult> probe(List<NodeProbe.Target> targets);
 }

@@ -50,6 +50,8 @@ public enum ArgKind {
     /** A consumer group id. */
     GROUP,
 
+    /** A listener endpoint, {@code LISTENER://HOST:PORT} (a controller's, for a voter change). */
+    ENDPOINT,
     FILE,
     DIRECTORY,
     KSH_FILE,

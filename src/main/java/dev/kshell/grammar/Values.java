@@ -1,5 +1,8 @@
 package dev.kshell.grammar;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.util.Durations;
 import dev.kshell.util.Validated;
@@ -53,6 +56,31 @@ public final class Values {
         };
     }
 
+    /** {@code LISTENER://HOST:PORT}; an IPv6 host in brackets. */
+    private static final Pattern ENDPOINT = Pattern.compile("([A-Za-z0-9_]+)://(\\[[0-9A-Fa-f:.]+]|[^\\s:/\\[\\]]+):([0-9]{1,9})");
+
+    /** A listener endpoint as Kafka's voter changes take it: a bad one is a usage error before any cluster call. */
+    static final Converter ENDPOINT_CONVERTER = (what, word) -> {
+        String example = "for example CONTROLLER://c2.example:9093";
+        if (word.isBlank()) {
+            throw new IllegalArgumentException(what + " takes a listener endpoint, LISTENER://HOST:PORT (" + example
+                    + ")");
+        }
+        Matcher m = ENDPOINT.matcher(word);
+        if (!m.matches()) {
+            String hint = word.contains("://") ? "LISTENER://HOST:PORT" : "the listener's name too, LISTENER://"
+                    + word + " (as in the controller's listeners setting)";
+            throw new IllegalArgumentException(what + " " + word + ": not an endpoint; give " + hint + " (" + example
+                    + ")");
+        }
+        int port = Integer.parseInt(m.group(3));
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(what + " " + word + ": port " + m.group(3)
+                    + " is out of range (1-65535)");
+        }
+        return word;
+    };
+
     private Values() {
     }
 
@@ -62,6 +90,7 @@ public final class Values {
             case FLAG -> Converter.FLAG;
             case INTEGER -> Converter.INTEGER;
             case DURATION -> Converter.DURATION;
+            case ENDPOINT -> ENDPOINT_CONVERTER;
             case BROKER_ID, LIVE_BROKER_ID, STOPPED_BROKER_ID, CONTROLLER_ID, LIVE_CONTROLLER_ID, STOPPED_CONTROLLER_ID,
                  NODE_ID, LIVE_NODE_ID, STOPPED_NODE_ID -> Converter.NODE_ID;
             default -> Converter.TEXT;

@@ -81,6 +81,12 @@ public record ClusterSnapshot(String clusterId, Instant takenAt, List<BrokerStat
                 configsError);
     }
 
+    /** This snapshot with other broker states (the same partitions, quorum and topics). */
+    public ClusterSnapshot withBrokers(List<BrokerState> others) {
+        return new ClusterSnapshot(clusterId, takenAt, others, quorum, quorumError, topics, capabilities, skippedTopics,
+                configsError);
+    }
+
     /** Ids of brokers that are registered and not fenced. */
     public Set<Integer> liveBrokerIds() {
         return brokers.stream().filter(BrokerState::live).map(BrokerState::id).collect(Collectors.toUnmodifiableSet());

@@ -3,7 +3,7 @@ package dev.kshell.render;
 import dev.kshell.rules.election.ElectionResults;
 import dev.kshell.workflow.election.PostElectionCheck;
 import dev.kshell.rules.election.PreferredPlan;
-import dev.kshell.rules.election.Refusal;
+import dev.kshell.rules.guard.Refusal;
 import dev.kshell.rules.election.ReplicaEvidence;
 import dev.kshell.rules.election.RestoreOrderPlan;
 import dev.kshell.rules.election.UncleanPlan;

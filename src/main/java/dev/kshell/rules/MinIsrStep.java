@@ -63,7 +63,7 @@ final class MinIsrStep {
                 if (p.leader() != null && minIsr == null) {
                     undecided = true;
                 }
-                if (p.leader() == null || underMin) {
+                if (leaderless || underMin) { // a leader that does not answer is no leader (step 3's rule)
                     if (leaderless) {
                         leaderlessUnder++;
                     } else {

@@ -1,5 +1,7 @@
 package dev.kshell.rules;
 
+import dev.kshell.model.BrokerState;
+
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
 import dev.kshell.model.TopicState;
@@ -105,7 +107,7 @@ public final class PartitionHealth {
             case LEADERLESS -> isLeaderless(p, live) ? YES : NO;
             case UNDER_REPLICATED -> isUnderReplicated(p) ? YES : NO;
             case UNDER_MIN_ISR -> {
-                if (p.leader() == null) {
+                if (isLeaderless(p, live)) { // as triage's step 5: no leader, or one that is not live
                     yield YES;
                 }
                 yield minIsr == null ? UNKNOWN : (p.isr().size() < minIsr ? YES : NO);
@@ -124,6 +126,22 @@ public final class PartitionHealth {
         }
         selected.sort(TOPIC_ORDER);
         return selected;
+    }
+
+    /**
+     * The snapshot as the partition rules judge it when some registered, unfenced brokers do not answer on their own
+     * endpoint ({@code silent}): those count as down, so that a partition whose leader was killed a second ago is
+     * leaderless now, in triage's steps 3 to 5, in {@code leaderless} and its siblings, in the prompt and under
+     * {@code watch} alike, not only once the controller has fenced the broker (a leader that does not answer serves
+     * no producer). The snapshot itself is unchanged when nobody is silent.
+     */
+    public static ClusterSnapshot judged(ClusterSnapshot snapshot, Set<Integer> silent) {
+        if (silent == null || silent.isEmpty()) {
+            return snapshot;
+        }
+        List<BrokerState> brokers = snapshot.brokers().stream().map(b -> silent.contains(b.id())
+                ? new BrokerState(b.id(), b.host(), b.port(), b.rack(), true) : b).toList();
+        return snapshot.withBrokers(brokers);
     }
 
     /** No leader, or a leader that is not a live broker (TopicCommand's {@code --unavailable-partitions}). */
@@ -251,7 +269,7 @@ public final class PartitionHealth {
     }
 
     /** "5", "5 and 6", "4, 5 and 6": all of them. */
-    static String allIds(List<Integer> ids) {
+    public static String allIds(List<Integer> ids) {
         return join(ids, " and ");
     }
 

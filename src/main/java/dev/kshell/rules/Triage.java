@@ -49,10 +49,13 @@ public final class Triage {
             steps.add(TriageSteps.skipped(4, "Recovery", why));
             steps.add(TriageSteps.skipped(5, "Under-min-ISR partitions", why));
         } else {
-            PartitionReport leaderless = PartitionHealth.leaderless(now, TopicFilter.all());
-            steps.add(CoordinatorImpact.add(LeaderlessStep.of(now, leaderless), in.coordinators(), "leaderless"));
+            // a leader that does not answer is no leader: steps 3 to 5 judge the partitions as `leaderless` does
+            ClusterSnapshot judged = PartitionHealth.judged(now, BrokerHealth.silent(now, in.brokerProbes()));
+            PartitionReport leaderless = PartitionHealth.leaderless(judged, TopicFilter.all());
+            steps.add(CoordinatorImpact.add(LeaderlessStep.of(judged, leaderless), in.coordinators(), "leaderless"));
             steps.add(RecoveryStep.of(leaderless, in.sandboxSession()));
-            steps.add(CoordinatorImpact.add(MinIsrStep.of(now, in.sandboxSession(), in.urpCauses(), in.logDirs()), in.coordinators(), "under-min-isr"));
+            steps.add(CoordinatorImpact.add(MinIsrStep.of(judged, in.sandboxSession(), in.urpCauses(), in.logDirs()),
+                    in.coordinators(), "under-min-isr"));
         }
         if (now.topics().isEmpty() && now.brokers().isEmpty()) {
             steps.add(TriageSteps.skipped(6, "Config risks", "no topic loaded: config risks cannot be judged"));

@@ -246,7 +246,7 @@ public final class RunbookExecutor {
             // only the step's single y.
             boolean yes = options.yes() && !(c.unclean() && options.step());
             StepContext ro = new StepContext(yes, options.dryRun(), runbook.allowUnclean(),
-                    runbook.origin(c.line()));
+                    runbook.origin(c.line()), options.step());
             StepOutcome outcome;
             try {
                 outcome = runner.run(c.commandLine(), ro);

@@ -151,11 +151,8 @@ public final class RunbookParser {
         if (usage != null && usage.isPresent()) {
             st.error(l.line(), usage.get());
         }
+        // the catalog refuses every spelling of --yes the grammar reads (--yes, --yes=..., -y), among others
         catalog.refusedInRunbook(words).ifPresent(why -> st.error(l.line(), why));
-        // every spelling the command parser takes as --yes (--yes, --yes=true, --yes=false ...)
-        if (words.stream().anyMatch(w -> w.equals("--yes") || w.startsWith("--yes="))) {
-            st.error(l.line(), "a step cannot answer its own confirmation: remove --yes and pass --yes to run");
-        }
         st.steps.add(new Step.Command(l.line(), l.text(), Tokenizer.join(words), words, mutating,
                 catalog.isUnclean(words)));
     }

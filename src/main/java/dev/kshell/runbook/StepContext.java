@@ -9,5 +9,10 @@ package dev.kshell.runbook;
  *                     and {@code yes} are both true (and not in a dry run, where the step only plans)
  * @param origin       {@code file:line} of the step, for the audit log and messages
  */
-public record StepContext(boolean yes, boolean dryRun, boolean allowUnclean, String origin) {
+public record StepContext(boolean yes, boolean dryRun, boolean allowUnclean, String origin, boolean stepByStep) {
+
+    /** Outside {@code run --step}. */
+    public StepContext(boolean yes, boolean dryRun, boolean allowUnclean, String origin) {
+        this(yes, dryRun, allowUnclean, origin, false);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.kshell.runbook;
 
+import dev.kshell.memory.RequestedFile;
+
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -52,10 +54,16 @@ public final class TranscriptWriter implements Closeable {
         this.clock = clock;
     }
 
-    /** Opens (appends to) a named transcript file, creating it 0600 and its missing directories 0700. */
+    /**
+     * Creates the transcript file {@code --transcript} names, 0600: a new file, never through a link, never over a
+     * file or one of kshell's own ({@link RequestedFile}).
+     */
     public static TranscriptWriter open(Path file, Clock clock) throws IOException {
-        return new TranscriptWriter(file, PrivateFiles.newWriter(file, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.APPEND), clock);
+        RequestedFile.Refusable checked = RequestedFile.check(file, "--transcript");
+        if (checked.refused() != null) {
+            throw new IOException(checked.refused());
+        }
+        return new TranscriptWriter(checked.file().path(), checked.file().open(), clock);
     }
 
     /** Creates a new file {@code dir/<yyyyMMdd-HHmmss>-<runbook>.jsonl} (UTC), never overwriting one. */

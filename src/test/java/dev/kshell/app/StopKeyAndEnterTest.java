@@ -1,6 +1,6 @@
 package dev.kshell.app;
 
-import dev.kshell.rules.election.Confirmation;
+import dev.kshell.rules.guard.Confirmation;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.terminal.Terminal;

@@ -87,6 +87,22 @@ class DiagnosisCommandsTest {
     }
 
     @Test
+    void should_count_the_partitions_of_a_leader_that_does_not_answer_as_leaderless_as_triage_does() {
+        Gateway g = new Gateway(Snapshots.healthy());
+        g.silentBrokers.add(4);
+        connect(g);
+        long ledByFour = Snapshots.healthy().topics().stream().flatMap(t -> t.partitions().stream())
+                .filter(p -> Integer.valueOf(4).equals(p.leader())).count();
+
+        CommandLineExecutor.LineResult outcome = run("leaderless --output json");
+
+        assertThat(ledByFour).isPositive();
+        assertThat(outcome.code()).isEqualTo(ExitCode.FINDINGS);
+        assertThat(Json.mapper().readTree(out.toString()).get("total").asLong()).isEqualTo(ledByFour);
+        assertThat(err.toString()).contains("note: broker 4 is registered but does not answer on its own endpoint");
+    }
+
+    @Test
     void should_list_leaderless_partitions_grouped_by_topic_internal_first_and_exit_1() {
         connect(new Gateway(Snapshots.seedIncident()));
         CommandLineExecutor.LineResult outcome = run("leaderless");

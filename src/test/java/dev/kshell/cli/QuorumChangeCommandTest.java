@@ -56,6 +56,7 @@ class QuorumChangeCommandTest {
     /** Endpoints given with --endpoint that do not answer, with why. */
     private final Map<String, String> silentEndpoints = new java.util.HashMap<>();
     private FakeQuorumChanges changes;
+    private FakeGateway gateway;
     private CommandLineExecutor executor;
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -91,7 +92,7 @@ class QuorumChangeCommandTest {
         QuorumState state = new QuorumState(q.leaderId(), q.leaderEpoch(), q.highWatermark(),
                 q.voters().stream().map(m -> new QuorumReplica(m.id(), m.logEndOffset(), m.lag(), m.lastFetchAgeMs(),
                         m.lastCaughtUpAgeMs())).toList(), List.of());
-        FakeGateway gateway = new FakeGateway(FakeGateway.snapshot(state, List.of(), List.of()));
+        gateway = new FakeGateway(FakeGateway.snapshot(state, List.of(), List.of()));
         gateway.quorumChanges = changes;
         ShellSession session = new ShellSession(t -> gateway);
         session.connect(FakeGateway.TARGET, "fake", null);
@@ -120,9 +121,32 @@ class QuorumChangeCommandTest {
         return executor.execute(line, output, Prompter.NONE, ExecutionMode.INTERACTIVE);
     }
 
+    /** Every read of the fake gateway (snapshot, quorum, brokers, ...) counts. */
+    private int gatewayCalls() {
+        return gateway.calls;
+    }
+
     private String audit() throws Exception {
         Path log = home.resolve("audit.jsonl");
         return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "garbage|--endpoint garbage: not an endpoint; give the listener's name too",
+            "127.0.0.1:9093|--endpoint 127.0.0.1:9093: not an endpoint; give the listener's name too, LISTENER://127.0.0.1:9093",
+            "CONTROLLER://h:99999|--endpoint CONTROLLER://h:99999: port 99999 is out of range (1-65535)",
+            "''|option --endpoint needs a value"})
+    void should_refuse_a_malformed_endpoint_before_any_cluster_call(String endpoint, String said) throws Exception {
+        CommandLineExecutor.LineResult r = run("quorum replace-controller 2 --endpoint " + (endpoint.isEmpty() ? "''"
+                : endpoint) + " --yes");
+
+        assertThat(r.code()).as(err.toString()).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString()).contains(said);
+        assertThat(err.toString().lines().count()).isEqualTo(1);
+        assertThat(changes.calls).isEmpty();
+        assertThat(gatewayCalls()).as("no cluster call").isZero();
+        assertThat(audit()).contains("\"decision\":\"invalid\"");
     }
 
     @Test

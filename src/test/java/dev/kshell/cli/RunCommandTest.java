@@ -104,6 +104,25 @@ class RunCommandTest {
     // ---- runs ---------------------------------------------------------------------------------------------
 
     @Test
+    void should_refuse_a_transcript_over_an_existing_file_or_through_a_link_before_step_1() throws IOException {
+        Path rb = file("fix.ksh", "quorum\n");
+        Path kept = tmp.resolve("kept.jsonl");
+        Files.writeString(kept, "yesterday's run\n");
+        Path link = tmp.resolve("link.jsonl");
+        Files.createSymbolicLink(link, tmp.resolve("elsewhere.jsonl"));
+
+        Result over = run(rb + " --transcript " + kept);
+        Result through = run(rb + " --transcript " + link);
+
+        assertThat(over.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(over.err()).contains("--transcript " + kept + ": the file exists").doesNotContain("[1]");
+        assertThat(Files.readString(kept)).isEqualTo("yesterday's run\n");
+        assertThat(through.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(through.err()).contains("it is a symbolic link");
+        assertThat(tmp.resolve("elsewhere.jsonl")).doesNotExist();
+    }
+
+    @Test
     void should_run_every_step_through_the_real_commands_and_exit_0() throws IOException {
         Path rb = file("check.ksh", """
                 param topic = payments

@@ -64,8 +64,11 @@ class TopicCommandOracleTest {
 
                         assertThat(flags(PartitionCheck.LEADERLESS, ours, minIsr)).as("leaderless " + label)
                                 .isEqualTo(unavailable.invoke(theirs, LIVE));
+                        // one chosen difference: a leader that is not live (fenced, gone, or silent) is no leader
+                        // for kshell, as in triage's step 5, while TopicCommand waits until Kafka names none
+                        boolean notLive = leader != null && !LIVE.contains(leader);
                         assertThat(flags(PartitionCheck.UNDER_MIN_ISR, ours, minIsr)).as("under-min-isr " + label)
-                                .isEqualTo(underMin.invoke(theirs));
+                                .isEqualTo(notLive || (Boolean) underMin.invoke(theirs));
                         assertThat(flags(PartitionCheck.AT_MIN_ISR, ours, minIsr)).as("at-min-isr " + label)
                                 .isEqualTo(atMin.invoke(theirs));
                         assertThat(flags(PartitionCheck.UNDER_REPLICATED, ours, minIsr)).as("under-replicated " + label)

@@ -251,17 +251,19 @@ class PartitionHealthTest {
     }
 
     @Test
-    void should_count_under_min_isr_as_topic_command_does() {
+    void should_count_under_min_isr_as_topic_command_does_and_a_leader_that_is_not_live_as_none() {
         ClusterSnapshot s = cluster().brokers(4, 5, 6).fenced(6)
                 .topic("t").minIsr(2)
                 .partition(0).replicas(4, 5, 6).noLeader().isr(4, 5)    // no leader: under, whatever the ISR
                 .partition(1).replicas(4, 5, 6).leader(4).isr(4)         // ISR 1 < 2
                 .partition(2).replicas(4, 5, 6).leader(4).isr(4, 5)      // at min: not under
-                .partition(3).replicas(6, 4, 5).leader(6).isr(6, 4, 5)  // leader fenced, ISR 3: not under (leaderless)
+                .partition(3).replicas(6, 4, 5).leader(6).isr(6, 4, 5)  // leader fenced: no leader, so under
                 .build();
 
+        // TopicCommand counts t-3 only once Kafka has named no leader; kshell as soon as its leader is not live
+        // (triage's step 5 and `leaderless` say the same: a leader that does not serve takes no acks=all write)
         assertThat(PartitionHealth.underMinIsr(s, ALL).partitions()).extracting(PartitionFinding::name)
-                .containsExactly("t-0", "t-1");
+                .containsExactly("t-0", "t-1", "t-3");
         assertThat(PartitionHealth.atMinIsr(s, ALL).partitions()).extracting(PartitionFinding::name)
                 .containsExactly("t-0", "t-2");
         assertThat(PartitionHealth.leaderless(s, ALL).partitions()).extracting(PartitionFinding::name)

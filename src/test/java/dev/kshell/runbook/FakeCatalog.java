@@ -44,6 +44,13 @@ final class FakeCatalog implements CommandCatalog {
     }
 
     @Override
+    public Optional<String> refusedInRunbook(List<String> words) {
+        // as the shell's catalog: every spelling of the yes key (RunCommandTest proves the real one)
+        return words.stream().filter(w -> w.equals("-y") || w.equals("--yes") || w.startsWith("--yes=")).findFirst()
+                .map(w -> "a step cannot answer its own confirmation: remove " + w + " and pass --yes to run");
+    }
+
+    @Override
     public Optional<String> checkLine(List<String> words) {
         String n = name(words);
         int start = n.split(" ").length;

@@ -92,7 +92,7 @@ class RunbookParserTest {
                 "fix.ksh:7: nested 'run' is not allowed: a runbook cannot run another runbook",
                 "fix.ksh:8: a step cannot answer its own confirmation: remove --yes and pass --yes to run",
                 "fix.ksh:9: elect preferred: unknown option --yes=true",
-                "fix.ksh:9: a step cannot answer its own confirmation: remove --yes and pass --yes to run");
+                "fix.ksh:9: a step cannot answer its own confirmation: remove --yes=true and pass --yes to run");
     }
 
     @Test

@@ -185,6 +185,7 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
         calls++;
         Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
         partitions.forEach(p -> out.put(p, ElectionAnswer.ELECTED));
@@ -193,6 +194,7 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
+        dev.kshell.audit.Approval.require("fake reassignSameSet"); // as the real gateway: only behind the gate
         calls++;
         Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
         newOrders.keySet().forEach(p -> out.put(p, Optional.empty()));
@@ -249,5 +251,16 @@ public class FakeGateway implements ClusterGateway {
 
     @Override
     public void close() {
+    }
+
+    /** Brokers that do not answer a probe on their own endpoint (killed a second ago, paused); empty: all answer. */
+    public final java.util.Set<Integer> silentBrokers = new java.util.HashSet<>();
+
+    @Override
+    public List<dev.kshell.model.ProbeResult> probe(List<dev.kshell.cluster.NodeProbe.Target> targets) {
+        calls++;
+        return targets.stream().map(t -> new dev.kshell.model.ProbeResult(t.nodeId(), t.role(), t.endpoint(),
+                t.nodeId() == null || !silentBrokers.contains(t.nodeId()), 1,
+                t.nodeId() != null && silentBrokers.contains(t.nodeId()) ? "connection refused" : null)).toList();
     }
 }

@@ -63,6 +63,7 @@ public class FakeQuorumChanges implements QuorumChanges {
 
     @Override
     public VoterChange addVoter(int id, String directoryId, List<String> endpoints) {
+        dev.kshell.audit.Approval.require("fake addVoter"); // as the real gateway: only behind the gate
         calls.add("add " + id + " " + directoryId + " " + endpoints);
         if (!addAnswers.isEmpty()) {
             return addAnswers.remove(0);
@@ -84,6 +85,7 @@ public class FakeQuorumChanges implements QuorumChanges {
 
     @Override
     public VoterChange removeVoter(int id, String directoryId) {
+        dev.kshell.audit.Approval.require("fake removeVoter"); // as the real gateway: only behind the gate
         calls.add("remove " + id + " " + directoryId);
         if (!removeAnswers.isEmpty()) {
             return removeAnswers.remove(0);

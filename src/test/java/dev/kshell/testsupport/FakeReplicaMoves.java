@@ -59,6 +59,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<PartitionSpec, Optional<String>> alter(Map<PartitionSpec, List<Integer>> targets) {
+        dev.kshell.audit.Approval.require("fake alter"); // as the real gateway: only behind the gate
         altered.add(Map.copyOf(targets));
         Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
         targets.forEach((p, replicas) -> {
@@ -71,6 +72,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<PartitionSpec, Optional<String>> cancel(Collection<PartitionSpec> partitions) {
+        dev.kshell.audit.Approval.require("fake cancel"); // as the real gateway: only behind the gate
         cancelled.add(List.copyOf(partitions));
         Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
         partitions.forEach(p -> out.put(p, inFlight.remove(p) == null
@@ -101,6 +103,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<Integer, Optional<String>> setBrokerRate(Collection<Integer> brokerIds, long bytesPerSecond) {
+        dev.kshell.audit.Approval.require("fake setBrokerRate"); // as the real gateway: only behind the gate
         Map<Integer, Optional<String>> out = new TreeMap<>();
         ratesSetOn.add(List.copyOf(brokerIds));
         brokerIds.forEach(b -> {
@@ -113,6 +116,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<String, Optional<String>> setTopicThrottle(Map<String, Map<String, String>> lists) {
+        dev.kshell.audit.Approval.require("fake setTopicThrottle"); // as the real gateway: only behind the gate
         Map<String, Optional<String>> out = new TreeMap<>();
         listsSet.add(Map.copyOf(lists));
         lists.forEach((t, l) -> {
@@ -124,6 +128,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
+        dev.kshell.audit.Approval.require("fake removeBrokerRate"); // as the real gateway: only behind the gate
         Map<Integer, Optional<String>> out = new TreeMap<>();
         brokerIds.forEach(b -> {
             brokerRates.remove(b);
@@ -134,6 +139,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Map<String, Optional<String>> removeTopicThrottle(Collection<String> topics) {
+        dev.kshell.audit.Approval.require("fake removeTopicThrottle"); // as the real gateway: only behind the gate
         Map<String, Optional<String>> out = new TreeMap<>();
         topics.forEach(t -> {
             topicLists.remove(t);
@@ -144,6 +150,7 @@ public class FakeReplicaMoves implements ReplicaMoves {
 
     @Override
     public Unregistered unregisterBroker(int brokerId) {
+        dev.kshell.audit.Approval.require("fake unregisterBroker"); // as the real gateway: only behind the gate
         if (unregisterAnswer.outcome() == Unregistered.Outcome.DONE) {
             unregistered.add(brokerId);
         }

@@ -7,7 +7,7 @@ import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.workflow.election.ElectionReport;
 import dev.kshell.workflow.election.ElectionService;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.election.PreferredPlan;
 import dev.kshell.rules.election.RestoreOrderPlan;
 import dev.kshell.rules.election.UncleanPlan;

@@ -45,6 +45,9 @@ abstract class PartitionCheckCommand extends KshellCommand {
         if (checked.skipped() != null) {
             inv.note(checked.skipped());
         }
+        if (checked.silentNote() != null) {
+            inv.note(checked.silentNote());
+        }
         PartitionReport report = checked.report();
         inv.emitStreamed(report, out -> DiagnosisTables.writePartitions(out, report, filter, inv.output().width(),
                 inv.output().color(), checked.elrMissing()));

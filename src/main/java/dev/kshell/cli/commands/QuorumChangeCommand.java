@@ -1,9 +1,12 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.audit.AuditDecision;
+import dev.kshell.cli.GateAttempts;
 import dev.kshell.cli.Invocation;
+import dev.kshell.rules.guard.Risk;
+import dev.kshell.workflow.gate.GateOutcome;
+import dev.kshell.workflow.gate.MutationGate;
+import java.io.PrintWriter;
 import dev.kshell.cli.KshellCommand;
-import dev.kshell.rules.election.Confirmation;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
 import dev.kshell.grammar.CommandSpec;
@@ -12,7 +15,6 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Opt;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.model.KshellFailure;
 import dev.kshell.model.QuorumMember;
 import dev.kshell.rules.quorum.StaticQuorumAdvice;
 import dev.kshell.rules.quorum.VoterChangeChecks;
@@ -32,7 +34,7 @@ import java.util.Locale;
  */
 public class QuorumChangeCommand extends KshellCommand {
 
-    static final Opt<String> ENDPOINT = Opt.text("endpoint",
+    static final Opt<String> ENDPOINT = Opt.text("endpoint", ArgKind.ENDPOINT,
             "the new voter's controller endpoint, LISTENER://host:port (default: from the quorum's own description)")
             .hint("LISTENER://HOST:PORT").repeatable();
 
@@ -82,16 +84,15 @@ public class QuorumChangeCommand extends KshellCommand {
         int id = inv.get(node);
         String command = "quorum " + kind.label();
         List<String> endpoints = kind == VoterChangePlan.Kind.REMOVE ? List.of() : inv.all(ENDPOINT);
-        VoterChanges.Planned planned = workflow.plan(kind, id, endpoints);
-        AttemptAudit audit = AttemptAudit.of(inv, kind.label(), planned.clusterId(), planned.bootstrap());
+        MutationGate gate = GateAttempts.open(session, inv, kind.label());
+        VoterChanges.Planned planned = gate.plan(() -> workflow.plan(kind, id, endpoints));
         if (planned.unsupported() != null) {
             String line = "zookeeper".equals(planned.unsupported()) ? StaticQuorumAdvice.zooKeeperMode(command)
                     : StaticQuorumAdvice.beforeDynamicQuorums(command, planned.release());
-            audit.ended(AuditDecision.REFUSED, line, null);
             if (!"zookeeper".equals(planned.unsupported())) {
                 inv.emit(new Refused(line, StaticQuorumAdvice.procedure(id)), () -> text(StaticQuorumAdvice.procedure(id)));
             }
-            throw new KshellFailure(ExitCode.REFUSED, line);
+            throw gate.refuse(planned.clusterId(), null, line, null);
         }
         VoterChangeChecks.Verdict verdict = planned.verdict();
         if (!verdict.allowed()) {
@@ -99,59 +100,36 @@ public class QuorumChangeCommand extends KshellCommand {
                     ? StaticQuorumAdvice.refusal(command, id, planned.quorum().kraftVersion())
                     : command + " " + id + ": refused: " + String.join("; ", verdict.reasons())
                             + "; nothing was changed";
-            audit.ended(AuditDecision.REFUSED, line, null);
             List<String> shown = new ArrayList<>(voters(planned));
             if (verdict.staticQuorum()) {
                 shown.addAll(StaticQuorumAdvice.procedure(id));
             }
             inv.emit(new Refused(line, shown), () -> text(shown));
-            throw new KshellFailure(ExitCode.REFUSED, line);
+            throw gate.refuse(planned.clusterId(), null, line, null);
         }
         VoterChangePlan plan = verdict.plan();
         List<String> planLines = planLines(planned, plan);
-        if (inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun()) {
-            audit.ended(AuditDecision.DRY_RUN, null, plan);
+        // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
+        PrintWriter planTo = inv.output().json() ? inv.output().err() : inv.output().out();
+        MutationGate.Pass pass = gate.pass(planned.clusterId(), plan, Risk.change(switch (kind) {
+            case REPLACE -> "Replace controller " + plan.nodeId() + "'s voter entry?";
+            case REMOVE -> "Remove controller " + plan.nodeId() + " from the voters?";
+            case ADD -> "Add controller " + plan.nodeId() + " to the voters?";
+        }), () -> {
+            planTo.print(text(planLines));
+            planTo.flush();
+        });
+        if (pass.dryRun()) {
             inv.emit(new Result(plan, List.of(), "dry run: nothing was changed"),
-                    () -> text(planLines) + "dry run: nothing was changed\n");
+                    () -> "dry run: nothing was changed\n");
             return ExitCode.OK;
         }
-        if (!inv.output().json()) {
-            inv.output().out().print(text(planLines));
-            inv.output().out().flush();
-        } else {
-            inv.output().err().print(text(planLines)); // stdout stays one JSON document
-            inv.output().err().flush();
-        }
-        String approval = approve(inv, audit, plan);
-        VoterChanges.Outcome outcome = audit.around(approval, () -> workflow.execute(plan, inv::note));
+        VoterChanges.Outcome outcome = pass.act(() -> workflow.execute(plan, inv::note),
+                o -> GateOutcome.succeeded(null));
         // the steps were said as they happened (progress notes): the text ends with the result only
         inv.emit(new Result(plan, outcome.lines(), null),
                 () -> text(outcome.lines().subList(outcome.lines().size() - 1, outcome.lines().size())));
         return ExitCode.OK;
-    }
-
-    /** --yes (or a runbook's --yes); else y/N at a terminal; else refused. Returns how it was approved. */
-    private String approve(Invocation inv, AttemptAudit audit, VoterChangePlan plan) {
-        if (inv.get(GlobalOptions.YES) || inv.mode().yes()) {
-            return "--yes";
-        }
-        if (!inv.prompter().interactive()) {
-            String why = "confirmation needed and there is no terminal to ask on: add --yes";
-            audit.ended(AuditDecision.REFUSED, why, plan);
-            throw new KshellFailure(ExitCode.REFUSED, "quorum " + kind.label() + " " + plan.nodeId() + ": " + why);
-        }
-        Confirmation c = Confirmation.yesNo(switch (kind) {
-            case REPLACE -> "Replace controller " + plan.nodeId() + "'s voter entry?";
-            case REMOVE -> "Remove controller " + plan.nodeId() + " from the voters?";
-            case ADD -> "Add controller " + plan.nodeId() + " to the voters?";
-        });
-        String answer = inv.prompter().ask(c.prompt());
-        if (!c.accepts(answer)) {
-            String why = answer == null ? "no answer" : "answered '" + answer + "'";
-            audit.ended(AuditDecision.ABORTED, why, plan);
-            throw new KshellFailure(ExitCode.REFUSED, "aborted (" + why + "); nothing was changed");
-        }
-        return "answered y";
     }
 
     private static List<String> voters(VoterChanges.Planned planned) {

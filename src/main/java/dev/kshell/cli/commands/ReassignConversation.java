@@ -4,7 +4,7 @@ import dev.kshell.audit.AuditLog;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.ProgressLine;
 import dev.kshell.cli.UsageException;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.render.ReassignTables;
 import dev.kshell.rules.reassign.EvacuationPlan;

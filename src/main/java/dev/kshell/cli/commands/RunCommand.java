@@ -1,5 +1,11 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.memory.RequestedFile;
+import dev.kshell.model.KshellFailure;
+
+import dev.kshell.cli.GateAttempts;
+import dev.kshell.workflow.gate.MutationGate;
+
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.Invocation;
@@ -120,6 +126,14 @@ public class RunCommand extends KshellCommand {
         boolean yes = inv.get(GlobalOptions.YES) || inv.mode().yes();
         boolean dryRun = inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun();
         String transcript = inv.get(TRANSCRIPT);
+        if (transcript != null) {
+            // checked before step 1: a run whose transcript would go through a link or over a file does not start
+            String refused = RequestedFile.check(Path.of(transcript), "--transcript").refused();
+            if (refused != null) {
+                audit(inv).ended(AuditDecision.REFUSED, refused, null);
+                throw new KshellFailure(ExitCode.REFUSED, refused);
+            }
+        }
         RunbookOptions options = new RunbookOptions(params, dryRun, inv.get(STEP), yes,
                 transcript == null ? null : Path.of(transcript));
 
@@ -182,11 +196,16 @@ public class RunCommand extends KshellCommand {
     }
 
     /** The audit log's view of this run: the connected cluster, if any. */
-    private AttemptAudit audit(Invocation inv) {
+    private RunAudit audit(Invocation inv) {
         // the last snapshot's, if any: a refused run makes no cluster call, not even for the audit line
         String clusterId = session.lastSnapshot().map(ClusterSnapshot::clusterId).orElse(null);
-        String bootstrap = session.connection().map(ShellSession.Connection::endpoints).orElse(null);
-        return AttemptAudit.of(inv, "run", clusterId, bootstrap);
+        MutationGate gate = MutationGate.open(GateAttempts.of(session, inv, "run"));
+        return (decision, reason, plan) -> gate.ended(clusterId, decision, reason, plan);
+    }
+
+    /** A run refused before step 1, in the audit log. */
+    private interface RunAudit {
+        void ended(AuditDecision decision, String reason, Object plan);
     }
 
     // Only a regular file of at most 4 MiB, as UTF-8: a FIFO hung the run, /dev/zero filled the heap (exit 70), a

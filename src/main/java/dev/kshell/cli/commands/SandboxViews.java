@@ -1,5 +1,13 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.cli.GateAttempts;
+import dev.kshell.connection.Secrets;
+import dev.kshell.rules.guard.GuardContext;
+import dev.kshell.rules.guard.Risk;
+import dev.kshell.workflow.gate.GateAttempt;
+import dev.kshell.workflow.gate.GateOutcome;
+import dev.kshell.workflow.gate.MutationGate;
+
 import dev.kshell.cli.UsageException;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
@@ -63,8 +71,9 @@ final class SandboxViews {
      */
     static <T> T injecting(Invocation inv, Sandbox sandbox, String action, Supplier<T> act) {
         checked(inv, sandbox, action, sandbox::cluster);
-        return audit(inv, sandbox, action).around("sandbox fault injection (asks no confirmation)",
-                act);
+        MutationGate gate = gate(inv, sandbox, action);
+        return gate.pass(gate.attempt().guard().actualClusterId(), null, Risk.sandbox())
+                .act(act, r -> GateOutcome.succeeded(null));
     }
 
     /** A check before a fault injection: when the sandbox refuses, that refusal is audited (sandbox marker), exit 2. */
@@ -72,17 +81,20 @@ final class SandboxViews {
         try {
             return check.get();
         } catch (SandboxRefusal e) {
-            audit(inv, sandbox, action).ended(AuditDecision.REFUSED, e.getMessage(), null);
+            MutationGate gate = gate(inv, sandbox, action);
+            gate.ended(gate.attempt().guard().actualClusterId(), AuditDecision.REFUSED, e.getMessage(), null);
             throw e;
         }
     }
 
     /** A dry run of a fault injection: one line, with the sandbox marker. */
     static void plannedInjection(Invocation inv, Sandbox sandbox, String action) {
-        audit(inv, sandbox, action).ended(AuditDecision.DRY_RUN, null, null);
+        MutationGate gate = gate(inv, sandbox, action);
+        gate.ended(gate.attempt().guard().actualClusterId(), AuditDecision.DRY_RUN, null, null);
     }
 
-    private static AttemptAudit audit(Invocation inv, Sandbox sandbox, String action) {
+    /** The sandbox's own gate: no pin (it is the sandbox's cluster), no question, every line with the marker. */
+    private static MutationGate gate(Invocation inv, Sandbox sandbox, String action) {
         String clusterId = null;
         String bootstrap = null;
         try {
@@ -91,7 +103,9 @@ final class SandboxViews {
         } catch (RuntimeException e) {
             // no sandbox running: the attempt is still recorded, and the act says why it cannot run
         }
-        return AttemptAudit.sandbox(inv, action, clusterId, bootstrap);
+        GuardContext guard = new GuardContext(null, clusterId, inv.prompter().interactive(), true, false, false);
+        return MutationGate.open(new GateAttempt(Secrets.maskText(inv.commandLine()), inv.mode().origin(), action,
+                guard, GateAttempts.operator(inv), GateAttempts.auditLog(inv), bootstrap, true));
     }
 
     static StatusView status(Sandbox sandbox) {

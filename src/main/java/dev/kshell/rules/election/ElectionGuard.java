@@ -1,5 +1,17 @@
 package dev.kshell.rules.election;
 
+import dev.kshell.rules.guard.GatePolicy;
+
+import dev.kshell.rules.guard.RefusalReason;
+
+import dev.kshell.rules.guard.Refusal;
+
+import dev.kshell.rules.guard.Decision;
+
+import dev.kshell.rules.guard.GuardContext;
+
+import dev.kshell.rules.guard.Confirmation;
+
 import dev.kshell.rules.QuorumStability;
 import dev.kshell.model.ExitCode;
 
@@ -110,27 +122,8 @@ public final class ElectionGuard {
             return Decision.confirmWithOverride(typedConfirmation(plan), null,
                     new Decision.Override(override, unstable.message()));
         }
-        if (ctx.runbookAllowsUnclean() && ctx.yes()) {
-            return Decision.proceed("runbook declares `allow unclean` and the run has --yes: no confirmation asked");
-        }
-        if (ctx.terminal()) {
-            return Decision.confirm(typedConfirmation(plan),
-                    ctx.yes() ? "--yes does not skip the confirmation of an unclean election" : null);
-        }
-        if (ctx.yes()) {
-            return Decision.refuse(new Refusal(RefusalReason.YES_WITHOUT_RUNBOOK, null,
-                    "--yes alone never allows an unclean election, and there is no terminal to type the confirmation on",
-                    "run it from a terminal and type the confirmation, or from a runbook that declares `allow unclean`, "
-                            + "with `run FILE --yes`"));
-        }
-        if (ctx.runbookAllowsUnclean()) {
-            return Decision.refuse(new Refusal(RefusalReason.RUNBOOK_WITHOUT_YES, null,
-                    "the runbook declares `allow unclean` but the run has no --yes, and there is no terminal to ask on",
-                    "run FILE --yes"));
-        }
-        return Decision.refuse(new Refusal(RefusalReason.NO_TERMINAL, null,
-                "an unclean election needs the operator to type a confirmation, and there is no terminal",
-                "run it from an interactive terminal, or from a runbook that declares `allow unclean`, with `run FILE --yes`"));
+        Confirmation typed = typedConfirmation(plan);
+        return GatePolicy.loss(ctx, typed, "an unclean election");
     }
 
     /** The partition phrase to type; an unknown quorum history is said in it (the person confirms knowing that). */
@@ -170,28 +163,10 @@ public final class ElectionGuard {
 
     /** Check 1 alone, for any mutation that has no plan of its own. Null when allowed. */
     public static Refusal clusterIdRefusal(GuardContext ctx) {
-        String expected = ctx.expectedClusterId();
-        if (expected == null || expected.isBlank()) {
-            return null;
-        }
-        if (Objects.equals(expected, ctx.actualClusterId())) {
-            return null;
-        }
-        String actual = ctx.actualClusterId() == null ? "unknown" : ctx.actualClusterId();
-        return new Refusal(RefusalReason.CLUSTER_ID_MISMATCH, null,
-                "the profile pins cluster id " + expected + " but the connected cluster's id is " + actual
-                        + ": refusing every mutation",
-                "check --bootstrap-server / --profile and connect to the cluster you mean (see `status`)");
+        return GatePolicy.pin(ctx);
     }
 
     private static Decision yesNo(GuardContext ctx, String question) {
-        if (ctx.yes()) {
-            return Decision.proceed(null);
-        }
-        if (ctx.terminal()) {
-            return Decision.confirm(Confirmation.yesNo(question), null);
-        }
-        return Decision.refuse(new Refusal(RefusalReason.NO_TERMINAL, null,
-                "confirmation needed and there is no terminal to ask on", "add --yes"));
+        return GatePolicy.change(ctx, question);
     }
 }

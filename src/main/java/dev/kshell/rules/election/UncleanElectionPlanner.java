@@ -1,5 +1,9 @@
 package dev.kshell.rules.election;
 
+import dev.kshell.rules.guard.RefusalReason;
+
+import dev.kshell.rules.guard.Refusal;
+
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.OffsetsSeen;

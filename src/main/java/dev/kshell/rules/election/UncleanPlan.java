@@ -1,5 +1,7 @@
 package dev.kshell.rules.election;
 
+import dev.kshell.rules.guard.Refusal;
+
 import dev.kshell.rules.QuorumStability;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.OffsetsSeen;

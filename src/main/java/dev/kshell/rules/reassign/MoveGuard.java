@@ -1,11 +1,13 @@
 package dev.kshell.rules.reassign;
 
-import dev.kshell.rules.election.Confirmation;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.GatePolicy;
+
+import dev.kshell.rules.guard.Confirmation;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.rules.election.ElectionGuard;
-import dev.kshell.rules.election.GuardContext;
-import dev.kshell.rules.election.Refusal;
-import dev.kshell.rules.election.RefusalReason;
+import dev.kshell.rules.guard.GuardContext;
+import dev.kshell.rules.guard.Refusal;
+import dev.kshell.rules.guard.RefusalReason;
 import dev.kshell.model.ExitCode;
 
 import java.util.List;
@@ -24,7 +26,7 @@ public final class MoveGuard {
 
     /** The wrong cluster, or the dry run; null when the attempt may go on to its confirmation. */
     public static Decision common(GuardContext ctx) {
-        Refusal clusterId = ElectionGuard.clusterIdRefusal(ctx);
+        Refusal clusterId = GatePolicy.pin(ctx);
         if (clusterId != null) {
             return new Decision(Decision.Kind.REFUSE, null, ExitCode.REFUSED, List.of(clusterId), null);
         }
@@ -40,15 +42,7 @@ public final class MoveGuard {
         if (early != null) {
             return early;
         }
-        if (ctx.yes()) {
-            return new Decision(Decision.Kind.PROCEED, null, ExitCode.OK, List.of(), null);
-        }
-        if (ctx.terminal()) {
-            return new Decision(Decision.Kind.PROCEED_AFTER_CONFIRM, Confirmation.yesNo(question), ExitCode.OK,
-                    List.of(), null);
-        }
-        return new Decision(Decision.Kind.REFUSE, null, ExitCode.REFUSED, List.of(new Refusal(RefusalReason.NO_TERMINAL,
-                null, "confirmation needed and there is no terminal to ask on", "add --yes")), null);
+        return GatePolicy.change(ctx, question);
     }
 
     /** The phrase for partitions whose every copy is lost: the name for one, {@code lose N partitions} for several. */
@@ -61,7 +55,7 @@ public final class MoveGuard {
      * {@link #common} before this.
      */
     public static Decision lost(GuardContext ctx, List<String> partitions) {
-        if (ctx.runbookAllowsUnclean() && ctx.yes()) {
+        if (GatePolicy.runbookAllowsLoss(ctx)) {
             return new Decision(Decision.Kind.PROCEED, null, ExitCode.OK, List.of(),
                     "runbook declares `allow unclean` and the run has --yes: no confirmation asked");
         }

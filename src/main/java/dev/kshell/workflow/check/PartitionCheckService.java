@@ -1,5 +1,9 @@
 package dev.kshell.workflow.check;
 
+import dev.kshell.cluster.NodeProbe;
+import dev.kshell.rules.BrokerHealth;
+import java.util.Set;
+
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.rules.PartitionCheck;
@@ -33,8 +37,14 @@ public final class PartitionCheckService {
      * @param elrMissing the sentence for a cluster without eligible leader replicas, or null
      * @param snapshot   what was read (the selected topics only)
      */
-    public record Checked(PartitionReport report, String skipped, String elrMissing, ClusterSnapshot snapshot) {
+    public record Checked(PartitionReport report, String skipped, String elrMissing, ClusterSnapshot snapshot,
+                          String silentNote) {
+
+        public Checked(PartitionReport report, String skipped, String elrMissing, ClusterSnapshot snapshot) {
+            this(report, skipped, elrMissing, snapshot, null);
+        }
     }
+
 
     /** Reads and checks; an unknown or unmatched topic is an {@link InputException} naming the closest one. */
     public Checked check(PartitionCheck check, TopicFilter filter) {
@@ -42,11 +52,28 @@ public final class PartitionCheckService {
             throw new InputException(filter.error());
         }
         ClusterSnapshot snapshot = load(filter, check.needsMinIsr());
-        PartitionReport report = PartitionHealth.check(check, snapshot, filter);
+        // the rule triage uses: a registered broker that does not answer leads nothing (until the controller moves it)
+        Set<Integer> silent = silent(snapshot);
+        PartitionReport report = PartitionHealth.check(check, PartitionHealth.judged(snapshot, silent), filter);
         if (!report.ok()) {
             throw new InputException(report.error());
         }
-        return new Checked(report, snapshot.skippedTopicsNote(), elrMissing(snapshot), snapshot);
+        String silentNote = silent.isEmpty() ? null : "note: broker " + PartitionHealth.allIds(List.copyOf(silent))
+                + " is registered but does not answer on its own endpoint: counted as down (its partitions as "
+                + "leaderless) until the controller fences it";
+        return new Checked(report, snapshot.skippedTopicsNote(), elrMissing(snapshot), snapshot, silentNote);
+    }
+
+    private Set<Integer> silent(ClusterSnapshot snapshot) {
+        List<NodeProbe.Target> targets = TriageReads.brokerTargets(snapshot);
+        if (targets.isEmpty()) {
+            return Set.of();
+        }
+        try {
+            return BrokerHealth.silent(snapshot, session.requireGateway().probe(targets));
+        } catch (RuntimeException e) {
+            return Set.of(); // the probe is a second opinion: without it the snapshot's word stands
+        }
     }
 
     /** The sentence for a cluster without eligible leader replicas (Kafka 3.9, ZooKeeper mode), or null. */

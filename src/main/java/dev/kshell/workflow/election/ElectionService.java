@@ -1,11 +1,13 @@
 package dev.kshell.workflow.election;
 
+import dev.kshell.workflow.gate.GateAttempt;
+
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.rules.election.ElectionResults;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.election.QuorumStatus;
-import dev.kshell.rules.election.Refusal;
+import dev.kshell.rules.guard.Refusal;
 
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditLog;
@@ -64,18 +66,12 @@ public final class ElectionService {
     }
 
     /** The person (or runbook) behind an attempt: sees the plan, answers the question, reads notes. */
-    public interface Operator {
+    public interface Operator extends GateAttempt.Operator {
         /** Called once with the plan, before any decision is acted on. */
         void showPlan(ElectionPlan plan);
 
         /** Called right before the confirmation is asked (a JSON user must still see what they confirm). */
         void beforeAsking(ElectionPlan plan);
-
-        /** Asks; null = no answer (end of input, Ctrl-C, no terminal). */
-        String ask(String prompt);
-
-        /** A line of commentary (stderr). */
-        void note(String line);
     }
 
     /**

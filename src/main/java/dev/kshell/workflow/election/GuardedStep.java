@@ -1,7 +1,10 @@
 package dev.kshell.workflow.election;
 
-import dev.kshell.rules.election.Confirmation;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.workflow.gate.GateAttempt;
+import dev.kshell.workflow.gate.MutationGate;
+
+import dev.kshell.rules.guard.Confirmation;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionInputException;
 import dev.kshell.rules.election.ElectionPlan;
@@ -165,8 +168,11 @@ final class GuardedStep {
             }
             default -> throw new IllegalStateException("unknown decision " + decision.kind());
         }
-        AuditEntry confirmed = entry(clusterId, AuditDecision.CONFIRMED, overrideReason, plan).approvedBy(approval);
-        write(confirmed);
+        // the gate writes the confirmed line (the pin checked once more) and gives the approval the act runs under
+        MutationGate.Pass pass = MutationGate.open(new GateAttempt(attempt.commandLine(), attempt.origin(),
+                action.wire(), attempt.guard(), attempt.operator(), ctx.audit(), ctx.gateway().target().endpoints(),
+                false)).confirmed(clusterId, plan, approval, overrideReason);
+        AuditEntry confirmed = pass.entry();
         if (rereadAfterAnswer) {
             // The question has no time limit: read the cluster again and act only on the plan that was approved.
             String changed;
@@ -191,7 +197,7 @@ final class GuardedStep {
             }
             p = again; // the act uses what was just read, which plans exactly what was approved
         }
-        return act(p, confirmed);
+        return act(p, pass);
     }
 
     // Why the plan read again after the answer is not the plan the operator approved, or null when it is the same.
@@ -210,11 +216,13 @@ final class GuardedStep {
         return null;
     }
 
-    private Result act(Planned p, AuditEntry confirmed) {
+    private Result act(Planned p, MutationGate.Pass pass) {
+        AuditEntry confirmed = pass.entry();
         Progress progress = new Progress();
         Outcome outcome;
         try {
-            outcome = p.act().run(progress);
+            Planned planned = p;
+            outcome = pass.during(() -> planned.act().run(progress));
         } catch (CancellationException e) {
             closing(confirmed.outcome(AuditDecision.INTERRUPTED, "interrupted (Ctrl-C)" + (progress.sent
                     ? " after the request was sent: check the partitions with `describe`" : " before anything was sent"),

@@ -1,6 +1,6 @@
 package dev.kshell.workflow.election;
 
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionGuard;
 import dev.kshell.rules.election.ElectionResults;

@@ -1,12 +1,18 @@
 package dev.kshell.workflow.reassign;
 
+import dev.kshell.rules.guard.GatePolicy;
+import dev.kshell.rules.guard.Risk;
+import dev.kshell.workflow.gate.GateOutcome;
+import dev.kshell.workflow.gate.GateRefusal;
+import dev.kshell.workflow.gate.MutationGate;
+
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.KshellFailure;
@@ -38,12 +44,63 @@ public final class CancelWorkflow {
     public record Result(ChangeReport report, ExitCode exitCode) {
     }
 
+    /** What a cancel plans: the partitions, the throttles to clear, and the lines said before acting. */
+    private record Planned(String clusterId, List<PartitionSpec> chosen, List<Integer> throttledBrokers,
+                           List<String> throttledTopics, List<String> planned, List<String> lines) {
+    }
+
     /** @param partitions the partitions named, or null for {@code --all} */
     public Result run(MoveAttempt attempt, List<PartitionSpec> partitions) {
         MoveAttempt.Operator op = attempt.operator();
+        MutationGate gate = MutationGate.open(attempt.gate("reassign-cancel", auditLog, gateway));
+        Planned p = gate.plan(() -> plan(gate, partitions));
+        p.planned().forEach(op::note);
+        List<String> lines = p.lines();
+        String clusterId = p.clusterId();
+        if (p.planned().isEmpty() && GatePolicy.pin(attempt.guard().withActualClusterId(clusterId)) == null) {
+            String why = "nothing to cancel: no reassignment in flight and no throttle left behind";
+            gate.ended(clusterId, AuditDecision.NOT_NEEDED, why, p.planned());
+            lines.add(why);
+            return result(clusterId, AuditDecision.NOT_NEEDED, why, p.planned(), List.of(), lines, ExitCode.OK);
+        }
+        String question = p.chosen().isEmpty() ? "Remove the replication throttles left behind?"
+                : "Cancel " + p.chosen().size() + " reassignment" + (p.chosen().size() == 1 ? "" : "s")
+                + (p.throttledBrokers().isEmpty() && p.throttledTopics().isEmpty() ? "" : " and remove the throttle")
+                + "?";
+        MutationGate.Pass pass;
+        try {
+            pass = gate.pass(clusterId, p.planned(), Risk.change(question));
+        } catch (GateRefusal refused) {
+            lines.add(refused.getMessage().startsWith("aborted") ? refused.getMessage()
+                    : "refused: " + refused.getMessage() + (refused.alternative() == null ? ""
+                    : " (" + refused.alternative() + ")"));
+            return result(clusterId, AuditDecision.REFUSED, refused.getMessage(), p.planned(), List.of(), lines,
+                    ExitCode.REFUSED);
+        }
+        if (pass.dryRun()) {
+            lines.add("dry run: nothing was changed");
+            return result(clusterId, AuditDecision.DRY_RUN, null, p.planned(), List.of(), lines, ExitCode.OK);
+        }
+        List<String> failed = pass.act(() -> cancel(p), f -> f.isEmpty() ? GateOutcome.succeeded(f)
+                : GateOutcome.failed(f.size() + " failed", f));
+        failed.forEach(f -> lines.add("failed: " + f));
+        if (!p.chosen().isEmpty()) {
+            lines.add("cancelled " + (p.chosen().size() - failed.stream().filter(f -> !f.startsWith("throttle")).count())
+                    + " reassignment(s)");
+        }
+        if (!p.throttledBrokers().isEmpty() || !p.throttledTopics().isEmpty()) {
+            lines.add("throttle removed from " + (p.throttledBrokers().isEmpty() ? "" : "broker(s) "
+                    + EvacuateWorkflow.join(p.throttledBrokers())) + (p.throttledBrokers().isEmpty()
+                    || p.throttledTopics().isEmpty() ? "" : " and ") + (p.throttledTopics().isEmpty() ? ""
+                    : "topic(s) " + String.join(", ", p.throttledTopics())));
+        }
+        lines.add("audit: " + gate.auditPath());
+        return result(clusterId, failed.isEmpty() ? AuditDecision.SUCCEEDED : AuditDecision.FAILED, null, p.planned(),
+                failed, lines, failed.isEmpty() ? ExitCode.OK : ExitCode.ACTION_FAILED);
+    }
+
+    private Planned plan(MutationGate gate, List<PartitionSpec> partitions) {
         String clusterId = gateway.clusterId();
-        MoveAudit audit = new MoveAudit(auditLog, clusterId, gateway.target().endpoints(), attempt.commandLine(),
-                attempt.origin(), "reassign-cancel", op::note);
         ReplicaMoves moves = gateway.replicaMoves();
         Map<PartitionSpec, ReplicaMoves.InFlight> inFlight = moves.inFlight();
         List<PartitionSpec> chosen = new ArrayList<>();
@@ -60,10 +117,8 @@ public final class CancelWorkflow {
             }
         }
         if (!notInFlight.isEmpty() && chosen.isEmpty()) {
-            String why = "no reassignment in flight for " + String.join(", ", notInFlight)
-                    + " (see `reassignments`)";
-            audit.ended(AuditDecision.INVALID, why, null);
-            throw new KshellFailure(ExitCode.USAGE, why);
+            throw gate.invalid("no reassignment in flight for " + String.join(", ", notInFlight)
+                    + " (see `reassignments`)");
         }
         Set<Integer> live = new TreeSet<>();
         gateway.brokers().stream().filter(BrokerState::live).forEach(b -> live.add(b.id()));
@@ -74,7 +129,6 @@ public final class CancelWorkflow {
                 .filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
         List<String> throttledTopics = throttles.topicLists().entrySet().stream()
                 .filter(e -> !e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
-
         List<String> planned = new ArrayList<>();
         chosen.forEach(p -> planned.add("cancel " + p.name() + ": back to " + inFlight.get(p).replicas().stream()
                 .filter(r -> !inFlight.get(p).adding().contains(r)).toList() + " (adding "
@@ -86,75 +140,23 @@ public final class CancelWorkflow {
         if (!noneLeft) {
             lines.add("the throttle stays: " + (inFlight.size() - chosen.size()) + " other reassignment(s) still in flight");
         }
-        planned.forEach(l -> op.note(l));
-        Decision early = MoveGuard.common(attempt.guard().withActualClusterId(clusterId));
-        if (early != null && early.kind() == Decision.Kind.REFUSE) {
-            audit.ended(AuditDecision.REFUSED, early.reason(), planned);
-            return result(clusterId, AuditDecision.REFUSED, early.reason(), planned, List.of(), lines, ExitCode.REFUSED);
-        }
-        if (planned.isEmpty()) {
-            String why = "nothing to cancel: no reassignment in flight and no throttle left behind";
-            audit.ended(AuditDecision.NOT_NEEDED, why, planned);
-            lines.add(why);
-            return result(clusterId, AuditDecision.NOT_NEEDED, why, planned, List.of(), lines, ExitCode.OK);
-        }
-        if (early != null) {
-            audit.ended(AuditDecision.DRY_RUN, null, planned);
-            lines.add("dry run: nothing was changed");
-            return result(clusterId, AuditDecision.DRY_RUN, null, planned, List.of(), lines, ExitCode.OK);
-        }
-        String question = chosen.isEmpty() ? "Remove the replication throttles left behind?"
-                : "Cancel " + chosen.size() + " reassignment" + (chosen.size() == 1 ? "" : "s")
-                + (throttledBrokers.isEmpty() && throttledTopics.isEmpty() ? "" : " and remove the throttle") + "?";
-        Decision d = MoveGuard.yesNo(attempt.guard().withActualClusterId(clusterId), question);
-        String approval = "--yes";
-        if (d.kind() == Decision.Kind.REFUSE) {
-            audit.ended(AuditDecision.REFUSED, d.reason(), planned);
-            lines.add("refused: " + d.reason() + " (" + d.alternative() + ")");
-            return result(clusterId, AuditDecision.REFUSED, d.reason(), planned, List.of(), lines, ExitCode.REFUSED);
-        }
-        if (d.kind() == Decision.Kind.PROCEED_AFTER_CONFIRM) {
-            String answer = op.ask(d.confirmation().prompt());
-            if (!d.confirmation().accepts(answer)) {
-                String why = answer == null ? "no answer" : "answered no";
-                audit.ended(AuditDecision.ABORTED, why, planned);
-                lines.add("aborted: " + why + "; nothing was changed");
-                return result(clusterId, AuditDecision.ABORTED, why, planned, List.of(), lines, ExitCode.REFUSED);
-            }
-            approval = "answered y";
-        }
-        AuditEntry confirmed = audit.confirmed(approval, null, planned);
+        return new Planned(clusterId, chosen, throttledBrokers, throttledTopics, planned, lines);
+    }
+
+    /** The cancel itself, under the gate's approval: what failed, per part. */
+    private List<String> cancel(Planned p) {
+        ReplicaMoves moves = gateway.replicaMoves();
         List<String> failed = new ArrayList<>();
-        try {
-            moves.cancel(chosen).forEach((p, why) -> why.ifPresent(w -> failed.add(p.name() + ": " + w)));
-            if (!throttledBrokers.isEmpty()) {
-                moves.removeBrokerRate(throttledBrokers).forEach((b, why) -> why.ifPresent(w ->
-                        failed.add("throttle of broker " + b + ": " + w)));
-            }
-            if (!throttledTopics.isEmpty()) {
-                moves.removeTopicThrottle(throttledTopics).forEach((t, why) -> why.ifPresent(w ->
-                        failed.add("throttled replicas of topic " + t + ": " + w)));
-            }
-        } catch (RuntimeException e) {
-            audit.closing(confirmed, e instanceof ClusterException c && c.kind() == ClusterException.Kind.UNREACHABLE
-                    ? AuditDecision.UNKNOWN : AuditDecision.FAILED, e.getMessage(), failed);
-            throw e;
+        moves.cancel(p.chosen()).forEach((part, why) -> why.ifPresent(w -> failed.add(part.name() + ": " + w)));
+        if (!p.throttledBrokers().isEmpty()) {
+            moves.removeBrokerRate(p.throttledBrokers()).forEach((b, why) -> why.ifPresent(w ->
+                    failed.add("throttle of broker " + b + ": " + w)));
         }
-        AuditDecision closing = failed.isEmpty() ? AuditDecision.SUCCEEDED : AuditDecision.FAILED;
-        boolean recorded = audit.closing(confirmed, closing, failed.isEmpty() ? null : failed.size() + " failed", failed);
-        failed.forEach(f -> lines.add("failed: " + f));
-        if (!chosen.isEmpty()) {
-            lines.add("cancelled " + (chosen.size() - failed.stream().filter(f -> !f.startsWith("throttle")).count())
-                    + " reassignment(s)");
+        if (!p.throttledTopics().isEmpty()) {
+            moves.removeTopicThrottle(p.throttledTopics()).forEach((t, why) -> why.ifPresent(w ->
+                    failed.add("throttled replicas of topic " + t + ": " + w)));
         }
-        if (!throttledBrokers.isEmpty() || !throttledTopics.isEmpty()) {
-            lines.add("throttle removed from " + (throttledBrokers.isEmpty() ? "" : "broker(s) "
-                    + EvacuateWorkflow.join(throttledBrokers)) + (throttledBrokers.isEmpty() || throttledTopics.isEmpty()
-                    ? "" : " and ") + (throttledTopics.isEmpty() ? "" : "topic(s) " + String.join(", ", throttledTopics)));
-        }
-        lines.add("audit: " + audit.path());
-        ExitCode code = failed.isEmpty() && recorded ? ExitCode.OK : ExitCode.ACTION_FAILED;
-        return result(clusterId, closing, null, planned, failed, lines, code);
+        return failed;
     }
 
     private Result result(String clusterId, AuditDecision d, String reason, List<String> planned, List<String> failed,

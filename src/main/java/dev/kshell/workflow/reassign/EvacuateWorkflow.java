@@ -1,13 +1,21 @@
 package dev.kshell.workflow.reassign;
 
+import dev.kshell.memory.RequestedFile;
+import dev.kshell.rules.guard.GatePolicy;
+import dev.kshell.rules.guard.Refusal;
+import dev.kshell.rules.guard.Risk;
+import dev.kshell.workflow.gate.GateRefusal;
+import dev.kshell.workflow.gate.MutationGate;
+import java.util.function.Supplier;
+
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
-import dev.kshell.rules.election.Decision;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.Decision;
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ElectionAnswer;
@@ -82,57 +90,39 @@ public final class EvacuateWorkflow {
 
     public Result run(MoveAttempt attempt, Request request) {
         MoveAttempt.Operator op = attempt.operator();
-        MoveAudit unplanned = new MoveAudit(auditLog, null, gateway.target().endpoints(), attempt.commandLine(),
-                attempt.origin(), "reassign-evacuate", op::note);
-        ClusterSnapshot s;
-        try {
-            s = gateway.snapshot(null, false);
-        } catch (RuntimeException e) {
-            unplanned.ended(AuditDecision.FAILED, "planning failed, nothing was sent: " + e.getMessage(), null);
-            throw e;
-        }
-        MoveAudit audit = new MoveAudit(auditLog, s.clusterId(), gateway.target().endpoints(), attempt.commandLine(),
-                attempt.origin(), "reassign-evacuate", op::note);
+        MutationGate gate = MutationGate.open(attempt.gate("reassign-evacuate", auditLog, gateway));
+        RequestedFile exportFile = request.export() == null ? null : gate.requestedFile(request.export(), "--export");
+        ClusterSnapshot s = gate.plan(() -> gateway.snapshot(null, false));
         Set<Integer> known = new TreeSet<>();
         s.brokers().forEach(b -> known.add(b.id()));
         partitions(s).forEach(p -> known.addAll(p.replicas()));
         List<Integer> unknown = request.brokers().stream().filter(b -> !known.contains(b)).sorted().toList();
         if (!unknown.isEmpty()) {
-            String why = "broker " + join(unknown) + " is not registered and holds no replica (known brokers: "
-                    + join(new ArrayList<>(known)) + ")";
-            audit.ended(AuditDecision.INVALID, why, null);
-            throw new KshellFailure(ExitCode.USAGE, why);
+            throw gate.invalid("broker " + join(unknown) + " is not registered and holds no replica (known brokers: "
+                    + join(new ArrayList<>(known)) + ")");
         }
         GuardContext guard = attempt.guard().withActualClusterId(s.clusterId());
-        EvacuationPlan plan;
         Set<PartitionSpec> alreadyMoving = new LinkedHashSet<>();
-        try {
-            plan = plan(s, request, op, alreadyMoving);
-        } catch (RuntimeException e) {
-            audit.ended(AuditDecision.FAILED, "planning failed, nothing was sent: " + e.getMessage(), null);
-            throw e;
-        }
-        String export = null;
-        if (request.export() != null) {
-            export = write(request.export(), ReassignmentJson.write(plan.moves()));
-        }
-        op.showPlan(plan);
+        EvacuationPlan plan = gate.plan(() -> plan(s, request, op, alreadyMoving));
         List<String> lines = new ArrayList<>();
-
-        Decision early = MoveGuard.common(guard);
-        if (early != null && early.kind() == Decision.Kind.REFUSE) {
-            audit.ended(AuditDecision.REFUSED, early.reason(), plan);
-            lines.add("refused: " + early.reason());
-            lines.add("  instead: " + early.alternative());
-            return result(s, AuditDecision.REFUSED, early.reason(), plan, List.of(), null, export, ExitCode.REFUSED, lines);
+        Refusal pin = GatePolicy.pin(guard);
+        if (pin != null) {
+            op.showPlan(plan);
+            gate.ended(s.clusterId(), AuditDecision.REFUSED, pin.message(), plan);
+            lines.add("refused: " + pin.message());
+            lines.add("  instead: " + pin.alternative());
+            return result(s, AuditDecision.REFUSED, pin.message(), plan, List.of(), null, null, ExitCode.REFUSED, lines);
         }
-        if (early != null) {
-            audit.ended(AuditDecision.DRY_RUN, null, plan);
+        String export = exportFile == null ? null : gate.export(s.clusterId(), exportFile,
+                ReassignmentJson.write(plan.moves()));
+        op.showPlan(plan);
+        if (guard.dryRun()) {
+            gate.ended(s.clusterId(), AuditDecision.DRY_RUN, null, plan);
             lines.add("dry run: nothing was changed");
             return result(s, AuditDecision.DRY_RUN, null, plan, List.of(), null, export, ExitCode.OK, lines);
         }
         if (plan.empty() && !alreadyMoving.isEmpty()) {
-            audit.ended(AuditDecision.NOT_NEEDED, "nothing new to send; " + alreadyMoving.size()
+            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, "nothing new to send; " + alreadyMoving.size()
                     + " partition(s) already moving", plan);
             try {
                 watch(gateway.replicaMoves(), alreadyMoving, Map.of(), op);
@@ -152,85 +142,61 @@ public final class EvacuateWorkflow {
         if (plan.empty()) {
             String why = plan.unplaced().isEmpty() ? "nothing to move: broker " + join(request.brokers())
                     + " holds no replica" : "nothing can be moved: no live broker can take the replicas";
-            audit.ended(AuditDecision.NOT_NEEDED, why, plan);
+            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, plan);
             lines.add(why);
             return result(s, AuditDecision.NOT_NEEDED, why, plan, List.of(), null, export,
                     plan.unplaced().isEmpty() ? ExitCode.OK : ExitCode.REFUSED, lines);
         }
 
         // the moves with a live copy: y/N or --yes
-        String movesApproval = null;
+        MutationGate.Pass movesPass = null;
         if (!plan.moves().isEmpty()) {
             int replicas = plan.moves().stream().mapToInt(m -> m.adding().size()).sum();
-            Decision d = MoveGuard.yesNo(guard, "Move " + replicas + " replica" + (replicas == 1 ? "" : "s") + " of "
-                    + plan.moves().size() + " partition" + (plan.moves().size() == 1 ? "" : "s") + " off broker "
-                    + join(request.brokers()) + " (" + ByteSizes.human(plan.bytes()) + ")?");
-            switch (d.kind()) {
-                case REFUSE -> {
-                    audit.ended(AuditDecision.REFUSED, d.reason(), plan);
-                    lines.add("refused: " + d.reason() + " (" + d.alternative() + ")");
-                    return result(s, AuditDecision.REFUSED, d.reason(), plan, List.of(), null, export,
-                            ExitCode.REFUSED, lines);
-                }
-                case PROCEED_AFTER_CONFIRM -> {
-                    String answer = op.ask(d.confirmation().prompt());
-                    if (!d.confirmation().accepts(answer)) {
-                        String why = answer == null ? "no answer" : answer.isBlank() ? "answered no"
-                                : "the operator answered '" + answer.strip() + "'";
-                        audit.ended(AuditDecision.ABORTED, why, plan);
-                        lines.add("aborted: " + why + "; nothing was changed");
-                        return result(s, AuditDecision.ABORTED, why, plan, List.of(), null, export, ExitCode.REFUSED,
-                                lines);
-                    }
-                    movesApproval = "answered y";
-                }
-                default -> movesApproval = "--yes";
+            try {
+                movesPass = gate.pass(s.clusterId(), plan, Risk.change("Move " + replicas + " replica"
+                        + (replicas == 1 ? "" : "s") + " of " + plan.moves().size() + " partition"
+                        + (plan.moves().size() == 1 ? "" : "s") + " off broker " + join(request.brokers()) + " ("
+                        + ByteSizes.human(plan.bytes()) + ")?"));
+            } catch (GateRefusal refused) {
+                AuditDecision d = refused.decision();
+                lines.add(d == AuditDecision.ABORTED ? "aborted: " + refused.reason() + "; nothing was changed"
+                        : "refused: " + refused.reason() + " (" + refused.alternative() + ")");
+                return result(s, d, refused.reason(), plan, List.of(), null, export, ExitCode.REFUSED, lines);
             }
         }
 
         // the partitions with no live copy: the unclean guard's rules, audited as an attempt of their own
-        MoveAudit lostAudit = audit.as("reassign-evacuate-unclean");
-        String lostApproval = null;
+        MutationGate.Pass lostPass = null;
         AuditDecision lostDecision = null;
         ExitCode lostExit = ExitCode.OK;
         if (!plan.lost().isEmpty()) {
             List<String> names = plan.lost().stream().map(EvacuationPlan.Lost::name).toList();
-            Decision d = MoveGuard.lost(guard, names);
-            if (d.note() != null) {
-                op.note(d.note());
-            }
-            switch (d.kind()) {
-                case REFUSE -> {
-                    lostAudit.ended(AuditDecision.REFUSED, d.reason(), plan.lost());
-                    lostDecision = AuditDecision.REFUSED;
-                    lostExit = ExitCode.REFUSED;
-                    lines.add("refused: " + d.reason());
-                    lines.add("  instead: " + d.alternative());
+            try {
+                lostPass = gate.as("reassign-evacuate-unclean").pass(s.clusterId(), plan.lost(),
+                        MoveGuard.lost(guard, names), () -> { });
+            } catch (GateRefusal refused) {
+                lostDecision = refused.decision();
+                lostExit = ExitCode.REFUSED;
+                if (lostDecision == AuditDecision.ABORTED) {
+                    lines.add("not moved: " + String.join(", ", names) + " (aborted: " + refused.reason() + ")");
+                } else {
+                    lines.add("refused: " + refused.reason());
+                    lines.add("  instead: " + refused.alternative());
                 }
-                case PROCEED_AFTER_CONFIRM -> {
-                    String answer = op.ask(d.confirmation().prompt());
-                    if (d.confirmation().accepts(answer)) {
-                        lostApproval = "typed confirmation";
-                    } else {
-                        String why = answer == null ? "no answer"
-                                : "the typed confirmation did not match '" + d.confirmation().expected() + "'";
-                        lostAudit.ended(AuditDecision.ABORTED, why, plan.lost());
-                        lostDecision = AuditDecision.ABORTED;
-                        lostExit = ExitCode.REFUSED;
-                        lines.add("not moved: " + String.join(", ", names) + " (aborted: " + why + ")");
-                    }
-                }
-                default -> lostApproval = "allow unclean + --yes";
             }
         }
-        if (movesApproval == null && lostApproval == null) {
+        if (movesPass == null && lostPass == null) {
             return result(s, lostDecision, null, plan, List.of(), lostDecision == null ? null : lostDecision.label(),
                     export, lostExit, lines);
         }
-        AuditEntry confirmed = movesApproval == null ? null : audit.confirmed(movesApproval, null, plan);
-        AuditEntry lostConfirmed = lostApproval == null ? null : lostAudit.confirmed(lostApproval, null, plan.lost());
-        return act(s, plan, request, op, audit, confirmed, lostAudit, lostConfirmed, lostDecision, lostExit, export, lines,
-                alreadyMoving);
+        MutationGate.Pass moving = movesPass;
+        MutationGate.Pass recovering = lostPass;
+        AuditDecision lostRefused = lostDecision;
+        ExitCode lostCode = lostExit;
+        Supplier<Result> body = () -> act(s, plan, request, op, gate, moving, recovering, lostRefused, lostCode, export,
+                lines, alreadyMoving);
+        Supplier<Result> underLost = recovering == null ? body : () -> recovering.during(body);
+        return moving == null ? underLost.get() : moving.during(underLost);
     }
 
     private EvacuationPlan plan(ClusterSnapshot s, Request request, MoveAttempt.Operator op,
@@ -285,7 +251,7 @@ public final class EvacuateWorkflow {
     }
 
     private Result act(ClusterSnapshot s, EvacuationPlan plan, Request request, MoveAttempt.Operator op,
-                       MoveAudit audit, AuditEntry confirmed, MoveAudit lostAudit, AuditEntry lostConfirmed,
+                       MutationGate gate, MutationGate.Pass confirmed, MutationGate.Pass lostConfirmed,
                        AuditDecision lostDecision, ExitCode lostExit, String export, List<String> lines,
                        Set<PartitionSpec> alreadyMoving) {
         ReplicaMoves moves = gateway.replicaMoves();
@@ -359,10 +325,10 @@ public final class EvacuateWorkflow {
                         + "you run `reassign evacuate " + join(request.brokers()) + "` again to watch them to the end");
             }
             if (confirmed != null) {
-                audit.closing(confirmed, AuditDecision.INTERRUPTED, reason, List.copyOf(watching));
+                confirmed.close(AuditDecision.INTERRUPTED, reason, List.copyOf(watching));
             }
             if (lostConfirmed != null) {
-                lostAudit.closing(lostConfirmed, AuditDecision.INTERRUPTED, reason, List.copyOf(watching));
+                lostConfirmed.close(AuditDecision.INTERRUPTED, reason, List.copyOf(watching));
             }
             return result(s, AuditDecision.INTERRUPTED, reason, plan, List.copyOf(results.values()),
                     lostConfirmed != null ? AuditDecision.INTERRUPTED.label() : label(lostDecision), export,
@@ -372,10 +338,10 @@ public final class EvacuateWorkflow {
             AuditDecision d = sent && e instanceof ClusterException c && c.kind() == ClusterException.Kind.UNREACHABLE
                     ? AuditDecision.UNKNOWN : AuditDecision.FAILED;
             if (confirmed != null) {
-                audit.closing(confirmed, d, e.getMessage(), List.copyOf(results.values()));
+                confirmed.close(d, e.getMessage(), List.copyOf(results.values()));
             }
             if (lostConfirmed != null) {
-                lostAudit.closing(lostConfirmed, d, e.getMessage(), List.copyOf(results.values()));
+                lostConfirmed.close(d, e.getMessage(), List.copyOf(results.values()));
             }
             throw e;
         }
@@ -409,18 +375,18 @@ public final class EvacuateWorkflow {
                 ? AuditDecision.FAILED : AuditDecision.SUCCEEDED;
         boolean recorded = true;
         if (confirmed != null) {
-            recorded = audit.closing(confirmed, closing, null, movedResults);
+            recorded = confirmed.close(closing, null, movedResults);
         }
         AuditDecision lostClosing = lostDecision;
         if (lostConfirmed != null) {
             lostClosing = lostResults.stream().anyMatch(r -> r.outcome().equals("failed"))
                     ? AuditDecision.FAILED : AuditDecision.SUCCEEDED;
-            recorded &= lostAudit.closing(lostConfirmed, lostClosing, null, lostResults);
+            recorded &= lostConfirmed.close(lostClosing, null, lostResults);
         }
         if (!recorded && code == ExitCode.OK) {
             code = ExitCode.ACTION_FAILED;
         }
-        out.add("audit: " + audit.path());
+        out.add("audit: " + gate.auditPath());
         return result(s, confirmed != null ? closing : lostClosing, null, plan, List.copyOf(results.values()),
                 label(lostClosing), export, code, out);
     }
@@ -617,19 +583,6 @@ public final class EvacuateWorkflow {
 
     private static String label(AuditDecision d) {
         return d == null ? null : d.label();
-    }
-
-    private static String write(Path file, String json) {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, json, StandardCharsets.UTF_8);
-            return file.toString();
-        } catch (IOException e) {
-            throw new KshellFailure(ExitCode.USAGE, "cannot write " + file + ": " + e.getMessage());
-        }
     }
 
     static List<PartitionState> partitions(ClusterSnapshot s) {

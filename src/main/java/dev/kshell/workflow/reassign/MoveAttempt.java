@@ -1,6 +1,8 @@
 package dev.kshell.workflow.reassign;
 
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.workflow.gate.GateAttempt;
+
+import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.reassign.EvacuationPlan;
 
 /**
@@ -13,21 +15,22 @@ import dev.kshell.rules.reassign.EvacuationPlan;
  */
 public record MoveAttempt(String commandLine, String origin, GuardContext guard, Operator operator) {
 
-    /** The person (or script) behind an attempt. */
-    public interface Operator {
+    /** The person (or script) behind an attempt, and the plan and progress shown to them. */
+    public interface Operator extends GateAttempt.Operator {
         /** Called once with the plan, before anything is decided. */
         void showPlan(EvacuationPlan plan);
 
-        /** Asks; null = no answer (end of input, Ctrl-C, no terminal). */
-        String ask(String prompt);
-
-        /** A line of commentary (stderr). */
-        void note(String line);
 
         /** The progress line's text (a terminal rewrites it in place; a script sees nothing). */
         void progress(String text);
 
         /** Removes the progress line. */
         void progressDone();
+    }
+
+    /** The gate's attempt of {@code action} on {@code gateway}, audited in {@code log}. */
+    public GateAttempt gate(String action, dev.kshell.audit.AuditLog log, dev.kshell.cluster.ClusterGateway gateway) {
+        return new GateAttempt(commandLine, origin, action, guard, operator, log, gateway.target().endpoints(), false,
+                gateway::clusterId);
     }
 }

@@ -1,11 +1,18 @@
 package dev.kshell.workflow.reassign;
 
+import dev.kshell.rules.guard.GatePolicy;
+import dev.kshell.rules.guard.Refusal;
+import dev.kshell.rules.guard.Risk;
+import dev.kshell.workflow.gate.GateOutcome;
+import dev.kshell.workflow.gate.GateRefusal;
+import dev.kshell.workflow.gate.MutationGate;
+
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ReplicaMoves;
-import dev.kshell.rules.election.Decision;
+import dev.kshell.rules.guard.Decision;
 import dev.kshell.model.BrokerState;
 import dev.kshell.model.ClusterCapabilities;
 import dev.kshell.model.ClusterSnapshot;
@@ -37,15 +44,15 @@ public final class UnregisterWorkflow {
 
     public Result run(MoveAttempt attempt, int brokerId) {
         MoveAttempt.Operator op = attempt.operator();
-        ClusterSnapshot s = gateway.snapshot(null, false);
-        MoveAudit audit = new MoveAudit(auditLog, s.clusterId(), gateway.target().endpoints(), attempt.commandLine(),
-                attempt.origin(), "unregister-broker", op::note);
+        MutationGate gate = MutationGate.open(attempt.gate("unregister-broker", auditLog, gateway));
+        ClusterSnapshot s = gate.plan(() -> gateway.snapshot(null, false));
+        ClusterCapabilities caps = gate.plan(gateway::capabilities);
         List<String> planned = List.of("unregister broker " + brokerId);
         List<String> lines = new ArrayList<>();
-        if (gateway.capabilities().mode() == ClusterCapabilities.Mode.ZOOKEEPER) {
+        if (caps.mode() == ClusterCapabilities.Mode.ZOOKEEPER) {
             String why = "ZooKeeper mode: nothing to unregister; a stopped broker leaves /brokers/ids by itself once "
                     + "its ZooKeeper session expires";
-            audit.ended(AuditDecision.NOT_NEEDED, why, planned);
+            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned);
             lines.add(why);
             return result(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned, List.of(), lines, ExitCode.OK);
         }
@@ -57,14 +64,14 @@ public final class UnregisterWorkflow {
         String alternative = null;
         // A release whose describeCluster cannot list fenced brokers (before Kafka 4.0) does not show a stopped broker
         // that is still registered: there only the cluster's own answer to unregisterBroker tells.
-        boolean fencedListed = gateway.capabilities().has(ClusterCapabilities.Feature.FENCED_BROKER_LISTING);
+        boolean fencedListed = caps.has(ClusterCapabilities.Feature.FENCED_BROKER_LISTING);
         if (broker.isEmpty() && holding.isEmpty() && !fencedListed) {
             op.note("broker " + brokerId + " is not listed, and this cluster does not list fenced brokers: it may "
                     + "still be registered; the cluster's answer will say");
         }
         if (broker.isEmpty() && holding.isEmpty() && fencedListed) {
             String why = "broker " + brokerId + " is not registered: nothing to unregister";
-            audit.ended(AuditDecision.NOT_NEEDED, why, planned);
+            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned);
             lines.add(why);
             return result(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned, List.of(), lines, ExitCode.OK);
         } else if (broker.isPresent() && broker.get().live()) {
@@ -78,65 +85,50 @@ public final class UnregisterWorkflow {
             alternative = "reassign evacuate " + brokerId + " (a partition whose every live broker already holds a "
                     + "replica needs a broker added first)";
         }
-        Decision early = MoveGuard.common(attempt.guard().withActualClusterId(s.clusterId()));
-        if (early != null && early.kind() == Decision.Kind.REFUSE) {
-            refusal = early.reason();
-            alternative = early.alternative();
+        Refusal pin = GatePolicy.pin(attempt.guard().withActualClusterId(s.clusterId()));
+        if (pin != null) {
+            refusal = pin.message();
+            alternative = pin.alternative();
         }
         if (refusal != null) {
-            audit.ended(AuditDecision.REFUSED, refusal, planned);
+            gate.ended(s.clusterId(), AuditDecision.REFUSED, refusal, planned);
             lines.add("refused: " + refusal);
             lines.add("  instead: " + alternative);
             return result(s.clusterId(), AuditDecision.REFUSED, refusal, planned, List.of(), lines, ExitCode.REFUSED);
         }
-        op.note("plan: unregister broker " + brokerId + " (fenced, holds no replica): the cluster forgets it");
-        if (early != null) {
-            audit.ended(AuditDecision.DRY_RUN, null, planned);
+        MutationGate.Pass pass;
+        try {
+            pass = gate.pass(s.clusterId(), planned, Risk.change("Unregister broker " + brokerId + "?"), () -> op.note(
+                    "plan: unregister broker " + brokerId + " (fenced, holds no replica): the cluster forgets it"));
+        } catch (GateRefusal refused) {
+            lines.add(refused.getMessage().startsWith("aborted") ? refused.getMessage()
+                    : "refused: " + refused.getMessage() + (refused.alternative() == null ? ""
+                    : " (" + refused.alternative() + ")"));
+            return result(s.clusterId(), AuditDecision.REFUSED, refused.getMessage(), planned, List.of(), lines,
+                    ExitCode.REFUSED);
+        }
+        if (pass.dryRun()) {
             lines.add("dry run: nothing was changed");
             return result(s.clusterId(), AuditDecision.DRY_RUN, null, planned, List.of(), lines, ExitCode.OK);
         }
-        Decision d = MoveGuard.yesNo(attempt.guard().withActualClusterId(s.clusterId()),
-                "Unregister broker " + brokerId + "?");
-        String approval = "--yes";
-        if (d.kind() == Decision.Kind.REFUSE) {
-            audit.ended(AuditDecision.REFUSED, d.reason(), planned);
-            lines.add("refused: " + d.reason() + " (" + d.alternative() + ")");
-            return result(s.clusterId(), AuditDecision.REFUSED, d.reason(), planned, List.of(), lines, ExitCode.REFUSED);
-        }
-        if (d.kind() == Decision.Kind.PROCEED_AFTER_CONFIRM) {
-            String answer = op.ask(d.confirmation().prompt());
-            if (!d.confirmation().accepts(answer)) {
-                String why = answer == null ? "no answer" : "answered no";
-                audit.ended(AuditDecision.ABORTED, why, planned);
-                lines.add("aborted: " + why + "; nothing was changed");
-                return result(s.clusterId(), AuditDecision.ABORTED, why, planned, List.of(), lines, ExitCode.REFUSED);
-            }
-            approval = "answered y";
-        }
-        AuditEntry confirmed = audit.confirmed(approval, null, planned);
-        ReplicaMoves.Unregistered answer;
-        try {
-            answer = gateway.replicaMoves().unregisterBroker(brokerId);
-        } catch (RuntimeException e) {
-            audit.closing(confirmed, AuditDecision.UNKNOWN, e.getMessage(), null);
-            throw e;
-        }
+        ReplicaMoves.Unregistered answer = pass.act(() -> gateway.replicaMoves().unregisterBroker(brokerId),
+                a -> switch (a.outcome()) {
+                    case DONE -> GateOutcome.succeeded(null);
+                    case UNSUPPORTED, NOT_REGISTERED -> new GateOutcome(AuditDecision.NOT_NEEDED, a.sentence(), null);
+                    default -> GateOutcome.failed(a.sentence(), null);
+                });
         switch (answer.outcome()) {
             case DONE -> {
-                boolean recorded = audit.closing(confirmed, AuditDecision.SUCCEEDED, null, null);
                 lines.add("broker " + brokerId + " unregistered: the cluster no longer lists it");
-                lines.add("audit: " + audit.path());
-                return result(s.clusterId(), AuditDecision.SUCCEEDED, null, planned, List.of(), lines,
-                        recorded ? ExitCode.OK : ExitCode.ACTION_FAILED);
+                lines.add("audit: " + gate.auditPath());
+                return result(s.clusterId(), AuditDecision.SUCCEEDED, null, planned, List.of(), lines, ExitCode.OK);
             }
             case UNSUPPORTED, NOT_REGISTERED -> {
-                audit.closing(confirmed, AuditDecision.NOT_NEEDED, answer.sentence(), null);
                 lines.add(answer.sentence());
                 return result(s.clusterId(), AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,
                         ExitCode.OK);
             }
             default -> {
-                audit.closing(confirmed, AuditDecision.FAILED, answer.sentence(), null);
                 lines.add("failed: " + answer.sentence());
                 return result(s.clusterId(), AuditDecision.FAILED, answer.sentence(), planned,
                         List.of(answer.sentence()), lines, ExitCode.ACTION_FAILED);

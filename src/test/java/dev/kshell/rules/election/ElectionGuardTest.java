@@ -1,5 +1,15 @@
 package dev.kshell.rules.election;
 
+import dev.kshell.rules.guard.RefusalReason;
+
+import dev.kshell.rules.guard.Refusal;
+
+import dev.kshell.rules.guard.Decision;
+
+import dev.kshell.rules.guard.GuardContext;
+
+import dev.kshell.rules.guard.Confirmation;
+
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;
@@ -12,11 +22,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.kshell.rules.election.Decision.Kind.DRY_RUN;
-import static dev.kshell.rules.election.Decision.Kind.NOTHING_TO_DO;
-import static dev.kshell.rules.election.Decision.Kind.PROCEED;
-import static dev.kshell.rules.election.Decision.Kind.PROCEED_AFTER_CONFIRM;
-import static dev.kshell.rules.election.Decision.Kind.REFUSE;
+import static dev.kshell.rules.guard.Decision.Kind.DRY_RUN;
+import static dev.kshell.rules.guard.Decision.Kind.NOTHING_TO_DO;
+import static dev.kshell.rules.guard.Decision.Kind.PROCEED;
+import static dev.kshell.rules.guard.Decision.Kind.PROCEED_AFTER_CONFIRM;
+import static dev.kshell.rules.guard.Decision.Kind.REFUSE;
 import static dev.kshell.rules.election.Fixtures.CLUSTER;
 import static dev.kshell.rules.election.Fixtures.p;
 import static dev.kshell.rules.election.Fixtures.topic;

@@ -1,5 +1,13 @@
 package dev.kshell.rules.election;
 
+import dev.kshell.rules.guard.RefusalReason;
+
+import dev.kshell.rules.guard.Refusal;
+
+import dev.kshell.rules.guard.Decision;
+
+import dev.kshell.rules.guard.GuardContext;
+
 import dev.kshell.rules.QuorumStability;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ExitCode;

@@ -3,7 +3,7 @@ package dev.kshell.workflow.election;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.rules.election.ElectionResults;
 import dev.kshell.rules.election.Fixtures;
-import dev.kshell.rules.election.GuardContext;
+import dev.kshell.rules.guard.GuardContext;
 
 import dev.kshell.audit.AuditLog;
 import dev.kshell.cluster.ClusterException;
@@ -132,6 +132,7 @@ class ElectionServiceTest {
 
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 sent.add(type + " " + ps);
                 return super.electLeaders(type, ps);
             }
@@ -187,6 +188,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 sent.add(type + " " + ps);
                 return super.electLeaders(type, ps);
             }
@@ -204,6 +206,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 Thread.currentThread().interrupt();   // what the gateway sees after Ctrl-C
                 throw new CancellationException("cancelled");
             }
@@ -221,6 +224,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
                 for (PartitionSpec p : ps) {
                     // the batch holding orders-2 timed out; the other batch answered
@@ -267,6 +271,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 throw new IllegalStateException("boom");
             }
         };
@@ -281,6 +286,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
+        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE, "no answer from b:9092 within 30s (electLeaders)");
             }
         };

@@ -1,4 +1,4 @@
-package dev.kshell.rules.election;
+package dev.kshell.rules.guard;
 
 /**
  * One refusal: the reason, the partition it is about (null when it is about the session or the quorum), a sentence

@@ -1,4 +1,4 @@
-package dev.kshell.rules.election;
+package dev.kshell.rules.guard;
 
 /**
  * Why a guard refused a mutation. Planner reasons are about a partition or the quorum; guard reasons are about the

@@ -1,4 +1,4 @@
-package dev.kshell.rules.election;
+package dev.kshell.rules.guard;
 
 import dev.kshell.model.ExitCode;
 
@@ -44,31 +44,31 @@ public record Decision(Kind kind, Confirmation confirmation, ExitCode exitCode, 
         refusals = refusals == null ? List.of() : List.copyOf(refusals);
     }
 
-    static Decision proceed(String note) {
+    public static Decision proceed(String note) {
         return new Decision(Kind.PROCEED, null, ExitCode.OK, List.of(), note);
     }
 
-    static Decision confirm(Confirmation c, String note) {
+    public static Decision confirm(Confirmation c, String note) {
         return new Decision(Kind.PROCEED_AFTER_CONFIRM, c, ExitCode.OK, List.of(), note);
     }
 
-    static Decision confirmWithOverride(Confirmation c, String note, Override override) {
+    public static Decision confirmWithOverride(Confirmation c, String note, Override override) {
         return new Decision(Kind.PROCEED_AFTER_CONFIRM, c, ExitCode.OK, List.of(), note, override);
     }
 
-    static Decision dryRun() {
+    public static Decision dryRun() {
         return new Decision(Kind.DRY_RUN, null, ExitCode.OK, List.of(), "dry run: nothing was changed");
     }
 
-    static Decision nothingToDo(String note) {
+    public static Decision nothingToDo(String note) {
         return new Decision(Kind.NOTHING_TO_DO, null, ExitCode.OK, List.of(), note);
     }
 
-    static Decision refuse(ExitCode code, List<Refusal> refusals) {
+    public static Decision refuse(ExitCode code, List<Refusal> refusals) {
         return new Decision(Kind.REFUSE, null, code, refusals, null);
     }
 
-    static Decision refuse(Refusal refusal) {
+    public static Decision refuse(Refusal refusal) {
         return refuse(ExitCode.REFUSED, List.of(refusal));
     }
 

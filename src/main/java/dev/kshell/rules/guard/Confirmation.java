@@ -1,4 +1,4 @@
-package dev.kshell.rules.election;
+package dev.kshell.rules.guard;
 
 import java.util.Locale;
 

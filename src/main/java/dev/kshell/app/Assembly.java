@@ -22,6 +22,7 @@ import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.FeaturesCommand;
 import dev.kshell.cli.commands.GroupCommand;
 import dev.kshell.cli.commands.GroupsCommand;
+import dev.kshell.cli.commands.GroupsResetOffsetsCommand;
 import dev.kshell.cli.commands.HelpCommand;
 import dev.kshell.cli.commands.LeaderlessCommand;
 import dev.kshell.cli.commands.LogDirsCommand;
@@ -45,6 +46,7 @@ import dev.kshell.cli.commands.SandboxScenarioCommand;
 import dev.kshell.cli.commands.SandboxStatusCommand;
 import dev.kshell.cli.commands.StatusCommand;
 import dev.kshell.cli.commands.TopicsCommand;
+import dev.kshell.cli.commands.TransactionsAbortCommand;
 import dev.kshell.cli.commands.TransactionsCommand;
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cli.commands.UnderMinIsrCommand;
@@ -160,6 +162,8 @@ public final class Assembly implements AutoCloseable {
         all.add(new ReassignEvacuateCommand(session));
         all.add(new ReassignCancelCommand(session));
         all.add(new BrokersUnregisterCommand(session));
+        all.add(new GroupsResetOffsetsCommand(session));
+        all.add(new TransactionsAbortCommand(session));
         for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
             all.add(new QuorumChangeCommand(session, kind));
         }

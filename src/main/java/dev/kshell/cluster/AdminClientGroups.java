@@ -305,6 +305,58 @@ final class AdminClientGroups implements ClientGroups {
         return new AdminTransactions(gateway).read();
     }
 
+    @Override
+    public Map<PartitionSpec, Long> offsetsAt(Collection<PartitionSpec> partitions, long timestampMs) {
+        Map<PartitionSpec, Long> out = new HashMap<>();
+        if (partitions.isEmpty()) {
+            return out;
+        }
+        ListOffsetsResult at = list(partitions, OffsetSpec.forTimestamp(timestampMs), IsolationLevel.READ_UNCOMMITTED);
+        for (PartitionSpec p : partitions) {
+            long offset = gateway.await("listOffsets", at.partitionResult(tp(p))).offset();
+            if (offset >= 0) {
+                out.put(p, offset);
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Map<PartitionSpec, Optional<String>> alterOffsets(String groupId, Map<PartitionSpec, Long> offsets) {
+        dev.kshell.audit.Approval.require("alterConsumerGroupOffsets");
+        Map<TopicPartition, OffsetAndMetadata> request = new LinkedHashMap<>();
+        offsets.forEach((p, o) -> request.put(tp(p), new OffsetAndMetadata(o)));
+        var result = gateway.admin().alterConsumerGroupOffsets(groupId, request,
+                new org.apache.kafka.clients.admin.AlterConsumerGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
+        Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
+        for (PartitionSpec p : offsets.keySet()) {
+            try {
+                gateway.await("alterConsumerGroupOffsets", result.partitionResult(tp(p)));
+                out.put(p, Optional.empty());
+            } catch (ClusterException e) {
+                rethrowIfNothingAnswers(e);
+                out.put(p, Optional.of(e.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Optional<String> abortTransaction(PartitionSpec partition, long producerId, int producerEpoch,
+                                             int coordinatorEpoch) {
+        dev.kshell.audit.Approval.require("abortTransaction");
+        try {
+            gateway.await("abortTransaction", gateway.admin().abortTransaction(
+                    new org.apache.kafka.clients.admin.AbortTransactionSpec(tp(partition), producerId,
+                            (short) producerEpoch, coordinatorEpoch),
+                    new org.apache.kafka.clients.admin.AbortTransactionOptions().timeoutMs(gateway.timeoutMs())).all());
+            return Optional.empty();
+        } catch (ClusterException e) {
+            rethrowIfNothingAnswers(e);
+            return Optional.of(e.getMessage());
+        }
+    }
+
     /** Authentication refused or nobody answering: nothing else will be read either, so the command says so. */
     static void rethrowIfNothingAnswers(ClusterException e) {
         if (e.kind() == ClusterException.Kind.DENIED || e.kind() == ClusterException.Kind.UNREACHABLE

@@ -121,7 +121,8 @@ final class AdminTransactions {
             boolean tooOld = age != null && age > TRANSACTION_MAX_TIMEOUT_MS;
             boolean hanging = known.note() == null ? (!ongoingHere || tooOld) : tooOld;
             out.add(new OpenTransactions.Open(s.producerId(), s.producerEpoch(),
-                    s.currentTransactionStartOffset().getAsLong(), age, txId, state, hanging));
+                    s.currentTransactionStartOffset().getAsLong(), age, txId, state, hanging,
+                    s.coordinatorEpoch().isPresent() ? s.coordinatorEpoch().getAsInt() : null));
         }
         return open.isEmpty() ? new OpenTransactions(p, List.of(), null) : new OpenTransactions(p, out, known.note());
     }

@@ -59,4 +59,27 @@ public interface ClientGroups {
 
     /** Every transactional id the coordinators know, and the open ones described. */
     TransactionsRead transactions();
+
+    /**
+     * The offset of the first record at or after {@code timestampMs} in each partition (listOffsets by timestamp),
+     * or no entry when none is that new (the caller takes the log end, as Kafka's tool does).
+     */
+    Map<PartitionSpec, Long> offsetsAt(Collection<PartitionSpec> partitions, long timestampMs);
+
+    /**
+     * Commits {@code offsets} for a classic or consumer group without members (alterConsumerGroupOffsets). Mutating:
+     * only behind the gate ({@code audit.Approval}).
+     *
+     * @return per partition: empty = committed, else one sentence why not
+     */
+    Map<PartitionSpec, java.util.Optional<String>> alterOffsets(String groupId, Map<PartitionSpec, Long> offsets);
+
+    /**
+     * Aborts one open transaction on one partition (abortTransaction, KIP-664: writes the abort marker the lost or
+     * stuck coordinator never wrote). Mutating: only behind the gate.
+     *
+     * @return empty = aborted, else one sentence why not
+     */
+    java.util.Optional<String> abortTransaction(PartitionSpec partition, long producerId, int producerEpoch,
+                                                int coordinatorEpoch);
 }

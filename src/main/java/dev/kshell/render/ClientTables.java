@@ -200,6 +200,64 @@ public final class ClientTables {
         }
     }
 
+    // ---- groups reset-offsets
+
+    /** The plan of a reset: per partition old, new, records skipped or read again. */
+    public static String resetPlan(dev.kshell.rules.clients.ResetPlan plan, int width, boolean color) {
+        StringBuilder out = new StringBuilder("plan: reset group ").append(Safe.text(plan.groupId())).append(' ')
+                .append(plan.to()).append(" on ").append(DiagnosisTables.plural(plan.rows().size(), "partition"))
+                .append(": ").append(plan.skipped()).append(" unread records skipped, ").append(plan.reread())
+                .append(" records read again\n");
+        Table t = Table.of("Partition", "Committed", "New", "Log start", "Log end", "Skipped", "Read again", "Note");
+        for (var r : plan.rows()) {
+            t.row(r.skipped() > 0 ? Tone.BAD : r.reread() > 0 ? Tone.WARN : Tone.PLAIN, Safe.text(r.partition()),
+                    r.current(), r.target(), r.logStart(), r.logEnd(), r.skipped(), r.reread(), r.note());
+        }
+        return out.append(t.render(width, color)).toString();
+    }
+
+    /** What a reset did (the plan was printed before the question). */
+    public static String resetResult(dev.kshell.workflow.clients.ResetOffsetsWorkflow.Result r) {
+        StringBuilder out = new StringBuilder();
+        if (r.exported() != null) {
+            out.append("plan written to ").append(Safe.text(r.exported())).append(" (kafka-consumer-groups.sh "
+                    + "--reset-offsets --from-file reads it)\n");
+        }
+        if ("dry-run".equals(r.outcome())) {
+            return out.append("dry run: nothing was changed\n").toString();
+        }
+        r.failed().forEach((p, why) -> out.append(Safe.text(p)).append(": not committed: ").append(Safe.text(why))
+                .append('\n'));
+        return out.append(r.failed().isEmpty() ? "group " + Safe.text(r.plan().groupId()) + ": committed the new "
+                + "offsets on " + DiagnosisTables.plural(r.plan().rows().size(), "partition") + "\n"
+                : r.failed().size() + " of " + r.plan().rows().size() + " partitions failed\n").toString();
+    }
+
+    // ---- transactions abort
+
+    public static String abortPlan(dev.kshell.workflow.clients.AbortWorkflow.Plan plan) {
+        var t = plan.transaction();
+        return "plan: abort the open transaction of producer " + t.producerId() + " (epoch " + t.producerEpoch()
+                + (t.transactionalId() == null ? "" : ", transactional id " + Safe.text(t.transactionalId()))
+                + (t.coordinatorState() == null ? ", unknown to its coordinator" : ", coordinator says "
+                + t.coordinatorState()) + ") on " + Safe.text(plan.partition()) + " from offset " + t.startOffset()
+                + (plan.logEnd() == null ? "" : ": up to " + Math.max(0, plan.logEnd() - t.startOffset())
+                + " records from there to the log end are its or later ones") + (t.hanging() ? "; it HANGS" : "")
+                + "\n";
+    }
+
+    public static String abortResult(dev.kshell.workflow.clients.AbortWorkflow.Result r) {
+        if ("dry-run".equals(r.outcome())) {
+            return "dry run: nothing was changed\n";
+        }
+        if (r.failure() != null) {
+            return "failed: " + Safe.text(r.failure()) + "\n";
+        }
+        return "aborted: " + (r.stillOpen() ? "the partition still shows it open (its leader may not have written the "
+                + "marker yet: `transactions` again)" : "the partition no longer holds it; read_committed readers "
+                + "move on") + "\n";
+    }
+
     // ---- transactions
 
     public static String transactions(TransactionsReport r, int width, boolean color) {

@@ -99,4 +99,43 @@ public class FakeClientGroups implements ClientGroups {
     public TransactionsRead transactions() {
         return transactions;
     }
+
+    /** Offsets by timestamp a test fills in; a partition missing has no record that new. */
+    public final Map<PartitionSpec, Long> atTimestamp = new HashMap<>();
+    /** Every offset commit and abort made behind the gate, as "group partition offset" / "abort partition pid". */
+    public final List<String> changes = new ArrayList<>();
+    /** What an abort answers (empty: aborted). */
+    public java.util.Optional<String> abortAnswer = java.util.Optional.empty();
+
+    @Override
+    public Map<PartitionSpec, Long> offsetsAt(Collection<PartitionSpec> partitions, long timestampMs) {
+        Map<PartitionSpec, Long> out = new HashMap<>();
+        partitions.stream().filter(atTimestamp::containsKey).forEach(p -> out.put(p, atTimestamp.get(p)));
+        return out;
+    }
+
+    @Override
+    public Map<PartitionSpec, java.util.Optional<String>> alterOffsets(String groupId, Map<PartitionSpec, Long> offsets) {
+        dev.kshell.audit.Approval.require("fake alterConsumerGroupOffsets"); // as the real gateway: only behind the gate
+        Map<PartitionSpec, java.util.Optional<String>> out = new LinkedHashMap<>();
+        Map<PartitionSpec, Long> now = new HashMap<>(committed.getOrDefault(groupId, Map.of()));
+        offsets.forEach((p, o) -> {
+            changes.add(groupId + " " + p.name() + " " + o);
+            now.put(p, o);
+            out.put(p, java.util.Optional.empty());
+        });
+        committed.put(groupId, now);
+        return out;
+    }
+
+    @Override
+    public java.util.Optional<String> abortTransaction(PartitionSpec partition, long producerId, int producerEpoch,
+                                                       int coordinatorEpoch) {
+        dev.kshell.audit.Approval.require("fake abortTransaction"); // as the real gateway: only behind the gate
+        changes.add("abort " + partition.name() + " " + producerId);
+        if (abortAnswer.isEmpty()) {
+            open.remove(partition);
+        }
+        return abortAnswer;
+    }
 }

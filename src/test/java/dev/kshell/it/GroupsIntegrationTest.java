@@ -71,7 +71,9 @@ class GroupsIntegrationTest {
     private final List<AutoCloseable> clients = new ArrayList<>();
 
     static List<KshellCommand> commands(ShellSession s) {
-        return List.of(new GroupsCommand(s), new GroupCommand(s), new TransactionsCommand(s), new TriageCommand(s));
+        return List.of(new GroupsCommand(s), new GroupCommand(s), new TransactionsCommand(s), new TriageCommand(s),
+                new dev.kshell.cli.commands.GroupsResetOffsetsCommand(s),
+                new dev.kshell.cli.commands.TransactionsAbortCommand(s));
     }
 
     @BeforeAll
@@ -98,6 +100,19 @@ class GroupsIntegrationTest {
             admin.deleteTopics(List.of(TOPIC, TX_TOPIC)).all().get(60, TimeUnit.SECONDS);
             admin.close();
         }
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path home;
+
+    @BeforeAll
+    static void auditHome() {
+        System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
+    }
+
+    @AfterAll
+    static void auditHomeBack() {
+        System.clearProperty("kshell.audit.file");
     }
 
     @BeforeEach
@@ -228,6 +243,73 @@ class GroupsIntegrationTest {
         ShellHarness.Result r = shell.run("groups");
         assertThat(find(r.json().get("groups"), HOSTILE)).isNotNull();
         assertThat(r.out()).contains("h2\\x1b[2J\\x1b]0;pwned\\x07grp").doesNotContain("\u001b").doesNotContain("\u0007");
+    }
+
+    @Test
+    void should_refuse_a_reset_with_a_live_member_carry_it_out_when_empty_and_refuse_a_skip_with_yes_alone()
+            throws Exception {
+        String group = group("grp-reset");
+        KafkaConsumer<String, String> member = consumer(group, "classic");
+        member.subscribe(List.of(TOPIC));
+        Await.until("the member assigned", SETTLE, () -> {
+            member.poll(Duration.ofMillis(200));
+            return member.assignment().size();
+        }, n -> n == 3);
+        member.commitSync(Map.of(new TopicPartition(TOPIC, 0), new OffsetAndMetadata(60),
+                new TopicPartition(TOPIC, 1), new OffsetAndMetadata(60), new TopicPartition(TOPIC, 2),
+                new OffsetAndMetadata(60)));
+        ShellHarness.Result live = shell.run("groups reset-offsets " + group + " --to-earliest --all-topics --yes");
+        assertThat(live.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(live.err()).contains("active member").contains("kshell-it-" + group);
+        member.close();
+        Await.until(group + " without members", SETTLE, () -> find(shell.run("groups").json().get("groups"), group),
+                g -> g != null && g.get("members").asInt() == 0);
+        ShellHarness.Result skip = shell.run("groups reset-offsets " + group + " --to-latest --all-topics --yes");
+        assertThat(skip.code()).isEqualTo(ExitCode.REFUSED);
+        assertThat(kafkaDescribe(group).values()).allMatch(v -> v.get(0) == 60);
+        ShellHarness.Result done = shell.run("groups reset-offsets " + group + " --to-earliest --all-topics --yes");
+        System.out.println("[groups-it] reset\n" + done.out() + done.err());
+        assertThat(done.code()).as(done.err()).isEqualTo(ExitCode.OK);
+        // Kafka's tool agrees: every committed offset is its partition's log start (delete-records may have moved one)
+        Map<Integer, List<Long>> after = kafkaDescribe(group);
+        for (int p = 0; p < 3; p++) {
+            TopicPartition tp = new TopicPartition(TOPIC, p);
+            long earliest = admin.listOffsets(Map.of(tp, org.apache.kafka.clients.admin.OffsetSpec.earliest()))
+                    .partitionResult(tp).get(30, TimeUnit.SECONDS).offset();
+            assertThat(after.get(p).get(0)).as(tp + " committed").isEqualTo(earliest);
+        }
+        assertThat(java.nio.file.Files.readString(home.resolve("audit.jsonl")))
+                .contains("\"action\":\"groups-reset-offsets\"").contains("\"decision\":\"succeeded\"");
+    }
+
+    @Test
+    void should_abort_an_open_transaction_at_a_terminal_and_free_the_read_committed_readers() throws Exception {
+        KafkaProducer<String, String> open = producer("grp-abort-tx");
+        clients.add(open);
+        open.initTransactions();
+        open.beginTransaction();
+        open.send(new ProducerRecord<>(TX_TOPIC, 0, "a", "a")).get(30, TimeUnit.SECONDS);
+        long start = Await.until("the open transaction seen", SETTLE, () -> {
+            for (JsonNode t : shell.run("transactions").json().get("transactions")) {
+                if ("grp-abort-tx".equals(t.get("transactionalId").asString()) && !t.get("held").isEmpty()) {
+                    return t.get("held").get(0).get("startOffset").asLong();
+                }
+            }
+            return -1L;
+        }, o -> o >= 0);
+        ShellHarness.Result r = shell.run("transactions abort " + TX_TOPIC + "-0 --start-offset " + start,
+                dev.kshell.cli.ReassignAnswers.typing("abort " + TX_TOPIC + "-0"),
+                dev.kshell.cli.ExecutionMode.INTERACTIVE);
+        System.out.println("[groups-it] abort\n" + r.out() + r.err());
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.OK);
+        Await.until("the last stable offset free again", SETTLE, () -> {
+            for (JsonNode t : shell.run("transactions").json().get("transactions")) {
+                if ("grp-abort-tx".equals(t.get("transactionalId").asString()) && !t.get("held").isEmpty()) {
+                    return false;
+                }
+            }
+            return true;
+        }, free -> free);
     }
 
     // ---- helpers

@@ -254,6 +254,16 @@ class SandboxScenariosIntegrationTest {
         System.out.println("[sandbox-it] unclean-only: broker 5 holds " + onFive + " bytes of ledger-0");
         assertThat(onFive).isPositive();
         assertThat(shell.run("triage").out()).startsWith("UNAVAILABLE: ").contains("ledger-0", "unclean");
+        // a group had read all 200; the unclean election keeps broker 5's 100: its result names the group it hurt
+        admin.alterConsumerGroupOffsets("ledger-reader", Map.of(new org.apache.kafka.common.TopicPartition("ledger", 0),
+                new org.apache.kafka.clients.consumer.OffsetAndMetadata(200))).all().get(30, TimeUnit.SECONDS);
+        ShellHarness.Result elected = shell.run("elect unclean ledger-0",
+                dev.kshell.cli.ReassignAnswers.typing("ledger-0"), dev.kshell.cli.ExecutionMode.INTERACTIVE);
+        System.out.println("[sandbox-it] elect unclean ledger-0\n" + elected.out() + elected.err());
+        assertThat(elected.code()).as(elected.err()).isEqualTo(ExitCode.OK);
+        assertThat(elected.out() + elected.err()).contains("group ledger-reader: committed 200 on ledger-0 is now "
+                + "beyond the log end").contains("groups reset-offsets ledger-reader --to-earliest --topic ledger:0");
+        admin.deleteConsumerGroups(List.of("ledger-reader")).all().get(30, TimeUnit.SECONDS);
         resetAndAssertHealthy();
     }
 

@@ -243,6 +243,13 @@ final class AdminClientGroups implements ClientGroups {
         }
     }
 
+    /**
+     * Partitions per listOffsets call: Kafka's client keys one call's futures in a map whose cost grows with the
+     * square of the partitions when topic names are numbered (docs/kafka-behaviour.md, "listOffsets at 100,000
+     * partitions"); batches of this size, all in flight at once, stay linear.
+     */
+    static final int LIST_OFFSETS_BATCH = 1_000;
+
     @Override
     public LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean detail) {
         long now = gateway.clock().millis();
@@ -250,19 +257,17 @@ final class AdminClientGroups implements ClientGroups {
             return new LogOffsets(now, Map.of(), Map.of());
         }
         // all in flight at once: one deadline for the lot
-        ListOffsetsResult starts = list(partitions, OffsetSpec.earliest(), IsolationLevel.READ_UNCOMMITTED);
-        ListOffsetsResult ends = list(partitions, OffsetSpec.latest(), IsolationLevel.READ_UNCOMMITTED);
-        ListOffsetsResult stables = detail ? list(partitions, OffsetSpec.latest(), IsolationLevel.READ_COMMITTED) : null;
-        ListOffsetsResult newest = detail ? list(partitions, OffsetSpec.maxTimestamp(), IsolationLevel.READ_UNCOMMITTED)
-                : null;
+        Offsets starts = list(partitions, OffsetSpec.earliest(), IsolationLevel.READ_UNCOMMITTED);
+        Offsets ends = list(partitions, OffsetSpec.latest(), IsolationLevel.READ_UNCOMMITTED);
+        Offsets stables = detail ? list(partitions, OffsetSpec.latest(), IsolationLevel.READ_COMMITTED) : null;
+        Offsets newest = detail ? list(partitions, OffsetSpec.maxTimestamp(), IsolationLevel.READ_UNCOMMITTED) : null;
         Map<PartitionSpec, LogOffsets.Range> ranges = new HashMap<>();
         Map<PartitionSpec, String> unknown = new HashMap<>();
         for (PartitionSpec p : partitions) {
             try {
-                long start = gateway.await("listOffsets", starts.partitionResult(tp(p))).offset();
-                long end = gateway.await("listOffsets", ends.partitionResult(tp(p))).offset();
-                Long lso = stables == null ? null
-                        : gateway.await("listOffsets", stables.partitionResult(tp(p))).offset();
+                long start = gateway.await("listOffsets", starts.get(p)).offset();
+                long end = gateway.await("listOffsets", ends.get(p)).offset();
+                Long lso = stables == null ? null : gateway.await("listOffsets", stables.get(p)).offset();
                 ranges.put(p, new LogOffsets.Range(start, end, lso, newestMs(newest, p)));
             } catch (ClusterException e) {
                 rethrowIfNothingAnswers(e);
@@ -272,19 +277,31 @@ final class AdminClientGroups implements ClientGroups {
         return new LogOffsets(now, ranges, unknown);
     }
 
-    private ListOffsetsResult list(Collection<PartitionSpec> partitions, OffsetSpec spec, IsolationLevel level) {
-        Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
-        partitions.forEach(p -> request.put(tp(p), spec));
-        return gateway.admin().listOffsets(request, options(level));
+    /** Each partition's future of one listOffsets spec, the partitions sent in batches. */
+    private static final class Offsets
+            extends HashMap<PartitionSpec, KafkaFuture<ListOffsetsResult.ListOffsetsResultInfo>> {
+    }
+
+    private Offsets list(Collection<PartitionSpec> partitions, OffsetSpec spec, IsolationLevel level) {
+        Offsets out = new Offsets();
+        List<PartitionSpec> all = List.copyOf(partitions);
+        for (int i = 0; i < all.size(); i += LIST_OFFSETS_BATCH) {
+            List<PartitionSpec> batch = all.subList(i, Math.min(all.size(), i + LIST_OFFSETS_BATCH));
+            Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
+            batch.forEach(p -> request.put(tp(p), spec));
+            ListOffsetsResult result = gateway.admin().listOffsets(request, options(level));
+            batch.forEach(p -> out.put(p, result.partitionResult(tp(p))));
+        }
+        return out;
     }
 
     /** The newest record's time, or null: an empty log answers -1, a release before 3.0 refuses the request. */
-    private Long newestMs(ListOffsetsResult newest, PartitionSpec p) {
+    private Long newestMs(Offsets newest, PartitionSpec p) {
         if (newest == null) {
             return null;
         }
         try {
-            long ts = gateway.await("listOffsets", newest.partitionResult(tp(p))).timestamp();
+            long ts = gateway.await("listOffsets", newest.get(p)).timestamp();
             return ts < 0 ? null : ts;
         } catch (ClusterException e) {
             return null;
@@ -311,9 +328,9 @@ final class AdminClientGroups implements ClientGroups {
         if (partitions.isEmpty()) {
             return out;
         }
-        ListOffsetsResult at = list(partitions, OffsetSpec.forTimestamp(timestampMs), IsolationLevel.READ_UNCOMMITTED);
+        Offsets at = list(partitions, OffsetSpec.forTimestamp(timestampMs), IsolationLevel.READ_UNCOMMITTED);
         for (PartitionSpec p : partitions) {
-            long offset = gateway.await("listOffsets", at.partitionResult(tp(p))).offset();
+            long offset = gateway.await("listOffsets", at.get(p)).offset();
             if (offset >= 0) {
                 out.put(p, offset);
             }

@@ -220,4 +220,15 @@ class GroupCommandsTest {
                 + "whose committed offset lies outside the log");
         assertThat(step5.get("status").asString()).isEqualTo("fail");
     }
+
+    @Test
+    void should_keep_its_own_colours_when_a_long_line_is_wrapped_at_the_terminal() {
+        out = new StringWriter();
+        err = new StringWriter();
+        Output coloured = new Output(new PrintWriter(out), new PrintWriter(err), false, true, 100, false);
+        executor.execute("group billing", coloured, Prompter.NONE, ExecutionMode.INTERACTIVE);
+        // the lag-in-time line is longer than 100 columns and is wrapped; the red header and rows stay red
+        assertThat(out.toString()).contains("\u001b[").doesNotContain("\\x1b[")
+                .contains("\n  ");
+    }
 }

@@ -28,6 +28,7 @@ class ArchitectureTest {
     private static final String ROOT = "dev.kshell";
     private static final String ADMIN_API = "org.apache.kafka.clients.admin..";
     private static final String SPRING = "org.springframework..";
+    private static final String SPRING_SHELL = "org.springframework.shell";
 
     /** Packages that hold rules, models and renderers: no cluster calls, no connection state. */
     private static final String[] PURE_OF_CLUSTER_AND_SESSION = {
@@ -78,13 +79,35 @@ class ArchitectureTest {
     }
 
     @Test
-    void should_use_spring_only_for_the_runbooks_expressions() {
+    void should_use_spring_only_for_the_runbooks_expressions_and_spring_shells_command_model() {
         // No container: app.Assembly makes every object with `new`. A command carrying @Component (or any other
         // Spring annotation) would be a command nothing makes: add it to app.Assembly instead (AssemblyTest).
-        check(noClasses().that().resideOutsideOfPackage(ROOT + ".runbook..")
+        // Spring Shell's command model (registry, executor, parser, runners, exit status) sits in cli/ and app/ only.
+        check(noClasses().that().resideOutsideOfPackages(ROOT + ".runbook..", ROOT + ".cli", ROOT + ".app..")
                 .should().dependOnClassesThat().resideInAPackage(SPRING)
-                .because("kshell starts no Spring container: app.Assembly is the composition root, and only "
-                        + "runbook/ uses Spring, for SpEL (docs/architecture.md, Assembly)"));
+                .because("kshell starts no Spring container: app.Assembly is the composition root; only runbook/ "
+                        + "uses Spring, for SpEL, and only cli/ and app/ Spring Shell (docs/architecture.md, "
+                        + "\"Spring Shell: whose part is where\")"));
+        check(noClasses().that().resideInAnyPackage(ROOT + ".cli", ROOT + ".app..")
+                .should().dependOnClassesThat(new DescribedPredicate<>("Spring other than Spring Shell") {
+                    @Override
+                    public boolean test(JavaClass c) {
+                        return c.getPackageName().startsWith("org.springframework")
+                                && !c.getPackageName().startsWith(SPRING_SHELL);
+                    }
+                })
+                .because("cli/ and app/ use Spring Shell's command model, never a Spring context"));
+        // Spring Shell's Utils (its help, its completer, the stock REPL's unknown-command message) starts Hibernate
+        // Validator in its static initialiser: not on kshell's class path, and never reached.
+        check(noClasses().should().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.utils.Utils")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.command.Help")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".jline.CommandCompleter")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.InteractiveShellRunner")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.NonInteractiveShellRunner")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".jline.JLineShellRunner")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(SPRING_SHELL + ".core.command.DefaultCommandParser")
+                .because("those parts of Spring Shell carry its defects (docs/kafka-behaviour.md); kshell's parts sit "
+                        + "in their extension points"));
     }
 
     @Test

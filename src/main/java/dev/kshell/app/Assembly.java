@@ -3,6 +3,7 @@ package dev.kshell.app;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.KshellCommand;
+import dev.kshell.cli.KshellCommandRegistry;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.cli.commands.AtMinIsrCommand;
 import dev.kshell.cli.commands.BrokersCommand;
@@ -17,6 +18,7 @@ import dev.kshell.cli.commands.DisconnectCommand;
 import dev.kshell.cli.commands.ElectPreferredCommand;
 import dev.kshell.cli.commands.ElectRestoreOrderCommand;
 import dev.kshell.cli.commands.ElectUncleanCommand;
+import dev.kshell.cli.commands.ClearCommand;
 import dev.kshell.cli.commands.ExitCommand;
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.FeaturesCommand;
@@ -74,7 +76,9 @@ import java.util.function.Supplier;
 /**
  * The composition root: every object kshell runs on, made once, with {@code new}, in one place. The one-shot path,
  * runbooks and the REPL all run on one {@code Assembly}; no container, no class-path scanning, no reflection (a
- * start is most of a one-shot command's cost: docs/performance.md).
+ * start is most of a one-shot command's cost: docs/performance.md). Spring Shell's parts are made here too, with
+ * plain constructors: the {@link KshellCommandRegistry} of every command, kshell's grammar as its parser, and (in
+ * the executor) its {@code CommandExecutor}; no Spring context starts.
  *
  * <p>A new command is one line in {@link #commands}. {@code AssemblyTest} finds every {@link KshellCommand} class
  * on the class path and fails naming any that is not made here.
@@ -86,7 +90,7 @@ public final class Assembly implements AutoCloseable {
     private final ShellControl control = new ShellControl();
     private final ConnectionRequest.Resolver resolver;
     private final ConfigRiskService configRisks;
-    private final List<KshellCommand> commands;
+    private final KshellCommandRegistry registry;
     private final CommandLineParser parser;
     private final CommandLineExecutor executor;
     private final SandboxLauncher sandboxLauncher;
@@ -114,8 +118,10 @@ public final class Assembly implements AutoCloseable {
         // the config-risk check: profiles from kshell's home, each profile's cluster through its own Admin client
         this.configRisks = new ConfigRiskService(session, home, AdminClientGateway::new);
         // help, completion, the man page, run and watch reach the parser and executor made just below
-        this.commands = List.copyOf(commands(this::parser, this::executor));
-        this.parser = CommandLineParser.forCommands(commands);
+        this.registry = new KshellCommandRegistry(commands(this::parser, this::executor));
+        // kshell's grammar as Spring Shell's CommandParser over that registry; the executor runs lines through Spring
+        // Shell's CommandExecutor (docs/architecture.md, "Spring Shell: whose part is where")
+        this.parser = new CommandLineParser(registry);
         this.executor = new CommandLineExecutor(parser, session);
         this.sandboxLauncher = new SandboxLauncher(sandbox, session);
     }
@@ -129,6 +135,7 @@ public final class Assembly implements AutoCloseable {
         all.add(new StatusCommand(session));
         all.add(new ProfilesCommand(session));
         all.add(new ExitCommand(control));
+        all.add(new ClearCommand());
         all.add(new HelpCommand(parser));
         all.add(new CompletionCommand());
         all.add(new CompleteCommand(session, parser));
@@ -200,9 +207,14 @@ public final class Assembly implements AutoCloseable {
         return resolver;
     }
 
-    /** Every command, in the order made. */
+    /** Every command, in the order made: the commands of the {@link #registry()}. */
     public List<KshellCommand> commands() {
-        return commands;
+        return registry.commands();
+    }
+
+    /** The Spring Shell command registry that holds every command kshell runs. */
+    public KshellCommandRegistry registry() {
+        return registry;
     }
 
     public CommandLineParser parser() {
@@ -227,7 +239,7 @@ public final class Assembly implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        for (KshellCommand command : commands) {
+        for (KshellCommand command : registry.commands()) {
             if (command instanceof AutoCloseable closeable) {
                 closeQuietly(closeable);
             }

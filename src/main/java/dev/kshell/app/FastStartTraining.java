@@ -1,5 +1,7 @@
 package dev.kshell.app;
 
+import dev.kshell.util.Environment;
+
 import dev.kshell.cluster.ClientClasses;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.model.QuorumReplica;
@@ -36,7 +38,7 @@ final class FastStartTraining {
         int types = ClientClasses.load();
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("kshell-training");
+            dir = Files.createTempDirectory(Environment.tmpDir(), "kshell-training");
             QuorumState quorum = new QuorumState(1, 3, 120,
                     List.of(new QuorumReplica(1, 120, 0L, 0L, 0L), new QuorumReplica(2, 118, 2L, 40L, 400L)),
                     List.of(new QuorumReplica(4, 120, 0L, 30L, 30L)), null, null, Map.of(1, "127.0.0.1:9093"));

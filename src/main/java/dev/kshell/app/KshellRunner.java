@@ -1,8 +1,6 @@
 package dev.kshell.app;
 
 import dev.kshell.cli.CommandLineExecutor;
-import dev.kshell.cli.Output;
-import dev.kshell.cli.Prompter;
 import dev.kshell.cli.ExecutionMode;
 import dev.kshell.cli.ShellControl;
 import dev.kshell.model.ExitCode;
@@ -19,8 +17,9 @@ import dev.kshell.cluster.ClusterException;
 import dev.kshell.connection.Secrets;
 
 /**
- * Connects as the launcher options say, then runs one command (one-shot), a runbook ({@code run}, one-shot too) or the
- * REPL, and returns the exit code.
+ * Connects as the launcher options say, then runs one command (one-shot, {@link OneShotRunner}), a runbook
+ * ({@code run}, one-shot too) or the REPL ({@link Repl}), each a Spring Shell {@code ShellRunner}, and returns the exit
+ * code of its run.
  */
 final class KshellRunner {
 
@@ -44,7 +43,6 @@ final class KshellRunner {
 
     /** Runs what the options say; the process exit code. */
     int run() {
-        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         if (options.timeout() != null) {
             session.defaultTimeout(options.timeout());
@@ -75,37 +73,28 @@ final class KshellRunner {
         ExecutionMode run = new ExecutionMode(options.yes(), false, false, false, options.stacktrace());
         boolean tty = System.console() != null;
         boolean color = Colors.allowed(tty, options.noColor());
+        ExitingShellRunner runner;
         if (options.oneShot()) {
-            // only a person at a terminal can confirm (not System.console(): non-null for redirected stdin on 22+)
-            Prompter prompter = TerminalPrompter.standardStreamsAreTerminals() ? TerminalPrompter.open() : Prompter.NONE;
-            // prose wraps at a terminal's width, as in the shell; piped output keeps whole lines (width 0)
-            int width = prompter instanceof TerminalPrompter terminal ? terminal.width() : 0;
-            Output output = new Output(out, err, options.json(), color, width, tty);
-            if (prompter instanceof TerminalPrompter terminal) {
-                Thread caller = Thread.currentThread();
-                terminal.onInterrupt(caller::interrupt);
+            runner = new OneShotRunner(executor, run, options.json(), color, tty);
+        } else {
+            if (options.yes()) {
+                // --yes has one meaning: the one command of a one-shot run. It must not answer every question typed
+                // later.
+                err.println("note: --yes applies to a one-shot command only; in the shell, give --yes to each command "
+                        + "(or to `run FILE --yes`)");
             }
-            try {
-                // nothing runs after the output: the process ends when the answer is complete (remembering offsets is
-                // the REPL's background step or the `remember offsets` command, docs/elections.md)
-                return executor.execute(options.command(), CommandLineExecutor.join(options.command()), output,
-                        prompter, run).code().code();
-            } finally {
-                if (prompter instanceof AutoCloseable closeable) {
-                    try {
-                        closeable.close();
-                    } catch (Exception ignored) {
-                        // closing the terminal cannot fail in a way the operator can act on
-                    }
-                }
-            }
+            runner = new Repl(executor, session, control, options, run.withYes(false));
         }
-        if (options.yes()) {
-            // --yes has one meaning: the one command of a one-shot run. It must not answer every question typed later.
-            err.println("note: --yes applies to a one-shot command only; in the shell, give --yes to each command "
-                    + "(or to `run FILE --yes`)");
+        // Spring Shell's runner interface: the one-shot runner takes the command's words as received, the REPL none
+        try {
+            runner.run(options.oneShot() ? options.command().toArray(String[]::new) : new String[0]);
+        } catch (Exception e) {
+            // the runners report their own failures; anything left is kshell's defect
+            LOG.error("internal error", e);
+            err.println("error: " + ErrorMapper.map(e).message());
+            return ExitCode.INTERNAL.code();
         }
-        return new Repl(executor, session, control, options, run.withYes(false)).run();
+        return ErrorMapper.code(runner.exitStatus()).code();
     }
 
 }

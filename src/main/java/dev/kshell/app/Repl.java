@@ -1,6 +1,7 @@
 package dev.kshell.app;
 
 import dev.kshell.cli.Colors;
+import dev.kshell.cli.ErrorMapper;
 import dev.kshell.cli.CommandLineExecutor;
 import dev.kshell.cli.KshellCompleter;
 import dev.kshell.grammar.Tokenizer;
@@ -18,9 +19,13 @@ import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
+import org.jline.reader.Widget;
 import org.jline.reader.impl.LineReaderImpl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.AttributedString;
+import org.springframework.shell.core.command.ExitStatus;
+import org.springframework.shell.jline.JLineInputProvider;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,10 +44,18 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * The interactive loop. It never dies of a command: Ctrl-C at the prompt abandons the line, Ctrl-C during a command
- * interrupts that command and returns to the prompt, Ctrl-D (end of input) or {@code exit} leaves.
+ * The interactive loop, a Spring Shell {@code ShellRunner} reading its lines through Spring Shell's
+ * {@link JLineInputProvider} (kshell's line reader: its completer, history and prompt). It never dies of a command:
+ * Ctrl-C at the prompt abandons the line, Ctrl-C during a command interrupts that command and returns to the prompt,
+ * Ctrl-D (end of input) or {@code exit} leaves.
+ *
+ * <p>The loop is kshell's, not Spring Shell's {@code JLineShellRunner}: that one ends the shell on Ctrl-C at the
+ * prompt (its loop breaks on any exception from the input), runs a command on the reading thread (so Ctrl-C during a
+ * command kills the JVM), takes {@code exit} and {@code quit} before any parser, reports an unknown command through
+ * its {@code Utils} (which start Hibernate Validator) and a failure as "Error while executing command", and its loop
+ * cannot be entered from a subclass.
  */
-final class Repl {
+final class Repl implements ExitingShellRunner {
 
     private final CommandLineExecutor executor;
     private final ShellSession session;
@@ -104,6 +117,36 @@ final class Repl {
         });
     }
 
+    /**
+     * How long the line editor looks for a further character already on its way: a paste arrives in bursts far closer
+     * together, a person's keys far apart.
+     */
+    private static final long PASTE_GAP_MS = 10;
+
+    /**
+     * The line editor's self-insert, taking every plain character that already waits into one insert. A paste the
+     * terminal does not bracket (no bracketed-paste mode, or a tmux {@code paste-buffer}) arrives as keys, and JLine
+     * draws the whole line again after each key: a 1 MB paste was still being drawn after ten minutes (a bracketed one
+     * is inserted at once). Characters below a space (Enter, Tab, escape sequences) and DEL keep their own bindings.
+     */
+    static void installPasteWidget(LineReader reader) {
+        if (!(reader instanceof LineReaderImpl impl)) {
+            return;
+        }
+        Widget selfInsert = reader.getWidgets().get(LineReader.SELF_INSERT);
+        reader.getWidgets().put(LineReader.SELF_INSERT, () -> {
+            boolean inserted = selfInsert.apply();
+            StringBuilder waiting = new StringBuilder();
+            for (int c = impl.peekCharacter(PASTE_GAP_MS); c >= ' ' && c != 127; c = impl.peekCharacter(PASTE_GAP_MS)) {
+                waiting.appendCodePoint(impl.readCharacter());
+            }
+            if (!waiting.isEmpty()) {
+                impl.getBuffer().write(waiting.toString());
+            }
+            return inserted;
+        });
+    }
+
     /** True while the loop's own readLine runs (not a confirmation question's). */
     private volatile boolean atShellPrompt;
 
@@ -120,7 +163,20 @@ final class Repl {
         }
     }
 
-    int run() {
+    private ExitStatus status = ErrorMapper.status(ExitCode.OK);
+
+    @Override
+    public ExitStatus exitStatus() {
+        return status;
+    }
+
+    /** @param args none: the shell reads its lines from the terminal (a one-shot command is {@link OneShotRunner}'s) */
+    @Override
+    public void run(String[] args) {
+        status = ErrorMapper.status(loop());
+    }
+
+    private ExitCode loop() {
         try {
             PrivateFiles.createDirectories(KshellHome.records());
         } catch (IOException e) {
@@ -130,21 +186,10 @@ final class Repl {
         try (Terminal terminal = TerminalBuilder.builder().system(true).dumb(true).build();
              SnapshotRefresher refresher = new SnapshotRefresher(session, OffsetMemory.atDefaultDir(OffsetMemory.THROTTLE))) {
             boolean dumb = Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
-            LineReader reader = LineReaderBuilder.builder()
-                    .terminal(terminal)
-                    .appName("kshell")
-                    // the one tokenizer's rules: the words completion sees are the words the executor runs
-                    .parser(Tokenizer.lineEditorParser())
-                    // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
-                    // the key-press thread.
-                    .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
-                            refresher::beforeCompletion))
-                    .variable(LineReader.HISTORY_FILE, KshellHome.history())
-                    // stores no secret (lines masked) and creates the file 0600
-                    .history(new PrivateHistory())
-                    .build();
+            LineReader reader = lineReader(terminal, refresher);
             reader.unsetOpt(LineReader.Option.INSERT_TAB);
             KshellCompleter.configure(reader);
+            installPasteWidget(reader);
             TerminalPrompter prompter = new TerminalPrompter(reader, null);
             ExecutorService worker = Executors.newSingleThreadExecutor(DaemonThreads.named("kshell-command"));
             boolean color = Colors.allowed(!dumb, options.noColor());
@@ -152,6 +197,9 @@ final class Repl {
             Supplier<String> prompt = dumb ? () -> "" : () -> PromptText.prompt(session, refresher, color);
             // The prompt's health mark follows the background refresh, even while the operator sits at the prompt.
             installPromptWidgets(reader, prompt, () -> atShellPrompt);
+            // Spring Shell's JLine input provider reads each line on kshell's reader, with kshell's prompt
+            JLineInputProvider input = new JLineInputProvider(reader);
+            input.setPromptProvider(() -> AttributedString.fromAnsi(prompt.get()));
             refresher.onRefresh(() -> redrawPrompt(reader));
             refresher.start(REFRESH_CHECK);
             if (!dumb) {
@@ -165,7 +213,7 @@ final class Repl {
                     try {
                         atShellPrompt = true;
                         try {
-                            line = reader.readLine(prompt.get());
+                            line = input.readInput();
                         } finally {
                             atShellPrompt = false;
                         }
@@ -179,35 +227,15 @@ final class Repl {
                     }
                     Output output = new Output(out, out, options.json(), color, terminal.getWidth(), !dumb,
                             terminal.getHeight());
-                    CountDownLatch finished = new CountDownLatch(1);
-                    Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
-                        try {
-                            return executor.execute(line, output, prompter, run);
-                        } finally {
-                            finished.countDown();
-                        }
-                    });
-                    // Ctrl-C while a command runs interrupts that command only; the shell stays.
-                    Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
                     try {
-                        CommandLineExecutor.LineResult outcome = running.get();
-                        if (dumb) {
+                        CommandLineExecutor.LineResult outcome = runLine(line, output, prompter, terminal, worker);
+                        if (dumb && outcome != null) {
                             worst = worst.worst(outcome.code()); // piped input: report the worst result
-                        }
-                    } catch (CancellationException e) {
-                        // The command sees the interrupt and reports "cancelled" itself; give it a moment so that
-                        // its last words come before the next prompt, not after.
-                        if (!awaitQuietly(finished)) {
-                            out.println("cancelled (the command is still winding down in the background)");
                         }
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         break;
-                    } catch (ExecutionException e) {
-                        out.println("error: internal error: " + Secrets.maskText(String.valueOf(e.getCause())));
                     } finally {
-                        terminal.handle(Terminal.Signal.INT, previous);
-                        out.flush();
                         refresher.afterCommand();
                     }
                 }
@@ -219,10 +247,64 @@ final class Repl {
                     // history is a convenience; losing it must not fail the exit
                 }
             }
-            return worst.code();
+            return worst;
         } catch (IOException e) {
             System.err.println("error: cannot open the terminal: " + e.getMessage());
-            return ExitCode.INTERNAL.code();
+            return ExitCode.INTERNAL;
+        }
+    }
+
+    /** kshell's line reader: the one tokenizer, kshell's completer over the cached snapshot, the private history. */
+    private LineReader lineReader(Terminal terminal, SnapshotRefresher refresher) {
+        return LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("kshell")
+                // the one tokenizer's rules: the words completion sees are the words the executor runs
+                .parser(Tokenizer.lineEditorParser())
+                // Completion reads the cached snapshot and only nudges a background refresh: no cluster call on
+                // the key-press thread.
+                .completer(new KshellCompleter(executor.parser(), session, KshellHome::dir, KshellHome::state,
+                        refresher::beforeCompletion))
+                .variable(LineReader.HISTORY_FILE, KshellHome.history())
+                // stores no secret (lines masked) and creates the file 0600
+                .history(new PrivateHistory())
+                .build();
+    }
+
+    /**
+     * Runs one line on the worker thread, so that Ctrl-C while it runs interrupts that command only; the shell stays.
+     * The line's result, or null when it was cancelled or failed inside kshell (said on the terminal).
+     *
+     * @throws InterruptedException the shell's own thread was interrupted: the loop ends
+     */
+    private CommandLineExecutor.LineResult runLine(String line, Output output, TerminalPrompter prompter,
+                                                   Terminal terminal, ExecutorService worker)
+            throws InterruptedException {
+        PrintWriter out = output.out();
+        CountDownLatch finished = new CountDownLatch(1);
+        Future<CommandLineExecutor.LineResult> running = worker.submit(() -> {
+            try {
+                return executor.execute(line, output, prompter, run);
+            } finally {
+                finished.countDown();
+            }
+        });
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> running.cancel(true));
+        try {
+            return running.get();
+        } catch (CancellationException e) {
+            // The command sees the interrupt and reports "cancelled" itself; give it a moment so that its last
+            // words come before the next prompt, not after.
+            if (!awaitQuietly(finished)) {
+                out.println("cancelled (the command is still winding down in the background)");
+            }
+            return null;
+        } catch (ExecutionException e) {
+            out.println("error: internal error: " + Secrets.maskText(String.valueOf(e.getCause())));
+            return null;
+        } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
+            out.flush();
         }
     }
 

@@ -9,6 +9,10 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.shell.core.command.CommandContext;
+import org.springframework.shell.core.command.CommandExecutionException;
+import org.springframework.shell.core.command.CommandExecutor;
+import org.springframework.shell.core.command.ExitStatus;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,21 +26,26 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Runs one command line: parse, check, execute, map failures. The REPL, one-shot mode and runbooks all come
- * through here, so a line behaves the same wherever it is typed.
+ * Runs one command line: parse (kshell's grammar, {@link CommandLineParser}), check, execute through Spring Shell's
+ * {@link CommandExecutor} and {@link CommandContext}, map failures. The REPL, one-shot mode and runbooks all come
+ * through here, so a line behaves the same wherever it is typed. Before Spring Shell runs the command, this applies
+ * what kshell's lines mean beyond one command: the common options, the connection a command needs, the command's
+ * deadline, the pin's warning, the progress line, masking of secrets on both streams, the audit of a mutation the
+ * grammar refused; after, the exit status becomes kshell's exit code and a failure one line.
  */
 public final class CommandLineExecutor {
-
-    /** The name every mutating command's plan-only flag has. */
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandLineExecutor.class);
 
     private final CommandLineParser parser;
     private final ShellSession session;
+    /** Spring Shell's executor over the parser's registry: it finds the command and calls it. */
+    private final CommandExecutor springExecutor;
 
     public CommandLineExecutor(CommandLineParser parser, ShellSession session) {
         this.parser = parser;
         this.session = session;
+        this.springExecutor = new CommandExecutor(parser.registry());
     }
 
     public CommandLineParser parser() {
@@ -104,9 +113,9 @@ public final class CommandLineExecutor {
             CommandLineParser.ParsedCommand parsed = parser.parse(tokens);
             KshellCommand command = parsed.command();
             if (parsed.helpRequested()) {
-                output.out().print(CommandHelp.forCommand(command));
-                output.out().flush();
-                return new LineResult(ExitCode.OK, null, null);
+                // Spring Shell's AbstractCommand answers a lone --help with the command's help (kshell's, generated)
+                CommandInput input = new CommandInput(parsed.toInvocation(displayLine, output, prompter, run));
+                return new LineResult(ErrorMapper.code(springShell(parsed, output, input)), null, null);
             }
             Output effective = applyCommonOptions(parsed, output);
             ExecutionMode effectiveRun = parsed.common(GlobalOptions.STACKTRACE) ? run.withStacktrace(true) : run;
@@ -116,6 +125,7 @@ public final class CommandLineExecutor {
                         + "(or --bootstrap-controller, --profile NAME), or start kshell with --sandbox");
             }
             Invocation invocation = parsed.toInvocation(displayLine, effective, prompter, effectiveRun);
+            CommandInput input = new CommandInput(invocation);
             ran = true;
             if (command.is(Trait.NEEDS_CONNECTION)) {
                 invocation.model().checkPinWith(this::wrongCluster);
@@ -123,12 +133,15 @@ public final class CommandLineExecutor {
             boolean warned = command.is(Trait.NEEDS_CONNECTION) && warnOfAnotherCluster(effective);
             // a large cluster's snapshot takes seconds: one progress line on a terminal, gone before the output
             try (ProgressLine progress = ProgressLine.start(effective, "describing")) {
-                ExitCode code = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
-                        invocation.get(GlobalOptions.TIMEOUT), () -> command.execute(invocation)));
+                ExitStatus status = ReadProgress.reporting(describing(progress), () -> session.withCommandTimeout(
+                        invocation.get(GlobalOptions.TIMEOUT), () -> springShell(parsed, effective, input)));
                 if (!warned && command.is(Trait.NEEDS_CONNECTION)) {
                     warnOfAnotherCluster(effective); // the first read of a connection learns the cluster's id
                 }
-                return new LineResult(code, invocation.model().value(), null);
+                if (input.failure() != null) {
+                    return report(input.failure(), status, effective, effectiveRun);
+                }
+                return new LineResult(ErrorMapper.code(status), invocation.model().value(), null);
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
                 // the command failed half-way); a dry run changed nothing.
@@ -147,6 +160,22 @@ public final class CommandLineExecutor {
                         run, failure.getMessage(), output, auditDeadline(tokens)));
             }
             return report(failure, output, traced ? run.withStacktrace(true) : run);
+        }
+    }
+
+    /**
+     * Runs the parsed line through Spring Shell: its {@link CommandExecutor} finds the command in the registry by the
+     * name the grammar resolved and calls it with a {@link CommandContext} holding Spring Shell's view of the line,
+     * the registry, the output's writer and kshell's {@link CommandInput} (the typed invocation, the prompter).
+     */
+    private ExitStatus springShell(CommandLineParser.ParsedCommand parsed, Output output, CommandInput input)
+            throws Exception {
+        CommandContext context = new CommandContext(parsed.input(), parser.registry(), output.out(), input);
+        try {
+            return springExecutor.execute(context);
+        } catch (CommandExecutionException e) {
+            // only a command that is no KshellCommand throws through (kshell's map their failures to a status)
+            throw e.getCause() instanceof Exception cause ? cause : e;
         }
     }
 
@@ -222,15 +251,21 @@ public final class CommandLineExecutor {
         return effective;
     }
 
+    /** A failure outside the command (the grammar's, a refusal before it ran): mapped here, then reported. */
     private LineResult report(Throwable failure, Output output, ExecutionMode run) {
-        ErrorMapper.Mapped mapped = ErrorMapper.map(failure);
-        if (!mapped.expected()) {
+        return report(failure, ErrorMapper.status(failure), output, run);
+    }
+
+    /** One line on the error stream (the trace too with --stacktrace), the exit code from the status. */
+    private LineResult report(Throwable failure, ExitStatus status, Output output, ExecutionMode run) {
+        ExitCode code = ErrorMapper.code(status);
+        if (code == ExitCode.INTERNAL) {
             LOG.error("internal error", failure);
         } else {
-            LOG.info("command failed ({}): {}", mapped.code(), mapped.message());
+            LOG.info("command failed ({}): {}", code, status.description());
         }
         PrintWriter err = output.err();
-        err.println("error: " + mapped.message());
+        err.println("error: " + status.description());
         if (run.stacktrace()) {
             StringWriter trace = new StringWriter();
             failure.printStackTrace(new PrintWriter(trace));
@@ -238,7 +273,7 @@ public final class CommandLineExecutor {
             err.print(Secrets.maskText(trace.toString()));
         }
         err.flush();
-        return new LineResult(mapped.code(), null, mapped.message());
+        return new LineResult(code, null, status.description());
     }
 
     /**

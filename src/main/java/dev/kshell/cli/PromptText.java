@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.rules.StepStatus;
+
 import dev.kshell.render.Safe;
 
 import dev.kshell.model.ClusterSnapshot;
@@ -51,9 +53,37 @@ public final class PromptText {
                 // the cluster was changed after this snapshot: no mark from before the change
                 return "kshell[" + shorten(c.label()) + "] " + Tone.WARN.paint(UNKNOWN, color) + "> ";
             }
-            String mark = mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color);
+            String mark = withQuorum(mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color), s,
+                    session.lastQuorumJudgement().orElse(null), color);
             return withAge(c.label(), s, mark, failed, Instant.now());
         }).orElse("kshell> ");
+    }
+
+    /**
+     * An {@code ok} the partitions give, corrected by triage's step 1 on the same snapshot: a quorum one controller
+     * loss from stopping (a voter on an old disk, a voter not caught up) reads {@code degraded}, a lost majority
+     * {@code !quorum}; every other mark already says more.
+     */
+    static String withQuorum(String mark, ClusterSnapshot s, ShellSession.QuorumJudgement quorum, boolean color) {
+        if (quorum == null || quorum.status() == StepStatus.OK || !sameQuorum(quorum.judged(), s)
+                || !mark.equals(" " + Tone.GOOD.paint("ok", color))) {
+            return mark;
+        }
+        return quorum.status() == StepStatus.FAIL ? " " + Tone.BAD.paint("!quorum", color)
+                : " " + Tone.WARN.paint("degraded", color);
+    }
+
+    /** The judged snapshot's quorum is the one {@code now} shows: same cluster, same leader and epoch. */
+    private static boolean sameQuorum(ClusterSnapshot judged, ClusterSnapshot now) {
+        if (judged == now) {
+            return true;
+        }
+        if (judged == null || now == null || !Objects.equals(judged.clusterId(), now.clusterId())
+                || judged.quorum() == null || now.quorum() == null) {
+            return false;
+        }
+        return Objects.equals(judged.quorum().leaderId(), now.quorum().leaderId())
+                && judged.quorum().leaderEpoch() == now.quorum().leaderEpoch();
     }
 
     /** The mark shown after a command changed the cluster, until the next read. */

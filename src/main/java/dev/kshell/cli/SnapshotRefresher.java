@@ -1,5 +1,10 @@
 package dev.kshell.cli;
 
+import dev.kshell.rules.StepStatus;
+import dev.kshell.rules.Triage;
+import dev.kshell.rules.TriageInput;
+import dev.kshell.rules.quorum.QuorumMembership;
+
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.NodeProbe;
 import dev.kshell.model.ClusterSnapshot;
@@ -251,8 +256,10 @@ public final class SnapshotRefresher implements AutoCloseable {
             Set<Integer> silent = silentBrokers(gateway, snapshot);
             // Only if the operator did not connect elsewhere meanwhile, and no command read a newer one meanwhile
             // (this read may have started before a command's own, e.g. before a broker was killed).
+            StepStatus quorum = quorumStatus(gateway, snapshot);
             if (session.connection().orElse(null) == connection.get() && !olderThanCached(snapshot)) {
                 session.remember(snapshot, silent);
+                session.rememberQuorum(snapshot, quorum);
                 rememberGroupNames(gateway, snapshot);
                 lastError = null;
                 lastSuccessNanos = System.nanoTime();
@@ -292,14 +299,48 @@ public final class SnapshotRefresher implements AutoCloseable {
     }
 
     /**
+     * Step 1 of triage over what this refresh read, so that the prompt never says {@code ok} while triage would not:
+     * the quorum's lags and leader from the snapshot, and (KRaft, a leader known) its membership, one more
+     * describeMetadataQuorum, for a controller back on a new disk; the voters are asked on their own endpoints only
+     * for a while after a change, as the brokers are. Null when the snapshot holds no quorum (ZooKeeper mode, a
+     * read that left it out).
+     */
+    private StepStatus quorumStatus(ClusterGateway gateway, ClusterSnapshot snapshot) {
+        if (snapshot.quorum() == null || snapshot.quorum().zooKeeperMode()) {
+            return null;
+        }
+        TriageInput in = TriageInput.of(snapshot, null);
+        if (snapshot.quorum().hasLeader()) {
+            try {
+                in = in.withNewDisks(QuorumMembership.judge(gateway.quorumChanges().describe(), List.of()).newDisks());
+            } catch (RuntimeException e) {
+                LOG.debug("quorum membership not read for the prompt: {}", e.toString());
+            }
+        }
+        if (probingAfterChange() && !snapshot.quorum().voterEndpoints().isEmpty()) {
+            List<NodeProbe.Target> voters = new ArrayList<>();
+            snapshot.quorum().voterEndpoints().forEach((id, endpoint) ->
+                    voters.add(new NodeProbe.Target(id, "controller", endpoint)));
+            try {
+                in = in.withVoterProbes(prober.apply(gateway.target(), voters));
+            } catch (RuntimeException e) {
+                LOG.debug("probing voters after a change failed: {}", e.toString());
+            }
+        }
+        return Triage.quorum(in).status();
+    }
+
+    private boolean probingAfterChange() {
+        Instant changed = session.lastChange();
+        return changed != null && Duration.between(changed, Instant.now()).compareTo(PROBE_AFTER_CHANGE) < 0;
+    }
+
+    /**
      * Registered brokers that do not answer on their own endpoint, asked only for a while after a command changed
      * the cluster, or while the previous refresh still found one silent (each probe costs one connection per broker).
      */
     private Set<Integer> silentBrokers(ClusterGateway gateway, ClusterSnapshot snapshot) {
-        Instant changed = session.lastChange();
-        boolean recent = changed != null
-                && Duration.between(changed, Instant.now()).compareTo(PROBE_AFTER_CHANGE) < 0;
-        if (!recent && lastSilent.isEmpty()) {
+        if (!probingAfterChange() && lastSilent.isEmpty()) {
             return Set.of();
         }
         List<NodeProbe.Target> targets = new ArrayList<>();

@@ -1,6 +1,8 @@
 package dev.kshell.connection;
 
 import dev.kshell.memory.ClientHistory;
+import dev.kshell.rules.StepStatus;
+
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
 
@@ -407,6 +409,25 @@ public final class ShellSession implements AutoCloseable {
             return false;
         }
         return s.takenAt() == null || !s.takenAt().isBefore(at);
+    }
+
+    /**
+     * The quorum as triage's step 1 judges it, on the snapshot the background refresh read: {@code ok}, {@code warn}
+     * (a voter on an old disk or not caught up) or {@code fail} (no leader, a lost majority).
+     */
+    public record QuorumJudgement(ClusterSnapshot judged, StepStatus status) {
+    }
+
+    private volatile QuorumJudgement quorumJudgement;
+
+    /** Records step 1's judgement of a snapshot this session remembered. */
+    public void rememberQuorum(ClusterSnapshot judged, StepStatus status) {
+        quorumJudgement = judged == null || status == null ? null : new QuorumJudgement(judged, status);
+    }
+
+    /** The last judgement of the quorum, or empty (none yet). */
+    public Optional<QuorumJudgement> lastQuorumJudgement() {
+        return Optional.ofNullable(quorumJudgement);
     }
 
     /** Records a command's verdict on the snapshot it read (and remembered). */

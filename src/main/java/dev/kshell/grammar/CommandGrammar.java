@@ -104,7 +104,8 @@ public final class CommandGrammar<C> {
             String bare = walk.problem().replaceFirst("^-+", "");
             String hint = Suggest.closest(bare, allowed.stream().map(OptionSpec::name).toList())
                     .map(s -> " (did you mean --" + s + "?)").orElse("");
-            throw new GrammarException(name + ": unknown option " + walk.problem() + hint + "; see '" + name + " --help'");
+            throw new GrammarException(name + ": unknown option " + shown(walk.problem()) + hint + "; see '" + name
+                    + " --help'");
         }
         if (walk.awaitingValue() != null) {
             throw new GrammarException(name + ": option --" + walk.awaitingValue().name() + " needs a value");
@@ -349,9 +350,25 @@ public final class CommandGrammar<C> {
                 || kind == ArgKind.REORDERED_PARTITION;
     }
 
+    /** Words longer than this are shortened in messages: a pasted line is not echoed back whole. */
+    static final int LONGEST_SHOWN = 100;
+
+    /** {@code word} as a message quotes it: whole, or its start and its length when it is longer than a name can be. */
+    static String shown(String word) {
+        if (word.length() <= LONGEST_SHOWN) {
+            return word;
+        }
+        int cut = Character.isHighSurrogate(word.charAt(59)) ? 59 : 60;
+        return word.substring(0, cut) + String.format("... (%,d characters)", word.length());
+    }
+
     private GrammarException unknownCommand(List<String> tokens) {
         List<String> names = entries.get().stream().filter(e -> !e.spec().hidden()).flatMap(e -> e.spec().names().stream()).toList();
         String typed = tokens.get(0);
+        if (typed.length() > LONGEST_SHOWN) {
+            // a pasted line: no name is near it (util.Suggest), and the message does not echo it whole
+            return new GrammarException("unknown command '" + shown(typed) + "'; type 'help' for the list");
+        }
         List<String> subs = names.stream().filter(n -> n.startsWith(typed + " ")).sorted().toList();
         if (!subs.isEmpty() && tokens.size() == 1) {
             return new GrammarException("'" + typed + "' needs a sub-command: " + String.join(", ", subs));
@@ -360,7 +377,7 @@ public final class CommandGrammar<C> {
             // A group word with an unknown sub-command: the unknown thing is the two words as typed
             // ("sandbox kil-broker"), and the nearest is one of that group's commands.
             String typedTwo = typed + " " + tokens.get(1);
-            return new GrammarException("unknown command '" + typedTwo + "'" + Suggest.closest(typedTwo, subs)
+            return new GrammarException("unknown command '" + shown(typedTwo) + "'" + Suggest.closest(typedTwo, subs)
                     .map(h -> " (did you mean '" + h + "'?)").orElse("; try one of: " + String.join(", ", subs))
                     + "; type 'help " + typed + "' for the list");
         }

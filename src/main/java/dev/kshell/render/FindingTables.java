@@ -129,9 +129,12 @@ public final class FindingTables {
         return out.toString();
     }
 
-    /** Word-wraps text to lines of at most {@code width} characters (a word longer than a line is cut). */
+    /**
+     * Word-wraps text to lines of at most {@code width} characters; a word longer than a line stays whole and
+     * overflows (an id or a path cut in two cannot be pasted or searched for).
+     */
     static List<String> wrap(String text, int width) {
-        return Prose.wrap(text, width, 0, true);
+        return Prose.lines(text, width, 0);
     }
 
     /** "NAME (ENDPOINTS)", or the endpoints alone when the connection has no other name (no profile). */

@@ -25,7 +25,15 @@ public final class Prose {
      * @param indent the spaces before each continuation line
      */
     public static List<String> lines(String text, int width, int indent) {
-        return wrap(text, width, indent, false);
+        List<String> out = new ArrayList<>();
+        for (String paragraph : Safe.prose(text).split("\n", -1)) { // prose quotes names clients chose
+            if (width <= 0 || paragraph.length() <= width) {
+                out.add(paragraph);
+                continue;
+            }
+            wrapLine(paragraph, width, Math.min(indent, Math.max(0, width - 10)), out);
+        }
+        return out;
     }
 
     /** {@link #lines} joined, each line ended by a newline. */
@@ -35,23 +43,8 @@ public final class Prose {
         return out.toString();
     }
 
-    /**
-     * As {@link #lines}, and with {@code cutLongWords} a word longer than a line is cut into line-sized pieces (a
-     * table cell must never be wider than its column).
-     */
-    static List<String> wrap(String text, int width, int indent, boolean cutLongWords) {
-        List<String> out = new ArrayList<>();
-        for (String paragraph : Safe.prose(text).split("\n", -1)) { // prose quotes names clients chose
-            if (width <= 0 || paragraph.length() <= width) {
-                out.add(paragraph);
-                continue;
-            }
-            wrapLine(paragraph, width, Math.min(indent, Math.max(0, width - 10)), cutLongWords, out);
-        }
-        return out;
-    }
-
-    private static void wrapLine(String paragraph, int width, int indent, boolean cut, List<String> out) {
+    /** One paragraph: a word that does not fit moves to the next line whole; one longer than a line overflows it. */
+    private static void wrapLine(String paragraph, int width, int indent, List<String> out) {
         String continuation = " ".repeat(indent);
         StringBuilder line = new StringBuilder();
         boolean empty = true; // no word on the line yet (its indentation only)
@@ -72,14 +65,6 @@ public final class Prose {
                 empty = true;
             } else if (!empty) {
                 line.append(space);
-            }
-            // here the line holds no word yet unless this one fits after its space
-            while (cut && empty && line.length() + word.length() > width && width > line.length()) {
-                int room = width - line.length();
-                out.add(line + word.substring(0, room));
-                word = word.substring(room);
-                line.setLength(0);
-                line.append(continuation);
             }
             line.append(word);
             empty = false;

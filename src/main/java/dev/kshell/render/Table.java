@@ -20,6 +20,8 @@ import java.util.Locale;
 public final class Table {
 
     private static final String GAP = "  ";
+    /** Fewer columns than this beside the others: the last column overflows whole instead of wrapping. */
+    private static final int MIN_WRAP = 8;
 
     private final List<String> headers;
     private final List<List<String>> rows = new ArrayList<>();
@@ -65,8 +67,8 @@ public final class Table {
     }
 
     /**
-     * Renders the table. When {@code width} is positive and the table is wider, the last column is cut with "…";
-     * the other columns are never cut (ids and names must stay whole).
+     * Renders the table. When {@code width} is positive and the table is wider, the last column's text wraps onto
+     * more lines under itself; no column is ever cut (ids and names must stay whole).
      */
     public String render(int width, boolean color) {
         StringBuilder out = new StringBuilder();
@@ -141,9 +143,17 @@ public final class Table {
             }
         }
         String text = line.toString();
-        if (maxWidth > 0 && text.length() > maxWidth) {
-            text = text.substring(0, Math.max(0, maxWidth - 1)) + "…";
+        if (maxWidth <= 0 || text.length() <= maxWidth) {
+            return text;
         }
-        return text;
+        // the last column's text goes on under itself, on more lines, rather than being cut: a story, a reason
+        int start = text.length() - cells.get(cells.size() - 1).length();
+        if (maxWidth - start < MIN_WRAP) {
+            return text; // no room beside the other columns to wrap into: the line overflows whole
+        }
+        List<String> wrapped = Prose.lines(cells.get(cells.size() - 1), maxWidth - start, 0);
+        StringBuilder out = new StringBuilder(text.substring(0, start)).append(wrapped.get(0));
+        wrapped.subList(1, wrapped.size()).forEach(l -> out.append('\n').append(" ".repeat(start)).append(l));
+        return out.toString();
     }
 }

@@ -68,6 +68,14 @@ public final class Triage {
     }
 
     /**
+     * Step 1 alone, by the same rules as in the checklist: what the prompt's mark is judged from between triages
+     * (a voter on an old disk, a voter not caught up, no leader, a lost majority).
+     */
+    public static TriageStep quorum(TriageInput in) {
+        return QuorumStep.of(in);
+    }
+
+    /**
      * {@code step} with the side reads' findings for it joined after its own: its status is the worse of the two, its
      * summary names what joined it, and its next command is the worst side finding's when it had none.
      */

@@ -3,6 +3,7 @@ package dev.kshell.app;
 import dev.kshell.cluster.ClientClasses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,16 +24,17 @@ class FastStartTrainingTest {
     }
 
     @Test
-    void should_leave_no_temporary_directory_behind() throws IOException {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        long before = trainingDirs(tmp);
-        FastStartTraining.run();
-        assertThat(trainingDirs(tmp)).isEqualTo(before);
-    }
-
-    private static long trainingDirs(Path tmp) throws IOException {
-        try (Stream<Path> dirs = Files.list(tmp)) {
-            return dirs.filter(p -> p.getFileName().toString().startsWith("kshell-training")).count();
+    void should_leave_no_temporary_directory_behind(@TempDir Path tmp) throws IOException {
+        // a temporary directory of this test's own: the machine's is shared with whatever else runs
+        String before = System.getProperty("java.io.tmpdir");
+        System.setProperty("java.io.tmpdir", tmp.toString());
+        try {
+            FastStartTraining.run();
+        } finally {
+            System.setProperty("java.io.tmpdir", before);
+        }
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left.filter(p -> p.getFileName().toString().startsWith("kshell-training"))).isEmpty();
         }
     }
 }

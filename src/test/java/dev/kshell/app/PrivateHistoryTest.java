@@ -57,4 +57,32 @@ class PrivateHistoryTest {
                 .contains("--param token=**** --yes");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
     }
+
+    @Test
+    void should_keep_no_line_longer_than_the_limit_in_memory_or_in_the_file() throws Exception {
+        Path file = dir.resolve("history");
+        String pasted = "x".repeat(PrivateHistory.LONGEST_LINE + 1);
+        String longest = "y".repeat(PrivateHistory.LONGEST_LINE);
+        // a file written before the limit existed: its long line is not read back either
+        Files.writeString(file, "1700000000000:" + "z".repeat(3 * PrivateHistory.LONGEST_LINE) + "\n"
+                + "1700000000001:status\n");
+        String typed = "quorum\n" + pasted + "\n" + longest + "\n" + "brokers\n";
+        try (Terminal terminal = new ExternalTerminal("history-test", "xterm",
+                new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8)), new ByteArrayOutputStream(),
+                StandardCharsets.UTF_8)) {
+            LineReader reader = LineReaderBuilder.builder().terminal(terminal)
+                    .variable(LineReader.HISTORY_FILE, file).history(new PrivateHistory()).build();
+            List<String> read = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                read.add(reader.readLine("> "));
+            }
+            assertThat(read.get(1)).as("the command still gets the long line").isEqualTo(pasted);
+            List<String> kept = new ArrayList<>();
+            reader.getHistory().forEach(e -> kept.add(e.line()));
+            assertThat(kept).containsExactly("status", "quorum", longest, "brokers");
+            reader.getHistory().save();
+        }
+        assertThat(Files.readString(file)).doesNotContain("x".repeat(100)).doesNotContain("z".repeat(100))
+                .contains(longest, ":status\n");
+    }
 }

@@ -71,7 +71,7 @@ class ElectCommandsTest {
 
         @Override
         public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+            dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
             Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
             for (PartitionSpec p : partitions) {
                 mutations.add(type + " " + p.name());
@@ -89,7 +89,7 @@ class ElectCommandsTest {
 
         @Override
         public Map<PartitionSpec, Optional<String>> reassignSameSet(Map<PartitionSpec, List<Integer>> newOrders) {
-        dev.kshell.audit.Approval.require("fake reassignSameSet"); // as the real gateway: only behind the gate
+            dev.kshell.audit.Approval.require("fake reassignSameSet"); // as the real gateway: only behind the gate
             Map<PartitionSpec, Optional<String>> out = new LinkedHashMap<>();
             newOrders.forEach((p, order) -> {
                 mutations.add("reorder " + p.name() + " " + order);

@@ -253,7 +253,7 @@ class GuardPerimeterTest {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(
                     ElectionType type, Collection<PartitionSpec> partitions) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 try {
                     // the log's directory goes away once the confirmed line is on disk
                     Files.delete(dir.resolve("audit.jsonl"));

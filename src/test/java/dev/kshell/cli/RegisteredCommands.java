@@ -24,7 +24,7 @@ final class RegisteredCommands implements AutoCloseable {
     }
 
     CommandLineParser parser() {
-        return CommandLineParser.forCommands(commands);
+        return assembly.parser();
     }
 
     @Override

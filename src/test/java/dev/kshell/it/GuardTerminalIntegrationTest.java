@@ -75,7 +75,14 @@ class GuardTerminalIntegrationTest {
     }
 
     @AfterEach
-    void restoreNodes() {
+    void restoreNodes() throws Exception {
+        // this class's topics go whether the test passed or not, first: a leaderless one left behind would hold the
+        // settling below (and other classes) forever
+        List<String> mine = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                .filter(t -> t.startsWith("guard-")).toList();
+        if (!mine.isEmpty()) {
+            admin.deleteTopics(mine).all().get(60, TimeUnit.SECONDS);
+        }
         SharedCluster.ensureAllRunning();
     }
 
@@ -150,11 +157,15 @@ class GuardTerminalIntegrationTest {
         // The typed phrase, on an unclean-only partition (docs/kafka-behaviour.md's recipe), in the same terminals:
         // the first Java types a wrong phrase, "!$" (aborted, nothing changes), the last one the right phrase.
         String unclean = uncleanOnly("guard-tty-u");
-        for (int i = 0; i < javas.size(); i++) {
-            String session = "shell-" + i;
-            boolean last = i == javas.size() - 1;
+        // the first terminal types "!$" and the last one the phrase; with one Java both are typed in the same one,
+        // so the "!$" leg runs on every machine
+        int[] terminals = {0, javas.size() - 1};
+        for (int attempt = 0; attempt < 2; attempt++) {
+            String session = "shell-" + terminals[attempt];
+            boolean last = attempt == 1;
             type(session, "elect unclean " + unclean);
-            awaitScreen(session, "the typed question", s -> s.contains("Type '" + unclean + "' to proceed"), 180);
+            awaitScreen(session, "the typed question", s -> s.lastIndexOf("Type '" + unclean + "' to proceed")
+                    > Math.max(s.lastIndexOf("aborted: the typed"), -1), 180);
             // "!$" is the last word of the previous line, the phrase itself: read as typed, it aborts (issue 38: on
             // the shell's own line reader it expanded to the phrase and the election ran)
             type(session, last ? unclean : "!$");
@@ -165,18 +176,17 @@ class GuardTerminalIntegrationTest {
                 awaitScreen(session, "the abort", s -> s.contains("aborted: the typed confirmation did not match"), 60);
                 assertThat(leader(describe("guard-tty-u").partitions().get(0))).isEqualTo(-1);
             }
+        }
+        for (int i = 0; i < javas.size(); i++) {
+            String session = "shell-" + i;
             System.out.println("[guard-tty] " + javas.get(i) + " screen:\n" + tmux("capture-pane", "-p", "-S", "-200",
                     "-t", session));
             type(session, "exit");
         }
         List<String> u = decisions(audit, unclean);
         System.out.println("[guard-tty] audit decisions for " + unclean + ": " + u);
-        assertThat(u).endsWith("confirmed", "succeeded");
-        if (javas.size() > 1) {
-            assertThat(u).startsWith("aborted");
-        }
+        assertThat(u).containsExactly("aborted", "confirmed", "succeeded");
         assertThat(approvedBy(audit, unclean)).isEqualTo("typed confirmation");
-        admin.deleteTopics(List.of(topic, "guard-tty-u")).all().get(60, TimeUnit.SECONDS);
         Required.reportMissingJava25("the guard's pipe, redirect and pty test");
     }
 

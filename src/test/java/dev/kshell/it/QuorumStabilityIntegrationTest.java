@@ -147,12 +147,13 @@ class QuorumStabilityIntegrationTest {
         // whose first line is the quorum's (a broker starved past its session on a busy machine is fenced for a
         // moment, and a leaderless partition outranks the quorum: wait for what is asserted)
         SharedCluster.awaitSettled();
-        Pattern leads = Pattern.compile("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed");
+        // quorum-unstable is a WARNING or an ERROR, never CRITICAL, and every partition is whole: DEGRADED
+        Pattern leads = Pattern.compile("^DEGRADED: quorum unstable: leader changed");
         KshellProcess.Result triage = Await.until("a fresh triage led by the quorum's instability",
                 Duration.ofSeconds(120), () -> kshell("triage"), c -> leads.matcher(c.out()).find());
         System.out.println("[quorum-it] $ kshell triage   (exit " + triage.code() + ")\n" + triage.out() + triage.err());
         assertThat(triage.code()).as(triage.out() + triage.err()).isEqualTo(1);
-        assertThat(triage.out()).containsPattern("^(DEGRADED|UNAVAILABLE): quorum unstable: leader changed")
+        assertThat(triage.out()).containsPattern("^DEGRADED: quorum unstable: leader changed")
                 .contains("next: watch quorum\n")
                 .contains("do:   find why the controller keeps changing: long GC pauses on the active controller")
                 .contains("do not touch unclean election now");
@@ -225,8 +226,9 @@ class QuorumStabilityIntegrationTest {
                 after.leaderId(), after.leaderEpoch(), (System.nanoTime() - t0) / 1e9 - dead.seconds(), dead);
         assertThat(dead.code()).as(dead.toString()).isEqualTo(1);
         assertThat(dead.out()).as(dead.toString())
-                .containsPattern("^(DEGRADED|UNAVAILABLE): ")
-                .containsPattern("\\[(warn|fail)\\] +1\\. Quorum: controller " + active + " does not answer; leader "
+                // the dead voter is no longer the leader (a WARNING) and every partition is led: DEGRADED, [warn]
+                .containsPattern("^DEGRADED: ")
+                .containsPattern("\\[warn\\] +1\\. Quorum: controller " + active + " does not answer; leader "
                         + after.leaderId())
                 .contains("one failover").contains("leader " + active + " had stopped answering")
                 .doesNotContain("unstable").doesNotContain("keeps changing");

@@ -44,7 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(SharedCluster.Frozen.class)
 class TriageStepsAgreeIntegrationTest {
 
-    private static final String TOPIC = "agree";
+    private static final String RF1 = "agree-rf1";
+    private static final String RF2 = "agree-rf2";
     private static final Map<String, String> SLOW_FENCE = Map.of("broker.session.timeout.ms", "120000",
             "broker.heartbeat.interval.ms", "2000");
 
@@ -85,9 +86,9 @@ class TriageStepsAgreeIntegrationTest {
         }
     }
 
-    private static TopicDescription describe() {
+    private static Map<String, TopicDescription> describe() {
         try {
-            return admin.describeTopics(List.of(TOPIC)).allTopicNames().get(20, TimeUnit.SECONDS).get(TOPIC);
+            return admin.describeTopics(List.of(RF1, RF2)).allTopicNames().get(20, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("describeTopics: " + e, e);
         }
@@ -97,15 +98,17 @@ class TriageStepsAgreeIntegrationTest {
     void should_count_the_partitions_of_a_killed_leader_as_leaderless_in_every_step_and_command_before_the_fence()
             throws Exception {
         // broker 3 leads all six: three with no other copy, three with broker 2 in sync
-        Map<Integer, List<Integer>> assignment = new HashMap<>();
-        for (int p = 0; p < 6; p++) {
-            assignment.put(p, p < 3 ? List.of(3) : List.of(3, 2));
+        Map<Integer, List<Integer>> one = new HashMap<>();
+        Map<Integer, List<Integer>> two = new HashMap<>();
+        for (int p = 0; p < 3; p++) {
+            one.put(p, List.of(3));
+            two.put(p, List.of(3, 2));
         }
-        admin.createTopics(List.of(new NewTopic(TOPIC, assignment))).all().get(30, TimeUnit.SECONDS);
-        Await.until(TOPIC + " led by broker 3 with full ISRs", Duration.ofSeconds(60),
-                TriageStepsAgreeIntegrationTest::describe, d -> d.partitions().stream()
-                        .allMatch(p -> p.leader() != null && p.leader().id() == 3
-                                && p.isr().size() == p.replicas().size()));
+        admin.createTopics(List.of(new NewTopic(RF1, one), new NewTopic(RF2, two))).all().get(30, TimeUnit.SECONDS);
+        Await.until("both topics led by broker 3 with full ISRs", Duration.ofSeconds(60),
+                TriageStepsAgreeIntegrationTest::describe, d -> d.size() == 2 && d.values().stream()
+                        .flatMap(t -> t.partitions().stream()).allMatch(p -> p.leader() != null
+                                && p.leader().id() == 3 && p.isr().size() == p.replicas().size()));
 
         cluster.killNode(3);
         ShellHarness.Result triage = run("triage --output json");
@@ -132,7 +135,7 @@ class TriageStepsAgreeIntegrationTest {
         assertThat(triage.json().get("verdict").asString()).isEqualTo("UNAVAILABLE");
         JsonNode steps = triage.json().get("steps");
         assertThat(steps.get(2).get("status").asString()).isEqualTo("fail");
-        assertThat(steps.get(2).get("summary").asString()).startsWith("6 leaderless partitions in 1 topic");
+        assertThat(steps.get(2).get("summary").asString()).startsWith("6 leaderless partitions in 2 topics");
         // step 4 knows that three still have a live in-sync copy on broker 2 and three have none
         assertThat(steps.get(3).get("summary").asString()).contains("3 clean-possible").contains("3 no-live-replica");
         assertThat(steps.get(4).get("summary").asString()).contains("+6 leaderless (step 3)");

@@ -79,7 +79,7 @@ class DiagnosisTablesTest {
     }
 
     @Test
-    void should_render_unknown_min_isr_and_cut_the_last_column_to_the_width() {
+    void should_render_unknown_min_isr_and_let_a_last_column_with_no_room_to_wrap_overflow_whole() {
         ClusterSnapshot s = Snapshots.cluster().brokers(4, 5)
                 .topic("orders").noConfig().partition(0).replicas(4, 5).isr(4)
                 .partition(1).replicas(5, 4).noLeader().isr().elr(5)
@@ -89,8 +89,8 @@ class DiagnosisTablesTest {
                 1 partition under min ISR in 1 topic (orders 1)
 
                 orders: 1 partition, min.insync.replicas unknown
-                  PARTITION  LEADER  REPLICAS  ISR  ELR  LAST KNOWN ELR  RE…
-                  1          none    5,4       -    5    -               cl…
+                  PARTITION  LEADER  REPLICAS  ISR  ELR  LAST KNOWN ELR  RECOVERY
+                  1          none    5,4       -    5    -               clean-possible
 
                 min.insync.replicas unknown for 1 topic (orders): their partitions with a leader were not judged
                 """);

@@ -44,9 +44,25 @@ class ProseTest {
     }
 
     @Test
-    void should_cut_long_words_for_table_cells() {
-        assertThat(Prose.wrap("a /very/long/path/name here", 10, 0, true))
-                .containsExactly("a", "/very/long", "/path/name", "here");
+    void should_never_split_a_word_a_directory_id_or_a_bracketed_rule_included() {
+        // seen at 120 columns: `1nDS4hsmRaOKGV` / `hbAJ7W3Q`, `[offline-log-d` / `ir]`
+        assertThat(Prose.lines("a /very/long/path/name here", 10, 0))
+                .containsExactly("a", "/very/long/path/name", "here");
+        assertThat(Prose.lines("voter 2 dir 1nDS4hsmRaOKGVhbAJ7W3Q [offline-log-dir] Disk", 16, 2))
+                .containsExactly("voter 2 dir", "  1nDS4hsmRaOKGVhbAJ7W3Q", "  [offline-log-dir]", "  Disk");
+    }
+
+    @Test
+    void should_wrap_a_tables_last_column_under_itself_instead_of_cutting_it() {
+        String t = Table.of("scenario", "story").row("broker-lost", "a broker's disk is gone for good and the team "
+                + "will not start it until you say how").render(50, false);
+
+        assertThat(t).doesNotContain("…").isEqualTo("""
+                SCENARIO     STORY
+                broker-lost  a broker's disk is gone for good and
+                             the team will not start it until you
+                             say how
+                """);
     }
 
     @Test

@@ -40,9 +40,9 @@ class TableTest {
     }
 
     @Test
-    void should_cut_only_the_end_of_a_line_wider_than_the_terminal() {
+    void should_wrap_the_last_column_of_a_line_wider_than_the_terminal_under_itself() {
         String text = Table.of("Topic", "Note").row("orders", "a very long note that does not fit").render(20, false);
-        assertThat(text.lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(20));
-        assertThat(text).contains("orders").contains("…");
+        assertThat(text.lines()).containsExactly("TOPIC   NOTE", "orders  a very long", "        note that",
+                "        does not fit");
     }
 }

@@ -125,6 +125,47 @@ public final class SharedCluster {
     }
 
     /**
+     * Cancels every reassignment in flight and removes every replication throttle (the brokers' rates, the topics'
+     * throttled replicas): what a test that moves replicas leaves behind when it fails half-way, as it does when it
+     * passes. Call it before {@link #ensureAllRunning()} in the {@code @AfterEach} of such a class.
+     */
+    public static synchronized void clearMovesAndThrottles() throws Exception {
+        Admin a = admin(get());
+        java.util.Set<org.apache.kafka.common.TopicPartition> moving = a.listPartitionReassignments().reassignments()
+                .get(30, TimeUnit.SECONDS).keySet();
+        if (!moving.isEmpty()) {
+            Map<org.apache.kafka.common.TopicPartition, java.util.Optional<org.apache.kafka.clients.admin.NewPartitionReassignment>>
+                    cancel = new HashMap<>();
+            moving.forEach(tp -> cancel.put(tp, java.util.Optional.empty()));
+            a.alterPartitionReassignments(cancel).values().values().forEach(f -> {
+                try {
+                    f.get(30, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    System.out.println("[shared-cluster] cancel left: " + e.getMessage()); // its move ended meanwhile
+                }
+            });
+        }
+        Map<org.apache.kafka.common.config.ConfigResource, java.util.Collection<org.apache.kafka.clients.admin.AlterConfigOp>>
+                clear = new HashMap<>();
+        for (Node n : a.describeCluster().nodes().get(30, TimeUnit.SECONDS)) {
+            clear.put(new org.apache.kafka.common.config.ConfigResource(
+                    org.apache.kafka.common.config.ConfigResource.Type.BROKER, Integer.toString(n.id())), List.of(
+                    delete("leader.replication.throttled.rate"), delete("follower.replication.throttled.rate")));
+        }
+        for (String t : a.listTopics().names().get(30, TimeUnit.SECONDS)) {
+            clear.put(new org.apache.kafka.common.config.ConfigResource(
+                    org.apache.kafka.common.config.ConfigResource.Type.TOPIC, t), List.of(
+                    delete("leader.replication.throttled.replicas"), delete("follower.replication.throttled.replicas")));
+        }
+        a.incrementalAlterConfigs(clear).all().get(60, TimeUnit.SECONDS);
+    }
+
+    private static org.apache.kafka.clients.admin.AlterConfigOp delete(String key) {
+        return new org.apache.kafka.clients.admin.AlterConfigOp(new org.apache.kafka.clients.admin.ConfigEntry(key, ""),
+                org.apache.kafka.clients.admin.AlterConfigOp.OpType.DELETE);
+    }
+
+    /**
      * Waits until every broker is registered and unfenced, every partition of every topic (internal ones included)
      * has a leader and its full ISR, and the quorum has a leader whose every voter fetched within the last 2 s.
      *

@@ -132,7 +132,7 @@ class ElectionServiceTest {
 
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 sent.add(type + " " + ps);
                 return super.electLeaders(type, ps);
             }
@@ -188,7 +188,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 sent.add(type + " " + ps);
                 return super.electLeaders(type, ps);
             }
@@ -206,7 +206,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 Thread.currentThread().interrupt();   // what the gateway sees after Ctrl-C
                 throw new CancellationException("cancelled");
             }
@@ -224,7 +224,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 Map<PartitionSpec, ElectionAnswer> out = new LinkedHashMap<>();
                 for (PartitionSpec p : ps) {
                     // the batch holding orders-2 timed out; the other batch answered
@@ -271,7 +271,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 throw new IllegalStateException("boom");
             }
         };
@@ -286,7 +286,7 @@ class ElectionServiceTest {
         FakeGateway gateway = new FakeGateway(cluster()) {
             @Override
             public Map<PartitionSpec, ElectionAnswer> electLeaders(ElectionType type, Collection<PartitionSpec> ps) {
-        dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
+                dev.kshell.audit.Approval.require("fake electLeaders"); // as the real gateway: only behind the gate
                 throw new ClusterException(ClusterException.Kind.UNREACHABLE, "no answer from b:9092 within 30s (electLeaders)");
             }
         };

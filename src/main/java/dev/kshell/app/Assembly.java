@@ -22,6 +22,9 @@ import dev.kshell.cli.commands.ClearCommand;
 import dev.kshell.cli.commands.ExitCommand;
 import dev.kshell.cli.commands.ExplainCommand;
 import dev.kshell.cli.commands.FeaturesCommand;
+import dev.kshell.cli.commands.GroupCommand;
+import dev.kshell.cli.commands.GroupsCommand;
+import dev.kshell.cli.commands.GroupsResetOffsetsCommand;
 import dev.kshell.cli.commands.HelpCommand;
 import dev.kshell.cli.commands.LeaderlessCommand;
 import dev.kshell.cli.commands.LogDirsCommand;
@@ -45,6 +48,8 @@ import dev.kshell.cli.commands.SandboxScenarioCommand;
 import dev.kshell.cli.commands.SandboxStatusCommand;
 import dev.kshell.cli.commands.StatusCommand;
 import dev.kshell.cli.commands.TopicsCommand;
+import dev.kshell.cli.commands.TransactionsAbortCommand;
+import dev.kshell.cli.commands.TransactionsCommand;
 import dev.kshell.cli.commands.TriageCommand;
 import dev.kshell.cli.commands.UnderMinIsrCommand;
 import dev.kshell.cli.commands.UnderReplicatedCommand;
@@ -146,6 +151,9 @@ public final class Assembly implements AutoCloseable {
         all.add(new AtMinIsrCommand(session));
         all.add(new UnderReplicatedCommand(session));
         all.add(new CoordinatorsCommand(session));
+        all.add(new GroupsCommand(session));
+        all.add(new GroupCommand(session));
+        all.add(new TransactionsCommand(session));
         all.add(new ReassignmentsCommand(session));
         all.add(new LogDirsCommand(session));
         // judgement
@@ -161,6 +169,8 @@ public final class Assembly implements AutoCloseable {
         all.add(new ReassignEvacuateCommand(session));
         all.add(new ReassignCancelCommand(session));
         all.add(new BrokersUnregisterCommand(session));
+        all.add(new GroupsResetOffsetsCommand(session));
+        all.add(new TransactionsAbortCommand(session));
         for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
             all.add(new QuorumChangeCommand(session, kind));
         }

@@ -190,6 +190,22 @@ public final class CompletionValues {
         return out;
     }
 
+    /**
+     * Group ids as last listed (the snapshot refresh and the group commands list them). Only ids that can be typed
+     * back as one word are offered: an id holding control characters or spaces is left out rather than inserted raw
+     * into the line (`groups` shows it escaped).
+     */
+    public static List<Candidate> groups(List<String> ids, String word) {
+        List<Candidate> out = new ArrayList<>();
+        for (String id : ids) {
+            if (id.startsWith(word) && id.chars().allMatch(c -> c > 0x20 && c != 0x7f && c < 0x80
+                    || Character.isLetterOrDigit(c))) {
+                out.add(new Candidate(id, id, "groups", null, null, null, true));
+            }
+        }
+        return out;
+    }
+
     /** Every candidate of {@code values} starting with {@code word}, described as {@code description}. */
     public static List<Candidate> fixed(List<String> values, String group, String description, String word) {
         List<Candidate> out = new ArrayList<>();

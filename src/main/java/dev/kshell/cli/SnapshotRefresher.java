@@ -260,6 +260,7 @@ public final class SnapshotRefresher implements AutoCloseable {
             if (session.connection().orElse(null) == connection.get() && !olderThanCached(snapshot)) {
                 session.remember(snapshot, silent);
                 session.rememberQuorum(snapshot, quorum);
+                rememberGroupNames(gateway, snapshot);
                 lastError = null;
                 lastSuccessNanos = System.nanoTime();
                 recordOffsets(connection.get(), snapshot);
@@ -278,6 +279,22 @@ public final class SnapshotRefresher implements AutoCloseable {
         }
         if (again.getAndSet(false)) {
             submit();
+        }
+    }
+
+    /**
+     * The group ids for completion, listed with each refresh (one listGroups, never per key press); a cluster that
+     * cannot list them (controllers only, an ACL) leaves the last ones.
+     */
+    private void rememberGroupNames(ClusterGateway gateway, ClusterSnapshot snapshot) {
+        if (gateway.target().viaControllers() || snapshot.liveBrokerIds().isEmpty()) {
+            return;
+        }
+        try {
+            session.rememberGroupNames(snapshot.clusterId(), gateway.groups().list().groups().stream()
+                    .map(dev.kshell.model.ClientGroup::groupId).toList());
+        } catch (RuntimeException | LinkageError e) {
+            LOG.debug("listing groups for completion failed: {}", e.toString());
         }
     }
 

@@ -350,6 +350,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminLogDirs(this);
     }
 
+    @Override
+    public ClientGroups groups() {
+        return new AdminClientGroups(this);
+    }
+
     // ---- coordinators
 
     @Override
@@ -434,6 +439,16 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
     @Override
     public int electPreferredQuietly(Collection<String> topics) {
         return new AdminTopics(this).electPreferredQuietly(topics);
+    }
+
+    @Override
+    public List<String> deleteGroupsIfPresent(Collection<String> groupIds) {
+        return new AdminTopics(this).deleteGroupsIfPresent(groupIds);
+    }
+
+    @Override
+    public boolean electUncleanQuietly(String topic, int partition) {
+        return new AdminTopics(this).electUncleanQuietly(topic, partition);
     }
 
     @Override

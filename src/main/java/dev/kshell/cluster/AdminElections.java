@@ -4,11 +4,7 @@ import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.OpenTransactions;
 import org.apache.kafka.clients.admin.AlterPartitionReassignmentsOptions;
-import org.apache.kafka.clients.admin.DescribeTransactionsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
-import org.apache.kafka.clients.admin.ListTransactionsOptions;
-import org.apache.kafka.clients.admin.TransactionDescription;
-import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.common.protocol.Errors;
 import org.apache.kafka.clients.admin.DescribeLogDirsOptions;
 import org.apache.kafka.clients.admin.DescribeProducersOptions;
@@ -36,7 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Comparator;
 import java.util.concurrent.CancellationException;
 import org.apache.kafka.common.errors.TimeoutException;
 
@@ -246,65 +241,10 @@ final class AdminElections {
         return out;
     }
 
+    /** One partition's open transactions ({@link AdminTransactions#open}). */
     OpenTransactions openTransactions(PartitionSpec partition, long nowMs) {
-        TopicPartition tp = tp(partition);
-        List<ProducerState> producers;
-        try {
-            producers = gateway.await("describeProducers", gateway.admin()
-                    .describeProducers(List.of(tp), new DescribeProducersOptions().timeoutMs(gateway.timeoutMs()))
-                    .partitionResult(tp)).activeProducers();
-        } catch (ClusterException e) {
-            return OpenTransactions.unavailable(partition, e.kind() == ClusterException.Kind.INVALID
-                    ? "this cluster cannot list a partition's producers (describeProducers, Kafka 2.8+): " + e.getMessage()
-                    : "describeProducers failed: " + e.getMessage());
-        }
-        List<ProducerState> open = producers.stream().filter(p -> p.currentTransactionStartOffset().isPresent())
-                .sorted(Comparator.comparingLong(p -> p.currentTransactionStartOffset().getAsLong()))
-                .toList();
-        if (open.isEmpty()) {
-            return new OpenTransactions(partition, List.of(), null);
-        }
-        // Which transactional ids do these producers belong to, and do their coordinators still call them ongoing
-        // on this partition? A producer no coordinator lists (its markers were on the lost records) hangs for good.
-        Map<Long, String> idByProducer = new HashMap<>();
-        Map<String, TransactionDescription> described = new HashMap<>();
-        String coordinatorNote = null;
-        try {
-            Set<Long> ids = new LinkedHashSet<>();
-            open.forEach(p -> ids.add(p.producerId()));
-            Collection<TransactionListing> listings = gateway.await("listTransactions", gateway.admin()
-                    .listTransactions(new ListTransactionsOptions().filterProducerIds(ids).timeoutMs(gateway.timeoutMs()))
-                    .all());
-            listings.forEach(l -> idByProducer.put(l.producerId(), l.transactionalId()));
-            if (!idByProducer.isEmpty()) {
-                described.putAll(gateway.await("describeTransactions", gateway.admin()
-                        .describeTransactions(idByProducer.values(),
-                                new DescribeTransactionsOptions().timeoutMs(gateway.timeoutMs())).all()));
-            }
-        } catch (ClusterException | IllegalArgumentException e) {
-            // Kafka 4.4's listTransactions can throw a bare IllegalArgumentException when a broker drops out
-            // mid-call (docs/kafka-behaviour.md): judge by age alone then
-            coordinatorNote = "the coordinators could not be asked (" + e.getMessage() + "): judged by age alone";
-        }
-        long timeoutMs = TRANSACTION_MAX_TIMEOUT_MS;
-        List<OpenTransactions.Open> out = new ArrayList<>();
-        for (ProducerState p : open) {
-            Long age = p.lastTimestamp() > 0 ? Math.max(0, nowMs - p.lastTimestamp()) : null;
-            String txId = idByProducer.get(p.producerId());
-            TransactionDescription d = txId == null ? null : described.get(txId);
-            String state = d == null ? null : d.state().toString();
-            boolean ongoingHere = d != null && d.producerId() == p.producerId()
-                    && d.topicPartitions().contains(tp) && "Ongoing".equalsIgnoreCase(state);
-            boolean tooOld = age != null && age > timeoutMs;
-            boolean hanging = coordinatorNote == null ? (!ongoingHere || tooOld) : tooOld;
-            out.add(new OpenTransactions.Open(p.producerId(), p.producerEpoch(),
-                    p.currentTransactionStartOffset().getAsLong(), age, txId, state, hanging));
-        }
-        return new OpenTransactions(partition, out, coordinatorNote);
+        return new AdminTransactions(gateway).open(List.of(partition), nowMs).get(partition);
     }
-
-    /** Kafka's default transaction.max.timeout.ms (15 min): no transaction may stay open longer. */
-    static final long TRANSACTION_MAX_TIMEOUT_MS = 900_000;
 
     private static TopicPartition tp(PartitionSpec p) {
         return new TopicPartition(p.topic(), p.partition());

@@ -20,6 +20,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -146,6 +147,36 @@ final class AdminTopics {
                 .electLeaders(ElectionType.PREFERRED, partitions, new ElectLeadersOptions().timeoutMs(gateway.timeoutMs()))
                 .partitions());
         return (int) results.values().stream().filter(Optional::isEmpty).count();
+    }
+
+    boolean electUncleanQuietly(String topic, int partition) {
+        TopicPartition tp = new TopicPartition(topic, partition);
+        Map<TopicPartition, Optional<Throwable>> results = gateway.await("electLeaders", gateway.admin()
+                .electLeaders(ElectionType.UNCLEAN, Set.of(tp), new ElectLeadersOptions().timeoutMs(gateway.timeoutMs()))
+                .partitions());
+        return results.getOrDefault(tp, Optional.of(new IllegalStateException("no result"))).isEmpty();
+    }
+
+    List<String> deleteGroupsIfPresent(Collection<String> groupIds) {
+        Set<String> present = new HashSet<>();
+        gateway.await("listGroups", gateway.admin().listGroups(new org.apache.kafka.clients.admin.ListGroupsOptions()
+                .timeoutMs(gateway.timeoutMs())).all()).forEach(g -> present.add(g.groupId()));
+        List<String> doomed = groupIds.stream().filter(present::contains).toList();
+        if (doomed.isEmpty()) {
+            return List.of();
+        }
+        Map<String, org.apache.kafka.common.KafkaFuture<Void>> results = gateway.admin().deleteConsumerGroups(doomed,
+                new org.apache.kafka.clients.admin.DeleteConsumerGroupsOptions().timeoutMs(gateway.timeoutMs()))
+                .deletedGroups();
+        List<String> left = new ArrayList<>();
+        results.forEach((id, future) -> {
+            try {
+                gateway.await("deleteConsumerGroups", future);
+            } catch (ClusterException e) {
+                left.add(id);
+            }
+        });
+        return left;
     }
 
     private Set<String> names() {

@@ -83,6 +83,12 @@ public interface ClusterGateway extends AutoCloseable {
      */
     LogDirs logDirs();
 
+    /**
+     * The clients' side: groups of every type, members, committed offsets, log start and end, transactions
+     * ({@link ClientGroups}), with this gateway's deadline.
+     */
+    ClientGroups groups();
+
     // ---- coordinators
 
     /**

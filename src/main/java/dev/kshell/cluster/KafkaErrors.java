@@ -173,6 +173,8 @@ final class KafkaErrors {
             case "describeTopics", "listTopics", "listOffsets" -> "DESCRIBE topic";
             case "describeProducers" -> "READ topic";
             case "listTransactions", "describeTransactions" -> "DESCRIBE transactional-id";
+            case "describeConsumerGroups", "describeShareGroups", "describeStreamsGroups", "listConsumerGroupOffsets",
+                 "listStreamsGroupOffsets", "listShareGroupOffsets", "listGroups" -> "DESCRIBE group";
             default -> cluster ? "this operation on the cluster" : "this operation";
         };
     }

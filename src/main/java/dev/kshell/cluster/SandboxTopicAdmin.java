@@ -34,4 +34,16 @@ public interface SandboxTopicAdmin extends ClusterGateway {
      * now are skipped. Returns how many partitions got a new leader.
      */
     int electPreferredQuietly(Collection<String> topics);
+
+    /**
+     * An unclean election of one partition, for a scenario that stages what an operator's {@code elect unclean}
+     * leaves behind (the sandbox's fault injection, not an operator's act). Returns true when a leader was elected.
+     */
+    boolean electUncleanQuietly(String topic, int partition);
+
+    /**
+     * Deletes these consumer groups where they exist and have no member left; returns the ids still present (a
+     * member still leaving, or a failure), so that the caller can try again.
+     */
+    List<String> deleteGroupsIfPresent(Collection<String> groupIds);
 }

@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.memory.ClientHistory;
 import dev.kshell.rules.StepStatus;
 
 import dev.kshell.memory.LogDirHistory;
@@ -40,6 +41,9 @@ public final class ShellSession implements AutoCloseable {
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
     private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
     private final LogDirHistory logDirHistory = new LogDirHistory();
+    private final ClientHistory clientHistory = new ClientHistory();
+    /** Group ids last listed, per cluster id, for completion (refreshed with the snapshot, never per key press). */
+    private volatile GroupNames groupNames;
 
     /**
      * An open connection and what the operator called it.
@@ -117,6 +121,31 @@ public final class ShellSession implements AutoCloseable {
         return logDirHistory;
     }
 
+    /** What this session saw of groups' lag and the logs' ends (in memory, per cluster). */
+    public ClientHistory clientHistory() {
+        return clientHistory;
+    }
+
+    /** Group ids of one cluster as last listed, and when. */
+    public record GroupNames(String clusterId, java.util.List<String> ids, Instant at) {
+        public GroupNames {
+            ids = java.util.List.copyOf(ids);
+        }
+    }
+
+    /** Remembers the group ids a command or the snapshot refresh listed, for completion. */
+    public void rememberGroupNames(String clusterId, java.util.List<String> ids) {
+        groupNames = new GroupNames(clusterId, ids, clock.instant());
+    }
+
+    /** The group ids last listed on the connected cluster, or empty. */
+    public Optional<GroupNames> groupNames() {
+        GroupNames names = groupNames;
+        ClusterSnapshot s = snapshot;
+        return names == null || (s != null && s.clusterId() != null && !s.clusterId().equals(names.clusterId()))
+                ? Optional.empty() : Optional.of(names);
+    }
+
     public QuorumMemory quorumMemory() {
         return quorumMemory;
     }
@@ -148,6 +177,7 @@ public final class ShellSession implements AutoCloseable {
         connection = null;
         snapshot = null;
         snapshotAt = null;
+        groupNames = null;
         verdict = null;
         changedAt = null;
         snapshotBeforeChange = null;

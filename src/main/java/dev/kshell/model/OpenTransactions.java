@@ -24,9 +24,17 @@ public record OpenTransactions(PartitionSpec partition, List<Open> open, String 
      * @param coordinatorState the coordinator's state for it ("Ongoing", "CompleteCommit", ...), or null
      * @param hanging          true when it will not end by itself: no coordinator lists it as ongoing on this
      *                         partition, or it is older than the transaction timeout
+     * @param coordinatorEpoch the coordinator epoch the partition's leader last saw for the producer (what an abort
+     *                         marker must carry), or null when unknown
      */
     public record Open(long producerId, int producerEpoch, long startOffset, Long ageMs, String transactionalId,
-                       String coordinatorState, boolean hanging) {
+                       String coordinatorState, boolean hanging, Integer coordinatorEpoch) {
+
+        /** Without the coordinator epoch. */
+        public Open(long producerId, int producerEpoch, long startOffset, Long ageMs, String transactionalId,
+                    String coordinatorState, boolean hanging) {
+            this(producerId, producerEpoch, startOffset, ageMs, transactionalId, coordinatorState, hanging, null);
+        }
     }
 
     public static OpenTransactions unavailable(PartitionSpec partition, String why) {

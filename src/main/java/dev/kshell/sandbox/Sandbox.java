@@ -188,7 +188,7 @@ public final class Sandbox implements AutoCloseable {
     private final Function<ClusterTarget, ? extends SandboxTopicAdmin> gateways;
     private LocalCluster cluster;
     private SandboxTopicAdmin admin;
-    private LoadProducer load;
+    private SandboxLoad load;
     private boolean offsetsAltered;
     private boolean starting;
     private volatile boolean closing;
@@ -419,7 +419,7 @@ public final class Sandbox implements AutoCloseable {
         List<QuorumObservation> quorumReads = new ArrayList<>();
         if (scenario == Scenario.CONTROLLER_FLAPPING) {
             // the point of the scenario: producers keep writing while the controller changes under them
-            load = new LoadProducer(cluster.bootstrapServers(), ScenarioSteps.FLAPPING_TOPICS);
+            load = new SandboxLoad(cluster, ScenarioSteps.FLAPPING_TOPICS);
         }
         List<String> loadTopics = switch (scenario) {
             case BROKER_DOWN -> new ScenarioSteps(this, progress).brokerDown();
@@ -433,10 +433,12 @@ public final class Sandbox implements AutoCloseable {
             case CONTROLLER_DISK_LOST -> new ScenarioSteps(this, progress).controllerDiskLost();
             case DISK_FAILED -> new ScenarioSteps(this, progress).diskFailed();
             case SLOW_MOVE -> new ScenarioSteps(this, progress).slowMove();
+            case CONSUMER_STUCK -> new ClientScenarios(this, progress).consumerStuck(l -> load = l);
+            case OFFSETS_LOST -> new ClientScenarios(this, progress).offsetsLost();
         };
         boolean loading = withLoad || load != null;
         if (withLoad && load == null) {
-            load = new LoadProducer(cluster.bootstrapServers(), loadTopics);
+            load = new SandboxLoad(cluster, loadTopics);
         }
         return new ScenarioRun(scenario.label(), Settle.millis(t0), scenario.brief(), loading,
                 loading ? loadTopics : List.of(), quorumReads);
@@ -470,6 +472,7 @@ public final class Sandbox implements AutoCloseable {
             offsetsAltered = false;
             offsetsRestored = true;
         }
+        steps.deleteSandboxGroups(progress);
         List<String> doomed = steps.deleteScenarioTopics(progress);
         steps.createDemoTopics(s -> { });
         progress.accept("waiting for every replica to be in sync, then electing preferred leaders");
@@ -482,14 +485,14 @@ public final class Sandbox implements AutoCloseable {
     /** The background producer's counts, if one has run since the last reset. */
     public synchronized Optional<LoadStats> load() {
         cluster();
-        return Optional.ofNullable(load).map(LoadProducer::stats);
+        return Optional.ofNullable(load).map(SandboxLoad::stats);
     }
 
     /** Starts the background producer on these topics (replacing a running one). */
     public synchronized LoadStats startLoad(List<String> topics) {
         cluster();
         stopLoad();
-        load = new LoadProducer(cluster.bootstrapServers(), topics);
+        load = new SandboxLoad(cluster, topics);
         return load.stats();
     }
 

@@ -155,6 +155,27 @@ final class SandboxReset {
         return doomed;
     }
 
+    /**
+     * Deletes the consumer groups the load and the scenarios made (their consumers are closed by now; a member still
+     * leaving is waited for): the next scenario meets only its own groups, and `billing` of offsets-rf2 stays alone
+     * on its coordinator partition.
+     */
+    void deleteSandboxGroups(Consumer<String> progress) {
+        List<String> ours = List.of(LoadConsumers.CLASSIC_GROUP, LoadConsumers.CONSUMER_GROUP,
+                ClientScenarios.STUCK_GROUP, ClientScenarios.SHIPPING_GROUP);
+        try {
+            sandbox.awaitCondition("the sandbox's consumer groups deleted", () -> {
+                try {
+                    return admin.deleteGroupsIfPresent(ours).isEmpty();
+                } catch (RuntimeException e) {
+                    return false;
+                }
+            });
+        } catch (RuntimeException e) {
+            progress.accept("the sandbox's consumer groups were not all deleted: " + e.getMessage());
+        }
+    }
+
     /** Creates the demo topics that are missing. */
     void createDemoTopics(Consumer<String> progress) {
         long t0 = System.nanoTime();

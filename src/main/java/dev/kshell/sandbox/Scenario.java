@@ -104,7 +104,24 @@ public enum Scenario implements Labelled {
             """
             Someone started moving 'archive' onto broker 5 an hour ago and went home. 'archive' is \
             under-replicated, and the ticket asks whether a follower is broken. Find out what is going on, how far \
-            it got, how long it will take at this pace, and what you could do about it.""");
+            it got, how long it will take at this pace, and what you could do about it."""),
+
+    CONSUMER_STUCK(
+            "a consumer group stops reading while it stays a member; producers keep writing",
+            List.of("deliveries"),
+            """
+            The dispatch team says delivery notifications arrive later and later, yet their service is up, its \
+            logs show no error and the brokers look healthy. Find out who is behind, by how much, whether it is \
+            getting worse, and where the problem is (the cluster or the application)."""),
+
+    OFFSETS_LOST(
+            "an unclean election truncates a partition below the offset a consumer group committed",
+            List.of("shipments"),
+            """
+            Last night 'shipments' was unavailable for a while; someone got it back and the cluster looks healthy \
+            now. The 'shipping' group has read everything it could, and the business asks whether any shipment \
+            was lost or will be processed twice. Find out what the group will do on its next fetch, and what each \
+            choice would cost before you touch its offsets.""");
 
     private final String summary;
     private final List<String> topics;

@@ -169,7 +169,7 @@ final class ScenarioSteps {
         create("invoices", List.of(List.of(4, 5, 6), List.of(5, 6, 4), List.of(6, 4, 5)), Map.of());
         produce("invoices", 30, "all");
         step("the billing group consumes and commits");
-        consumeAndCommit("invoices", 30);
+        consumeAndCommit(Sandbox.BILLING_GROUP, "invoices", 30);
         step("giving " + Sandbox.OFFSETS_TOPIC + " the seed's replication factor 2 and min.insync.replicas 2");
         int partitions = admin.snapshot(List.of(Sandbox.OFFSETS_TOPIC), false).topic(Sandbox.OFFSETS_TOPIC)
                 .map(t -> t.partitions().size()).orElseThrow();
@@ -428,7 +428,7 @@ final class ScenarioSteps {
                 .allMatch(p -> p.isr().size() == p.replicas().size());
     }
 
-    private void create(String topic, List<List<Integer>> replicas, Map<String, String> configs) {
+    void create(String topic, List<List<Integer>> replicas, Map<String, String> configs) {
         progress.accept("creating topic " + topic);
         admin.createTopicWithAssignment(topic, replicas, configs);
         // a just-created topic has no leaders for a moment
@@ -436,12 +436,12 @@ final class ScenarioSteps {
                 .map(t -> t.partitions().stream().allMatch(p -> p.leader() != null)).orElse(false));
     }
 
-    private void step(String line) {
+    void step(String line) {
         progress.accept(line);
     }
 
     /** Produces {@code count} records spread over the topic's partitions and waits for every acknowledgement. */
-    private void produce(String topic, int count, String acks) {
+    void produce(String topic, int count, String acks) {
         progress.accept("producing " + count + " records to " + topic + " (acks=" + acks + ")");
         Properties p = LoadProducer.properties(cluster.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, acks);
@@ -466,14 +466,14 @@ final class ScenarioSteps {
         }
     }
 
-    /** Consumes with the billing group until {@code count} records arrived, then commits them. */
-    private void consumeAndCommit(String topic, int count) {
+    /** Consumes with {@code group} (a classic consumer) until {@code count} records arrived, then commits them. */
+    void consumeAndCommit(String group, String topic, int count) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, Sandbox.BILLING_GROUP);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-billing");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-" + group);
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -485,7 +485,7 @@ final class ScenarioSteps {
                 }
             }
             if (seen < count) {
-                throw new IllegalStateException("the billing group read " + seen + " of " + count + " records within 60 s");
+                throw new IllegalStateException("the " + group + " group read " + seen + " of " + count + " records within 60 s");
             }
             consumer.commitSync(Duration.ofSeconds(30));
         }

@@ -114,7 +114,8 @@ class CompatibilityMatrixIntegrationTest {
                 new UnderReplicatedCommand(s), new dev.kshell.cli.commands.LogDirsCommand(s), new CoordinatorsCommand(s),
                 new TriageCommand(s),
                 new ConfigRiskCommand(new ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
-                new ElectUncleanCommand(s));
+                new ElectUncleanCommand(s), new dev.kshell.cli.commands.GroupsCommand(s),
+                new dev.kshell.cli.commands.GroupCommand(s), new dev.kshell.cli.commands.TransactionsCommand(s));
     }
 
     @BeforeParameterizedClassInvocation
@@ -300,6 +301,32 @@ class CompatibilityMatrixIntegrationTest {
             MatrixCluster.ensureAllRunning(flavour);
             reassign(tp, original);
         }
+    }
+
+    @Test
+    @Order(6)
+    void should_show_the_classic_group_and_transactions_of_an_old_release_without_an_error() {
+        ShellHarness.Result groups = run("groups");
+        assertThat(groups.code()).isEqualTo(ExitCode.OK);
+        assertThat(groups.err()).isEmpty();
+        JsonNode listed = null;
+        for (JsonNode g : groups.json().get("groups")) {
+            assertThat(g.get("type").asString()).as("3.9 serves classic groups only").isEqualTo("classic");
+            if (GROUP.equals(g.get("groupId").asString())) {
+                listed = g;
+            }
+        }
+        assertThat(listed).as(GROUP + " listed").isNotNull();
+        assertThat(listed.get("state").asString()).isEqualTo("Empty");
+        // 3.9 answers ListGroups v5 (3.8+): the types are reported, none inferred
+        JsonNode typesMissing = groups.json().get("typesMissing");
+        assertThat(typesMissing == null || typesMissing.isNull()).as("typesMissing: " + typesMissing).isTrue();
+        ShellHarness.Result group = run("group " + GROUP);
+        assertThat(group.code()).isEqualTo(ExitCode.OK);
+        assertThat(group.json().get("partitions").get(0).get("committed").asLong()).isZero();
+        ShellHarness.Result txns = run("transactions");
+        assertThat(txns.code()).isEqualTo(ExitCode.OK);
+        assertThat(txns.err()).isEmpty();
     }
 
     // ---- helpers

@@ -89,7 +89,8 @@ class SandboxScenariosIntegrationTest {
                 new SandboxLoadCommand(sandbox), new SandboxPauseCommand(sandbox, session),
                 new DescribeCommand(session), new QuorumCommand(session), new BrokersCommand(session),
                 new ElectUncleanCommand(session), new TriageCommand(session), new SandboxFailDiskCommand(sandbox),
-                new LogDirsCommand(session), new UnderReplicatedCommand(session), new ReassignmentsCommand(session)));
+                new LogDirsCommand(session), new UnderReplicatedCommand(session), new ReassignmentsCommand(session),
+                new dev.kshell.cli.commands.GroupsCommand(session), new dev.kshell.cli.commands.GroupCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
         return list;
     }
@@ -253,6 +254,16 @@ class SandboxScenariosIntegrationTest {
         System.out.println("[sandbox-it] unclean-only: broker 5 holds " + onFive + " bytes of ledger-0");
         assertThat(onFive).isPositive();
         assertThat(shell.run("triage").out()).startsWith("UNAVAILABLE: ").contains("ledger-0", "unclean");
+        // a group had read all 200; the unclean election keeps broker 5's 100: its result names the group it hurt
+        admin.alterConsumerGroupOffsets("ledger-reader", Map.of(new org.apache.kafka.common.TopicPartition("ledger", 0),
+                new org.apache.kafka.clients.consumer.OffsetAndMetadata(200))).all().get(30, TimeUnit.SECONDS);
+        ShellHarness.Result elected = shell.run("elect unclean ledger-0",
+                dev.kshell.cli.ReassignAnswers.typing("ledger-0"), dev.kshell.cli.ExecutionMode.INTERACTIVE);
+        System.out.println("[sandbox-it] elect unclean ledger-0\n" + elected.out() + elected.err());
+        assertThat(elected.code()).as(elected.err()).isEqualTo(ExitCode.OK);
+        assertThat(elected.out() + elected.err()).contains("group ledger-reader: committed 200 on ledger-0 is now "
+                + "beyond the log end").contains("groups reset-offsets ledger-reader --to-earliest --topic ledger:0");
+        admin.deleteConsumerGroups(List.of("ledger-reader")).all().get(30, TimeUnit.SECONDS);
         resetAndAssertHealthy();
     }
 
@@ -449,6 +460,52 @@ class SandboxScenariosIntegrationTest {
         assertThat(urp.out()).contains("a reassignment is adding a replica on broker 5", "[reassignment]");
         resetAndAssertHealthy();
         assertThat(shell.run("reassignments").out()).doesNotContain("10 kB/s");
+    }
+
+    @Test
+    @Order(13)
+    void should_stage_consumer_stuck_whose_lag_groups_sees_growing_at_a_stable_member_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario consumer-stuck");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        // the producer writes on and dispatch reads nothing more: its lag at three reads only grows
+        tools.jackson.databind.JsonNode dispatch = Await.until("dispatch's lag growing over this session's reads",
+                Duration.ofSeconds(60), () -> group(shell.run("groups").json(), "dispatch"),
+                g -> "growing".equals(g.get("trend").asString()));
+        System.out.println("[sandbox-it] groups\n" + shell.run("groups").out());
+        assertThat(dispatch.get("state").asString()).isEqualTo("Stable");
+        assertThat(dispatch.get("members").asInt()).isEqualTo(1);
+        tools.jackson.databind.JsonNode listed = shell.run("groups").json();
+        assertThat(group(listed, "sandbox-classic").get("type").asString()).isEqualTo("classic");
+        assertThat(group(listed, "sandbox-kip848").get("type").asString()).isEqualTo("consumer");
+        assertThat(shell.run("triage").out()).contains("group-lag-growing").contains("group dispatch");
+        shell.run("sandbox load --stop");
+        resetAndAssertHealthy();
+    }
+
+    @Test
+    @Order(14)
+    void should_stage_offsets_lost_whose_group_is_out_of_range_above_the_log_end_then_reset() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario offsets-lost");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        ShellHarness.Result detail = shell.run("group shipping");
+        System.out.println("[sandbox-it] group shipping\n" + detail.out());
+        assertThat(detail.code()).isEqualTo(ExitCode.FINDINGS);
+        tools.jackson.databind.JsonNode p = detail.json().get("partitions").get(0);
+        assertThat(p.get("committed").asLong()).isEqualTo(200);
+        assertThat(p.get("logEnd").asLong()).isEqualTo(100);
+        assertThat(p.get("outOfRange").asString()).isEqualTo("above-log-end");
+        assertThat(p.get("onEarliest").get("reread").asLong()).isEqualTo(100);
+        assertThat(shell.run("triage").out()).contains("group-offsets-out-of-range").contains("group shipping");
+        resetAndAssertHealthy();
+    }
+
+    private static tools.jackson.databind.JsonNode group(tools.jackson.databind.JsonNode groups, String id) {
+        for (tools.jackson.databind.JsonNode g : groups.get("groups")) {
+            if (id.equals(g.get("groupId").asString())) {
+                return g;
+            }
+        }
+        throw new AssertionError("no group " + id + " in " + groups);
     }
 
     private static void resetAndAssertHealthy() throws Exception {

@@ -183,9 +183,32 @@ class SaslAclIntegrationTest {
         }
     }
 
+    @Test
+    void should_call_a_group_the_user_may_not_describe_unknown_not_a_failed_command() throws Exception {
+        admin.alterConsumerGroupOffsets("acl-group", Map.of(new TopicPartition(TOPIC, 1),
+                new org.apache.kafka.clients.consumer.OffsetAndMetadata(0))).all().get(30, TimeUnit.SECONDS);
+        try (ShellHarness reader = as("reader", SaslCluster.READER_PASSWORD);
+             ShellHarness narrow = as("narrow", "narrow-secret")) {
+            ShellHarness.Result seen = reader.run("group acl-group");
+            System.out.println("[sasl-group-reader]\n" + seen.out() + seen.err());
+            assertThat(seen.code()).as(seen.err()).isEqualTo(ExitCode.OK);
+            assertThat(seen.json().get("partitions").get(0).get("committed").asLong()).isZero();
+            ShellHarness.Result hidden = narrow.run("group acl-group");
+            System.out.println("[sasl-group-narrow]\n" + hidden.out() + hidden.err());
+            assertThat(hidden.code()).as(hidden.err()).isEqualTo(ExitCode.OK);
+            assertThat(hidden.out()).contains("unknown: not authorized");
+            ShellHarness.Result listed = narrow.run("groups");
+            assertThat(listed.code()).as(listed.err()).isEqualTo(ExitCode.OK);
+            assertThat(listed.out()).startsWith("0 groups");
+        } finally {
+            admin.deleteConsumerGroups(List.of("acl-group")).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
     private static ShellHarness as(String user, String password) {
         ShellHarness shell = new ShellHarness(s -> List.of(new TriageCommand(s), new QuorumCommand(s),
-                new LeaderlessCommand(s), new ElectPreferredCommand(s)));
+                new LeaderlessCommand(s), new ElectPreferredCommand(s), new dev.kshell.cli.commands.GroupsCommand(s),
+                new dev.kshell.cli.commands.GroupCommand(s)));
         shell.session.connect(new ClusterTarget(sasl.cluster().bootstrapServers(), null,
                 SaslCluster.clientProperties(user, password), Duration.ofSeconds(10)), user, null);
         return shell;

@@ -43,6 +43,8 @@ public class FakeGateway implements ClusterGateway {
     public QuorumChanges quorumChanges;
     /** What {@link #logDirs()} answers: nothing unless a test sets a read (the brokers asked are ignored). */
     public dev.kshell.model.LogDirsRead logDirsRead;
+    /** The clients' side this fake answers with; a test fills it (empty by default). */
+    public final FakeClientGroups clientGroups = new FakeClientGroups();
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -160,6 +162,11 @@ public class FakeGateway implements ClusterGateway {
         return new ClusterSnapshot(s.clusterId(), s.takenAt(), request.brokers() ? s.brokers() : List.of(),
                 request.quorum() ? s.quorum() : null,
                 request.quorum() ? s.quorumError() : SnapshotRequest.QUORUM_NOT_READ, described);
+    }
+
+    @Override
+    public dev.kshell.cluster.ClientGroups groups() {
+        return clientGroups;
     }
 
     // Everything below: a fixed cluster that changes nothing. Tests that need elections to act override these.

@@ -182,6 +182,12 @@ final class SandboxViews {
         Table t = Table.of("sent", "acknowledged", "failed", "in flight");
         t.row(s.failed() > 0 ? Tone.WARN : Tone.PLAIN, s.sent(), s.acknowledged(), s.failed(), s.inFlight());
         out.append(t.render(width, color));
+        if (!s.consumers().isEmpty()) {
+            Table c = Table.of("group", "protocol", "consumed", "reading");
+            s.consumers().forEach(g -> c.row(g.stopped() ? Tone.WARN : Tone.PLAIN, g.group(), g.protocol(), g.consumed(),
+                    g.stopped() ? "stopped" : "yes"));
+            out.append('\n').append(c.render(width, color)).append("(`groups` shows their lag)\n");
+        }
         if (!s.failuresByError().isEmpty()) {
             Table f = Table.of("error", "failed sends");
             s.failuresByError().forEach((error, n) -> f.row(Tone.BAD, error, n));

@@ -76,7 +76,7 @@ public class TriageCommand extends KshellCommand {
         }
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         TriageOptions options = new TriageOptions(inv.get(STRICT), session.connectedToSandbox(), previous,
-                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory());
+                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory(), session.clientHistory());
         TriageService.TriageRun outcome = service.triage(session, options);
         session.remember(outcome.snapshot());
         outcome.warnings().forEach(w -> inv.note("warning: " + w));

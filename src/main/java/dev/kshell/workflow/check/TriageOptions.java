@@ -1,6 +1,7 @@
 package dev.kshell.workflow.check;
 
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.memory.ClientHistory;
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
 
@@ -17,13 +18,22 @@ import java.util.Map;
  * @param quorumMemory        where the quorum read is recorded and judged from, or null (no stability judgement)
  * @param logDirHistory       where log directories and replicas out of sync are recorded (growth rates, "since"),
  *                            or null (nothing remembered)
+ * @param clientHistory       where the clients' side read records groups' lag and states (trends, "stuck since"),
+ *                            or null (this triage's read alone)
  */
 public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
                             Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
-                            LogDirHistory logDirHistory) {
+                            LogDirHistory logDirHistory, ClientHistory clientHistory) {
 
     public TriageOptions {
         knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
+    }
+
+    /** Without a clients' history. */
+    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
+                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
+                         LogDirHistory logDirHistory) {
+        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, null);
     }
 
     /** Without a log-directory history. */
@@ -38,14 +48,17 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
     }
 
     public TriageOptions withStrict(boolean value) {
-        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory);
+        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                clientHistory);
     }
 
     public TriageOptions withQuorumMemory(QuorumMemory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory);
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory,
+                clientHistory);
     }
 
     public TriageOptions withLogDirHistory(LogDirHistory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value);
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value,
+                clientHistory);
     }
 }

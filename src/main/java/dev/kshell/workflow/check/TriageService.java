@@ -27,6 +27,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import dev.kshell.memory.ClientHistory;
+import dev.kshell.rules.SideFinding;
+import dev.kshell.workflow.clients.ClientSideRead;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,8 +108,15 @@ public final class TriageService implements AutoCloseable {
     public TriageRun triage(ClusterGateway gateway, TriageOptions options) {
         // two reads answered at different metadata versions can contradict each other: read again first
         ClusterSnapshot now = ConsistentReads.settle(gateway.snapshot(null, true), () -> gateway.snapshot(null, true));
-        TriageInput input = gather(gateway, now, options.previous(), options.knownVoterEndpoints(),
-                options.logDirHistory(), options.sandboxSession())
+        long until = System.nanoTime() + NodeProbe.DEFAULT_DEADLINE.toNanos() + SIDE_DEADLINE.toNanos() * 2;
+        // the clients' side (groups hurt by the incident) alongside gather's own side reads, within the same bound
+        ClientHistory history = options.clientHistory() == null ? new ClientHistory() : options.clientHistory();
+        Future<List<SideFinding>> clients = executor.submit(() -> ClientSideRead.findings(
+                gateway.withTimeout(SIDE_DEADLINE), now, history));
+        TriageInput gathered = gather(gateway, now, options.previous(), options.knownVoterEndpoints(),
+                options.logDirHistory(), options.sandboxSession());
+        List<SideFinding> clientFindings = await(clients, until, List.of(clients));
+        TriageInput input = gathered.withSideFindings(clientFindings)
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
         List<String> warnings = new ArrayList<>();

@@ -158,11 +158,15 @@ final class UncleanElection {
             checks.add(PostElectionCheck.ofUnclean(p.get(), after.liveBrokerIds(), after.minIsr(p.get()),
                     logs.get(new PartitionSpec(r.topic(), r.partitionId())), remembered.get(r.partition())));
         }
+        List<PartitionSpec> elected = new ArrayList<>();
         for (PartitionSpec p : toElect) {
             if (succeeded.contains(p.name())) {
+                elected.add(p);
                 lines.addAll(HangingTransactions.lines(readOpenTransactions(p), ctx.gateway().target().endpoints()));
             }
         }
+        // the groups the truncation hurt: their committed offsets beyond the new log end reset on the next fetch
+        lines.addAll(dev.kshell.workflow.clients.HurtGroupsRead.lines(ctx.gateway(), elected));
         return new Outcome(results.plus(notElected).withNewLeaders(leaders), checks, lines, null);
     }
 

@@ -416,6 +416,7 @@ public final class EvacuateWorkflow {
                     + (answer == null ? "no answer" : answer.error() + (answer.detail() == null ? "" : " " + answer.detail())));
         }
         op.note(p.name() + ": the new, empty replica on broker " + join(target) + " leads; every earlier record is gone");
+        dev.kshell.workflow.clients.HurtGroupsRead.lines(gateway, List.of(p)).forEach(op::note);
         return moves.alter(Map.of(p, target)).getOrDefault(p, Optional.of("no answer"));
     }
 

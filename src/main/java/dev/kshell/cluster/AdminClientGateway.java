@@ -348,6 +348,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminLogDirs(this);
     }
 
+    @Override
+    public ConfigAdmin configs() {
+        return new AdminConfigAdmin(this);
+    }
+
     // ---- coordinators
 
     @Override

@@ -43,6 +43,8 @@ public class FakeGateway implements ClusterGateway {
     public QuorumChanges quorumChanges;
     /** What {@link #logDirs()} answers: nothing unless a test sets a read (the brokers asked are ignored). */
     public dev.kshell.model.LogDirsRead logDirsRead;
+    /** The configs this fake answers with; a test fills it (empty: every topic and broker unknown). */
+    public final FakeConfigAdmin configAdmin = new FakeConfigAdmin();
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -240,6 +242,11 @@ public class FakeGateway implements ClusterGateway {
     public dev.kshell.cluster.LogDirs logDirs() {
         return brokerIds -> logDirsRead != null ? logDirsRead
                 : dev.kshell.model.LogDirsRead.empty(snapshot.takenAt().toEpochMilli());
+    }
+
+    @Override
+    public dev.kshell.cluster.ConfigAdmin configs() {
+        return configAdmin;
     }
 
     @Override

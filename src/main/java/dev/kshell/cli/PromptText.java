@@ -1,6 +1,8 @@
 package dev.kshell.cli;
 
 import dev.kshell.render.Safe;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.rules.configs.TemporaryReminders;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
@@ -52,8 +54,21 @@ public final class PromptText {
                 return "kshell[" + shorten(c.label()) + "] " + Tone.WARN.paint(UNKNOWN, color) + "> ";
             }
             String mark = mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color);
-            return withAge(c.label(), s, mark, failed, Instant.now());
+            return withAge(c.label(), s, mark + dueMark(s, color), failed, Instant.now());
         }).orElse("kshell> ");
+    }
+
+    /**
+     * A temporary config change whose time has passed ({@code configs set ... --for}): {@code " revert t1"}, read
+     * from kshell's own state on this host (a small local file, no cluster call), apart from the health mark.
+     */
+    static String dueMark(ClusterSnapshot s, boolean color) {
+        if (s == null || s.clusterId() == null) {
+            return "";
+        }
+        String due = TemporaryReminders.promptMark(TemporaryChanges.atHome().read(s.clusterId()).changes(),
+                Instant.now());
+        return due.isEmpty() ? "" : " " + Tone.WARN.paint(due, color);
     }
 
     /** The mark shown after a command changed the cluster, until the next read. */

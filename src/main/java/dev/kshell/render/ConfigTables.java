@@ -58,9 +58,10 @@ public final class ConfigTables {
                 out.append(Prose.text("  " + r.key() + ": " + r.meaning(), width, 4));
             }
         }
-        plan.readOnly().forEach(l -> out.append(Prose.text(Tone.BAD.paint("  refused: ", color) + l, width, 4)));
+        // colour goes on after wrapping: Prose escapes what it wraps
+        plan.readOnly().forEach(l -> out.append(Tone.BAD.paint(Prose.text("  refused: " + l, width, 4), color)));
         plan.notes().forEach(n -> out.append(Prose.text("  note: " + n, width, 4)));
-        plan.losses().forEach(l -> out.append(Prose.text(Tone.BAD.paint("  can lose data: ", color) + l, width, 4)));
+        plan.losses().forEach(l -> out.append(Tone.BAD.paint(Prose.text("  can lose data: " + l, width, 4), color)));
         if (plan.readOnly().isEmpty() && !plan.nothingToDo()) {
             undo(plan).forEach(u -> out.append("  undo: ").append(u).append('\n'));
         }

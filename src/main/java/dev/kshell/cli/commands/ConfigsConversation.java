@@ -96,11 +96,11 @@ final class ConfigsConversation {
         if (losing.isEmpty()) {
             return Risk.change(question);
         }
-        List<String> losses = losing.stream().flatMap(p -> p.losses().stream()
-                .map(l -> p.entity().words() + " " + l)).toList();
-        return Risk.loss(losing.get(0).phrase(), "This change can lose acknowledged records:\n  "
-                + String.join("\n  ", losses), "a config change that can lose acknowledged records ("
-                + losing.get(0).phrase() + ")");
+        // the plan above says why, line by line: the question names what
+        List<String> what = losing.stream().flatMap(p -> p.losses().stream()
+                .map(l -> p.entity().words() + " " + l.substring(0, l.indexOf(':')))).toList();
+        return Risk.loss(losing.get(0).phrase(), "This can lose acknowledged records (" + String.join(", ", what)
+                + ").", "a config change that can lose acknowledged records (" + losing.get(0).phrase() + ")");
     }
 
     static List<String> undo(List<ConfigChangePlan> plans) {
@@ -124,6 +124,8 @@ final class ConfigsConversation {
 
     /** Emits what was done, with the text {@code text} makes of it. */
     static void emitDone(Invocation inv, Applied applied, String temporaryId, Function<Applied, String> text) {
+        applied.done().stream().map(ConfigsWorkflow.Done::note).filter(n -> n != null)
+                .forEach(n -> inv.note("warning: " + n));
         inv.emit(new Result(applied.plans(), changed(applied.plans(), applied.done()),
                 temporaryId == null ? undo(applied.plans()) : List.of("configs revert " + temporaryId), temporaryId,
                 null), () -> text.apply(applied));

@@ -3,6 +3,7 @@ package dev.kshell.workflow.check;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
+import dev.kshell.memory.TemporaryChanges;
 
 import java.util.Map;
 
@@ -17,13 +18,22 @@ import java.util.Map;
  * @param quorumMemory        where the quorum read is recorded and judged from, or null (no stability judgement)
  * @param logDirHistory       where log directories and replicas out of sync are recorded (growth rates, "since"),
  *                            or null (nothing remembered)
+ * @param temporaryChanges    where temporary config changes are remembered (a due one is a step-6 reminder), or
+ *                            null (none read)
  */
 public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
                             Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
-                            LogDirHistory logDirHistory) {
+                            LogDirHistory logDirHistory, TemporaryChanges temporaryChanges) {
 
     public TriageOptions {
         knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
+    }
+
+    /** Without the temporary config changes. */
+    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
+                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
+                         LogDirHistory logDirHistory) {
+        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, null);
     }
 
     /** Without a log-directory history. */
@@ -38,14 +48,22 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
     }
 
     public TriageOptions withStrict(boolean value) {
-        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory);
+        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                temporaryChanges);
     }
 
     public TriageOptions withQuorumMemory(QuorumMemory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory);
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory,
+                temporaryChanges);
     }
 
     public TriageOptions withLogDirHistory(LogDirHistory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value);
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value,
+                temporaryChanges);
+    }
+
+    public TriageOptions withTemporaryChanges(TemporaryChanges value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                value);
     }
 }

@@ -48,8 +48,8 @@ public final class ConfigsWorkflow {
     public record Planned(String clusterId, ConfigChangePlan plan, List<ConfigOp> ops, String refused) {
     }
 
-    /** What a change did: the entity's configs read back, per key changed. */
-    public record Done(EntityConfigs after) {
+    /** What a change did: the entity's configs read back, and a note when they did not show it yet. */
+    public record Done(EntityConfigs after, String note) {
     }
 
     public Shown show(ConfigEntity entity) {
@@ -98,11 +98,42 @@ public final class ConfigsWorkflow {
         return new Planned(snapshot.clusterId(), plan, changing, refused);
     }
 
-    /** Makes the change (inside the gate's act) and reads the entity back. */
+    /**
+     * Makes the change (inside the gate's act) and reads the entity back until Kafka reports it: the broker that
+     * answers describeConfigs may apply the new metadata a moment after the controller accepted it (seen on 4.4:
+     * the first read-back still gave the old value), so the read is repeated for up to {@link #VISIBLE_WITHIN}.
+     */
     public Done execute(Planned planned) {
         ClusterGateway gateway = session.requireGateway();
-        gateway.configs().alter(planned.plan().entity(), planned.ops());
-        return new Done(describe(gateway, planned.plan().entity()));
+        ConfigEntity entity = planned.plan().entity();
+        gateway.configs().alter(entity, planned.ops());
+        long until = System.nanoTime() + Math.min(VISIBLE_WITHIN.toNanos(), gateway.target().timeout().toNanos());
+        EntityConfigs after = describe(gateway, entity);
+        while (!visible(planned, after) && System.nanoTime() < until) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            after = describe(gateway, entity);
+        }
+        return new Done(after, visible(planned, after) ? null : "Kafka accepted the change, but "
+                + entity.label() + " did not show it yet when read back");
+    }
+
+    /** How long the read-back waits for the change to show. */
+    static final java.time.Duration VISIBLE_WITHIN = java.time.Duration.ofSeconds(10);
+
+    private static boolean visible(Planned planned, EntityConfigs after) {
+        for (ConfigOp op : planned.ops()) {
+            Optional<EntityConfigs.Entry> e = after.get(op.key());
+            boolean own = e.isPresent() && e.get().setOn(planned.plan().entity());
+            if (op.deletes() ? own : !own || (!e.get().sensitive() && !op.value().equals(e.get().value()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The cluster's id (one call). */

@@ -44,8 +44,12 @@ final class AdminConfigAdmin implements ConfigAdmin {
         for (ConfigEntry e : config.entries()) {
             // the synonyms run from the level that wins down to Kafka's default: the first of another source is what
             // applies once this entity's own value is deleted
+            // only a synonym of the same key (or its log.* broker form) is in the same unit: log.retention.hours is
+            // not retention.ms
             ConfigEntry.ConfigSynonym below = e.synonyms().stream()
-                    .filter(s -> !s.source().name().equals(entity.ownSource())).findFirst().orElse(null);
+                    .filter(s -> !s.source().name().equals(entity.ownSource()))
+                    .filter(s -> s.name().equals(e.name()) || s.name().equals("log." + e.name()))
+                    .findFirst().orElse(null);
             entries.add(new EntityConfigs.Entry(e.name(), e.isSensitive() ? null : e.value(), e.source().name(),
                     e.isReadOnly(), e.isSensitive(), below == null || e.isSensitive() ? null : below.value(),
                     below == null ? null : below.source().name()));

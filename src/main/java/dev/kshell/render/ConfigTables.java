@@ -30,11 +30,15 @@ public final class ConfigTables {
         if (!shown.isEmpty()) {
             Table t = Table.of("KEY", "VALUE", "SOURCE", "NOTE");
             for (EntityConfigs.Entry e : shown) {
-                String flags = e.readOnly() ? "read-only (server.properties + restart)" : e.sensitive() ? "secret" : "";
-                t.row(e.readOnly() ? Tone.DIM : Tone.PLAIN, e.name(), ConfigKeys.shown(e.name(), e.value(), e),
-                        ConfigKeys.source(e.source()), flags.isEmpty() ? "" : flags);
+                // rows stay plain: a coloured line near the width would be wrapped (and its colour codes escaped)
+                t.row(e.name(), ConfigKeys.shown(e.name(), e.value(), e), ConfigKeys.source(e.source()),
+                        e.readOnly() ? "read-only" : e.sensitive() ? "secret" : "");
             }
             out.append(t.render(width, color));
+            if (shown.stream().anyMatch(EntityConfigs.Entry::readOnly)) {
+                out.append(Prose.text("read-only: Kafka reads it from server.properties at start-up; a change needs "
+                        + "each broker's file edited and a restart, one broker at a time", width, 2));
+            }
         }
         if (note != null) {
             out.append(Prose.text(note, width, 2));

@@ -61,8 +61,8 @@ final class ConfigsConversation {
         }
         for (ConfigsWorkflow.Planned p : planned) {
             if (p.refused() != null) {
-                throw gate.invalid("Kafka refuses the change of " + p.plan().entity().label() + ": " + p.refused()
-                        + "; nothing was changed");
+                throw gate.invalid("Kafka refuses the change of " + p.plan().entity().label() + ": "
+                        + p.refused().replaceFirst("\\.$", "") + "; nothing was changed");
             }
         }
         if (plans.stream().allMatch(ConfigChangePlan::nothingToDo)) {

@@ -3,7 +3,6 @@ package dev.kshell.rules.configs;
 import dev.kshell.model.Finding;
 import dev.kshell.model.Severity;
 import dev.kshell.model.TemporaryChange;
-import dev.kshell.rules.SideFinding;
 import dev.kshell.util.Durations;
 
 import java.time.Duration;
@@ -21,11 +20,11 @@ public final class TemporaryReminders {
     private TemporaryReminders() {
     }
 
-    /** One WARNING per due change, naming it and its undo command. */
-    public static List<SideFinding> findings(List<TemporaryChange> changes, Instant now) {
-        return changes.stream().filter(c -> c.due(now)).map(c -> new SideFinding(6, "configs", new Finding(
-                Severity.WARNING, RULE, c.entity().words(), sentence(c, now),
-                "`configs revert " + c.id() + "` (or `configs keep " + c.id() + "` if it should stay)"))).toList();
+    /** One WARNING per due change, naming it and its undo command (triage's step 6 takes them as side findings). */
+    public static List<Finding> findings(List<TemporaryChange> changes, Instant now) {
+        return changes.stream().filter(c -> c.due(now)).map(c -> new Finding(Severity.WARNING, RULE,
+                c.entity().words(), sentence(c, now), "`configs revert " + c.id() + "` (or `configs keep " + c.id()
+                        + "` if it should stay)")).toList();
     }
 
     /** "temporary change t1 (min.insync.replicas=1, made by op 2h ago for 1h) was due 1h ago: still in force ...". */

@@ -143,7 +143,8 @@ public final class TriageService implements AutoCloseable {
             return List.of();
         }
         TemporaryChanges.Read read = options.temporaryChanges().read(now.clusterId());
-        List<SideFinding> out = new ArrayList<>(TemporaryReminders.findings(read.changes(), Instant.now()));
+        List<SideFinding> out = new ArrayList<>(TemporaryReminders.findings(read.changes(), Instant.now()).stream()
+                .map(f -> new SideFinding(6, "configs", f)).toList());
         if (read.warning() != null) {
             out.add(new SideFinding(6, "configs", new Finding(Severity.WARNING, TemporaryReminders.RULE,
                     "kshell's state", read.warning(), null)));

@@ -10,10 +10,7 @@ import dev.kshell.cli.commands.BrokersUnregisterCommand;
 import dev.kshell.cli.commands.CompleteCommand;
 import dev.kshell.cli.commands.CompletionCommand;
 import dev.kshell.cli.commands.ConfigRiskCommand;
-import dev.kshell.cli.commands.ConfigsChangeCommand;
 import dev.kshell.cli.commands.ConfigsShowCommand;
-import dev.kshell.cli.commands.ConfigsTemporaryCommand;
-import dev.kshell.model.ConfigEntity;
 import dev.kshell.cli.commands.ConnectCommand;
 import dev.kshell.cli.commands.CoordinatorsCommand;
 import dev.kshell.cli.commands.DescribeCommand;
@@ -148,14 +145,7 @@ public final class Assembly implements AutoCloseable {
         // judgement
         all.add(new TriageCommand(session));
         all.add(new ConfigRiskCommand(configRisks));
-        for (ConfigEntity.Kind kind : ConfigEntity.Kind.values()) {
-            all.add(new ConfigsShowCommand(session, kind));
-            all.add(new ConfigsChangeCommand(session, true, kind));
-            all.add(new ConfigsChangeCommand(session, false, kind));
-        }
-        for (ConfigsTemporaryCommand.Kind kind : ConfigsTemporaryCommand.Kind.values()) {
-            all.add(new ConfigsTemporaryCommand(session, kind));
-        }
+        all.addAll(ConfigsShowCommand.family(session));
         all.add(new LintCommand());
         all.add(new ExplainCommand(session));
         // action

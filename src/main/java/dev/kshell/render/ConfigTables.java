@@ -66,7 +66,7 @@ public final class ConfigTables {
         plan.readOnly().forEach(l -> out.append(Tone.BAD.paint(Prose.text("  refused: " + l, width, 4), color)));
         plan.notes().forEach(n -> out.append(Prose.text("  note: " + n, width, 4)));
         plan.losses().forEach(l -> out.append(Tone.BAD.paint(Prose.text("  can lose data: " + l, width, 4), color)));
-        if (plan.readOnly().isEmpty() && !plan.nothingToDo()) {
+        if (plan.readOnly().isEmpty() && !plan.nothingToDo() && !verb.equals("revert")) { // a revert is an undo
             undo(plan).forEach(u -> out.append("  undo: ").append(u).append('\n'));
         }
         return out.toString();

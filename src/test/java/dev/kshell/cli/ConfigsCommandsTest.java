@@ -17,6 +17,8 @@ import dev.kshell.render.Json;
 import dev.kshell.testsupport.FakeConfigAdmin;
 import dev.kshell.testsupport.FakeGateway;
 import dev.kshell.testsupport.ManualClock;
+import dev.kshell.testsupport.RunbookHarness;
+import dev.kshell.testsupport.ShellHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -252,5 +254,27 @@ class ConfigsCommandsTest {
         assertThat(err.toString()).contains("no temporary change t1");
         assertThat(run("configs set broker 4 ssl.keystore.password=x --for 1h --yes").code()).isEqualTo(ExitCode.USAGE);
         assertThat(err.toString()).contains("--for needs a complete undo");
+    }
+
+    @Test
+    void should_let_a_runbook_lower_min_isr_to_one_only_under_allow_unclean() throws IOException {
+        ShellSession session = new ShellSession(t -> gateway);
+        try (RunbookHarness runbooks = new RunbookHarness(session, ConfigsShowCommand::family)) {
+            session.connect(FakeGateway.TARGET, "fake", null);
+            Path plain = home.resolve("lower.ksh");
+            Files.writeString(plain, "configs set topic orders min.insync.replicas=1\n");
+            Path allowed = home.resolve("lower-allowed.ksh");
+            Files.writeString(allowed, "allow unclean\nconfigs set topic orders min.insync.replicas=1\n");
+
+            ShellHarness.Result refused = runbooks.run("run " + plain + " --yes");
+            ShellHarness.Result ran = runbooks.run("run " + allowed + " --yes");
+
+            assertThat(refused.code()).as(refused.out() + refused.err()).isEqualTo(ExitCode.REFUSED);
+            assertThat(ran.code()).as(ran.out() + ran.err()).isEqualTo(ExitCode.OK);
+            assertThat(configs.altered).singleElement().isEqualTo(Map.entry(ORDERS,
+                    List.of(ConfigOp.set("min.insync.replicas", "1"))));
+            assertThat(audit()).extracting(a -> a.get("approvedBy") == null ? "-" : a.get("approvedBy").asString())
+                    .contains("allow unclean + --yes");
+        }
     }
 }

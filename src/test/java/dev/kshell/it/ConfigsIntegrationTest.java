@@ -1,14 +1,11 @@
 package dev.kshell.it;
 
-import dev.kshell.cli.KshellCommand;
-import dev.kshell.cli.commands.ConfigsChangeCommand;
 import dev.kshell.cli.commands.ConfigsShowCommand;
-import dev.kshell.cli.commands.ConfigsTemporaryCommand;
-import dev.kshell.model.ConfigEntity;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.Json;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.Configs;
 import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.KshellProcess;
 import dev.kshell.testsupport.Required;
@@ -18,8 +15,6 @@ import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.utils.internals.Exit;
@@ -92,18 +87,7 @@ class ConfigsIntegrationTest {
         SharedCluster.ensureAllRunning();
         System.setProperty("kshell.home", home.toString());
         System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
-        shell = new ShellHarness(s -> {
-            List<KshellCommand> commands = new ArrayList<>();
-            for (ConfigEntity.Kind kind : ConfigEntity.Kind.values()) {
-                commands.add(new ConfigsShowCommand(s, kind));
-                commands.add(new ConfigsChangeCommand(s, true, kind));
-                commands.add(new ConfigsChangeCommand(s, false, kind));
-            }
-            for (ConfigsTemporaryCommand.Kind kind : ConfigsTemporaryCommand.Kind.values()) {
-                commands.add(new ConfigsTemporaryCommand(s, kind));
-            }
-            return commands;
-        }).connectBrokers(cluster.bootstrapServers());
+        shell = new ShellHarness(ConfigsShowCommand::family).connectBrokers(cluster.bootstrapServers());
     }
 
     @AfterEach
@@ -120,9 +104,7 @@ class ConfigsIntegrationTest {
     }
 
     private static void alter(ConfigResource resource, String key, String value) throws Exception {
-        AlterConfigOp op = value == null ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
-                : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(op))).all().get(60, TimeUnit.SECONDS);
+        Configs.alter(admin, resource, key, value);
     }
 
     /** Kafka's own {@code kafka-configs.sh --describe} for an entity, in this JVM: its text. */

@@ -8,13 +8,13 @@ import dev.kshell.model.ConfigEntity;
 import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.Configs;
 import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.MatrixCluster;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
@@ -75,8 +75,7 @@ class ConfigsMatrixIntegrationTest {
         }
         System.clearProperty("kshell.audit.file");
         System.setProperty("kshell.home", "target/test-home");
-        admin.incrementalAlterConfigs(Map.of(BROKER_5, List.of(new AlterConfigOp(new ConfigEntry(
-                "log.cleaner.threads", ""), AlterConfigOp.OpType.DELETE)))).all().get(60, TimeUnit.SECONDS);
+        Configs.alter(admin, BROKER_5, "log.cleaner.threads", null);
     }
 
     private static ConfigEntry cleanerThreads() {

@@ -115,11 +115,7 @@ public class ConfigsChangeCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        ConfigEntity entity = switch (kind) {
-            case TOPIC -> ConfigEntity.topic(inv.get(topic));
-            case BROKER -> ConfigEntity.broker(inv.get(broker));
-            case BROKERS -> ConfigEntity.brokers();
-        };
+        ConfigEntity entity = ConfigsShowCommand.entity(inv, kind, topic, broker);
         String verb = set ? "set" : "delete";
         MutationGate gate = GateAttempts.open(session, inv, "configs-" + verb);
         ConfigArgs.Parsed parsed = set ? ConfigArgs.settings(inv.get(words)) : ConfigArgs.deletions(inv.get(words));

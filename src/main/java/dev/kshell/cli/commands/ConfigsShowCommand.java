@@ -59,17 +59,39 @@ public class ConfigsShowCommand extends KshellCommand {
         };
     }
 
+    /** The entity a configs command names: its topic or broker argument, or the cluster-wide default. */
+    static ConfigEntity entity(Invocation inv, ConfigEntity.Kind kind, Arg<String> topic, Arg<Integer> broker) {
+        return switch (kind) {
+            case TOPIC -> ConfigEntity.topic(inv.get(topic));
+            case BROKER -> ConfigEntity.broker(inv.get(broker));
+            case BROKERS -> ConfigEntity.brokers();
+        };
+    }
+
+    /**
+     * Every configs command, once ({@code app.Assembly} and the tests make the same family): show, set and delete
+     * per kind of entity, then temporary, revert and keep.
+     */
+    public static List<KshellCommand> family(ShellSession session) {
+        List<KshellCommand> out = new java.util.ArrayList<>();
+        for (ConfigEntity.Kind kind : ConfigEntity.Kind.values()) {
+            out.add(new ConfigsShowCommand(session, kind));
+            out.add(new ConfigsChangeCommand(session, true, kind));
+            out.add(new ConfigsChangeCommand(session, false, kind));
+        }
+        for (ConfigsTemporaryCommand.Kind kind : ConfigsTemporaryCommand.Kind.values()) {
+            out.add(new ConfigsTemporaryCommand(session, kind));
+        }
+        return out;
+    }
+
     /** {@code --output json}: the entity, the configs shown (secrets masked) and a note. */
     public record View(String clusterId, String entity, List<EntityConfigs.Entry> configs, String note) {
     }
 
     @Override
     public ExitCode execute(Invocation inv) {
-        ConfigEntity entity = switch (kind) {
-            case TOPIC -> ConfigEntity.topic(inv.get(topic));
-            case BROKER -> ConfigEntity.broker(inv.get(broker));
-            case BROKERS -> ConfigEntity.brokers();
-        };
+        ConfigEntity entity = entity(inv, kind, topic, broker);
         ConfigsWorkflow.Shown shown = workflow.show(entity);
         boolean all = inv.get(ALL);
         List<EntityConfigs.Entry> entries = ConfigKeys.ordered(shown.configs(), all).stream()

@@ -25,8 +25,8 @@ public final class ConfigTables {
         List<EntityConfigs.Entry> shown = ConfigKeys.ordered(configs, all);
         StringBuilder out = new StringBuilder();
         out.append(configs.entity().words()).append(": ").append(shown.size()).append(" of ")
-                .append(configs.entries().size()).append(" configs").append(all ? "" : " (Kafka's defaults left out "
-                        + "but the incident keys; --all for every one)").append('\n');
+                .append(configs.entries().size()).append(" configs").append(all ? "" : " (the incident's keys, then every "
+                        + "value not Kafka's default; --all for every one)").append('\n');
         if (!shown.isEmpty()) {
             Table t = Table.of("KEY", "VALUE", "SOURCE", "NOTE");
             for (EntityConfigs.Entry e : shown) {

@@ -73,7 +73,11 @@ public class ConfigRiskCommand extends KshellCommand {
         ConfigRiskReport report = all || !profiles.isEmpty()
                 ? service.profiles(all, profiles, inv.get(GlobalOptions.TIMEOUT))
                 : service.connected();
-        inv.emit(report, () -> FindingTables.configRisks(report, inv.output().width(), inv.output().color()));
+        boolean fixable = !all && profiles.isEmpty() && report.clusters().stream()
+                .anyMatch(c -> !ConfigFixes.plan(c.findings()).isEmpty());
+        inv.emit(report, () -> FindingTables.configRisks(report, inv.output().width(), inv.output().color())
+                + (fixable ? "the config changes above, as one plan through kshell's gate: audit --fix (--dry-run to "
+                + "see it, --export FILE for kafka-configs.sh lines)\n" : ""));
         return report.exitCode();
     }
 

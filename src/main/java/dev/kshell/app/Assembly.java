@@ -11,6 +11,7 @@ import dev.kshell.cli.commands.BrokersUnregisterCommand;
 import dev.kshell.cli.commands.CompleteCommand;
 import dev.kshell.cli.commands.CompletionCommand;
 import dev.kshell.cli.commands.ConfigRiskCommand;
+import dev.kshell.cli.commands.ConfigsShowCommand;
 import dev.kshell.cli.commands.ConnectCommand;
 import dev.kshell.cli.commands.CoordinatorsCommand;
 import dev.kshell.cli.commands.DescribeCommand;
@@ -159,6 +160,7 @@ public final class Assembly implements AutoCloseable {
         // judgement
         all.add(new TriageCommand(session));
         all.add(new ConfigRiskCommand(configRisks));
+        all.addAll(ConfigsShowCommand.family(session));
         all.add(new LintCommand());
         all.add(new ExplainCommand(session));
         // action

@@ -145,7 +145,8 @@ public final class CommandLineExecutor {
             } finally {
                 // A node stopped, a scenario staged, an election: the prompt's mark from before is void (also when
                 // the command failed half-way); a dry run changed nothing.
-                if (command.is(Trait.MUTATING) && !dryRun(invocation) && !effectiveRun.dryRun()) {
+                if (command.spec().mutates(parsed.options().keySet()) && !dryRun(invocation)
+                        && !effectiveRun.dryRun()) {
                     session.clusterChanged();
                 }
             }
@@ -155,7 +156,7 @@ public final class CommandLineExecutor {
             }
             if (failure instanceof UsageException && !ran) {
                 // an attempt to change a cluster that the grammar refused is still an attempt: audited
-                parser.find(tokens).filter(c -> c.is(Trait.MUTATING)).ifPresent(c -> AuditFile.inputError(c,
+                parser.find(tokens).filter(c -> c.spec().mutatesWords(tokens)).ifPresent(c -> AuditFile.inputError(c,
                         displayLine, session.connection().map(x -> x.gateway().target().endpoints()).orElse(null),
                         run, failure.getMessage(), output, auditDeadline(tokens)));
             }

@@ -234,10 +234,27 @@ public final class CompletionValues {
 
     /** Topic config keys (kafka-clients' TopicConfig) and broker keys (Kafka's own definitions), sorted. */
     public static List<Candidate> configKeys(String word) {
+        return keys(ConfigKeys.ALL, word, false);
+    }
+
+    /**
+     * The config keys of one kind of entity ({@code topic}: kafka-clients' TopicConfig; {@code broker}: Kafka's
+     * server definitions), as {@code key=} when a value follows ({@code configs set}: no space after it).
+     */
+    public static List<Candidate> configKeys(String word, boolean topic, boolean setting) {
+        return keys(topic ? ConfigKeys.TOPIC : ConfigKeys.BROKER, word, setting);
+    }
+
+    private static List<Candidate> keys(Set<String> keys, String word, boolean setting) {
         List<Candidate> out = new ArrayList<>();
-        for (String key : ConfigKeys.ALL) {
-            if (key.startsWith(word)) {
-                out.add(new Candidate(key, key, "config keys", null, null, null, true));
+        String typedKey = setting && word.contains("=") ? null : word;
+        if (typedKey == null) {
+            return out; // the value is the operator's
+        }
+        for (String key : new TreeSet<>(keys)) {
+            if (key.startsWith(typedKey)) {
+                String value = setting ? key + "=" : key;
+                out.add(new Candidate(value, value, "config keys", null, null, null, !setting));
             }
         }
         return out;
@@ -245,9 +262,17 @@ public final class CompletionValues {
 
     /** Loads the key lists once, on first use (KnownKeys reads Kafka's server config definitions). */
     private static final class ConfigKeys {
-        static final Set<String> ALL = load();
+        static final Set<String> TOPIC = topicKeys();
+        static final Set<String> BROKER = brokerKeys();
+        static final Set<String> ALL = all();
 
-        private static Set<String> load() {
+        private static Set<String> all() {
+            Set<String> keys = new TreeSet<>(TOPIC);
+            keys.addAll(BROKER);
+            return Set.copyOf(keys);
+        }
+
+        private static Set<String> topicKeys() {
             Set<String> keys = new TreeSet<>();
             try {
                 for (Field f : org.apache.kafka.common.config.TopicConfig.class.getFields()) {
@@ -258,12 +283,15 @@ public final class CompletionValues {
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 // fewer keys to offer; completion goes on
             }
-            try {
-                keys.addAll(KnownKeys.kafka().keys());
-            } catch (RuntimeException | LinkageError e) {
-                // the server's definitions are optional here
-            }
             return Set.copyOf(keys);
+        }
+
+        private static Set<String> brokerKeys() {
+            try {
+                return Set.copyOf(KnownKeys.kafka().keys());
+            } catch (RuntimeException | LinkageError e) {
+                return Set.of(); // the server's definitions are optional here
+            }
         }
     }
 

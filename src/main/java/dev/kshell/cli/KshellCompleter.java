@@ -14,6 +14,8 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.memory.StateStore;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.model.TemporaryChange;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
@@ -227,6 +229,12 @@ public final class KshellCompleter implements Completer {
                 yield all;
             }
             case CONFIG_KEY -> CompletionValues.configKeys(word);
+            case TOPIC_CONFIG_KEY, TOPIC_CONFIG_SETTING, BROKER_CONFIG_KEY, BROKER_CONFIG_SETTING ->
+                    CompletionValues.configKeys(word, kind == ArgKind.TOPIC_CONFIG_KEY
+                            || kind == ArgKind.TOPIC_CONFIG_SETTING, kind == ArgKind.TOPIC_CONFIG_SETTING
+                            || kind == ArgKind.BROKER_CONFIG_SETTING);
+            case TEMPORARY_CHANGE -> CompletionValues.fixed(temporary(s), "temporary config changes",
+                    "configs revert / keep", word);
             case PROFILE -> CompletionValues.profiles(home.get(), word);
             case KSH_FILE -> CompletionValues.files(word, name -> name.endsWith(".ksh"));
             case PROPERTIES_FILE -> CompletionValues.files(word, name -> name.endsWith(".properties"));
@@ -258,6 +266,15 @@ public final class KshellCompleter implements Completer {
             LOG.warn("completion: {}", loaded.warning());
         }
         return List.copyOf(loaded.memory().reorders().keySet());
+    }
+
+    /** The ids of the temporary config changes kshell remembers for the session's cluster (the state directory). */
+    private List<String> temporary(ClusterSnapshot s) {
+        if (s == null || s.clusterId() == null) {
+            return List.of();
+        }
+        TemporaryChanges.Read read = new TemporaryChanges(stateDir.get()).read(s.clusterId());
+        return read.changes().stream().map(TemporaryChange::id).toList();
     }
 
     /** elect unclean a-0 b-0 <TAB>: not a-0 again. */

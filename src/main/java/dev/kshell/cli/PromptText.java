@@ -3,6 +3,8 @@ package dev.kshell.cli;
 import dev.kshell.rules.StepStatus;
 
 import dev.kshell.render.Safe;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.rules.configs.TemporaryReminders;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.PartitionState;
@@ -57,7 +59,7 @@ public final class PromptText {
             String mark = withQuorum(mark(s, session.silentBrokers(), session.lastVerdict().orElse(null), color), s,
                     session.lastQuorumJudgement().orElse(null), color);
             // the prompt goes to JLine as it is: kshell's own colours take effect here
-            return Safe.unmark(withAge(c.label(), s, mark, failed, Instant.now()));
+            return Safe.unmark(withAge(c.label(), s, mark + dueMark(s, color), failed, Instant.now()));
         }).orElse("kshell> ");
     }
 
@@ -86,6 +88,19 @@ public final class PromptText {
         }
         return Objects.equals(judged.quorum().leaderId(), now.quorum().leaderId())
                 && judged.quorum().leaderEpoch() == now.quorum().leaderEpoch();
+    }
+
+    /**
+     * A temporary config change whose time has passed ({@code configs set ... --for}): {@code " revert t1"}, read
+     * from kshell's own state on this host (a small local file, no cluster call), apart from the health mark.
+     */
+    static String dueMark(ClusterSnapshot s, boolean color) {
+        if (s == null || s.clusterId() == null) {
+            return "";
+        }
+        String due = TemporaryReminders.promptMark(TemporaryChanges.atHome().read(s.clusterId()).changes(),
+                Instant.now());
+        return due.isEmpty() ? "" : " " + Tone.WARN.paint(due, color);
     }
 
     /** The mark shown after a command changed the cluster, until the next read. */

@@ -62,7 +62,7 @@ public final class RunbookBridge {
 
         @Override
         public boolean isMutating(List<String> words) {
-            return command(words).map(c -> c.is(Trait.MUTATING)).orElse(false);
+            return command(words).map(c -> c.spec().mutatesWords(words)).orElse(false);
         }
 
         @Override

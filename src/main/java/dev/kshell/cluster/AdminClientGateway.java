@@ -355,6 +355,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminClientGroups(this);
     }
 
+    @Override
+    public ConfigAdmin configs() {
+        return new AdminConfigAdmin(this);
+    }
+
     // ---- coordinators
 
     @Override

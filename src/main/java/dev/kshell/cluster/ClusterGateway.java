@@ -89,6 +89,12 @@ public interface ClusterGateway extends AutoCloseable {
      */
     ClientGroups groups();
 
+    /**
+     * Configs of topics, brokers and the cluster-wide broker default: every entry with its source, Kafka's own
+     * validation of a change, the change itself ({@link ConfigAdmin}), with this gateway's deadline.
+     */
+    ConfigAdmin configs();
+
     // ---- coordinators
 
     /**

@@ -47,6 +47,16 @@ public enum ArgKind {
     PROFILE,
     /** A broker or topic configuration key. */
     CONFIG_KEY,
+    /** A topic config key ({@code configs delete topic T KEY}). */
+    TOPIC_CONFIG_KEY,
+    /** A broker config key ({@code configs delete broker N KEY}, {@code brokers}). */
+    BROKER_CONFIG_KEY,
+    /** A topic config {@code key=value} ({@code configs set topic T KEY=VALUE}). */
+    TOPIC_CONFIG_SETTING,
+    /** A broker config {@code key=value}. */
+    BROKER_CONFIG_SETTING,
+    /** A temporary config change kshell remembers ({@code configs revert ID}). */
+    TEMPORARY_CHANGE,
     /** A consumer group id. */
     GROUP,
 

@@ -41,9 +41,17 @@ public final class CommandSpec {
     private final Set<Trait> traits;
     private final List<Exclusive> exclusive;
     private final List<String> examples;
+    /** Options that make a line of a read command mutate ({@code audit --fix}). */
+    private final Set<String> mutatingOptions;
 
     private CommandSpec(List<String> names, Group group, String description, List<OptionSpec> options,
                         List<Positional> arguments, Set<Trait> traits, List<Exclusive> exclusive, List<String> examples) {
+        this(names, group, description, options, arguments, traits, exclusive, examples, Set.of());
+    }
+
+    private CommandSpec(List<String> names, Group group, String description, List<OptionSpec> options,
+                        List<Positional> arguments, Set<Trait> traits, List<Exclusive> exclusive, List<String> examples,
+                        Set<String> mutatingOptions) {
         this.names = List.copyOf(names);
         this.group = group;
         this.description = description;
@@ -52,6 +60,7 @@ public final class CommandSpec {
         this.traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
         this.exclusive = List.copyOf(exclusive);
         this.examples = List.copyOf(examples);
+        this.mutatingOptions = Set.copyOf(mutatingOptions);
     }
 
     /** A command answering to {@code name} (and {@code aliases}), in group HELP until {@link #group} says otherwise. */
@@ -63,11 +72,11 @@ public final class CommandSpec {
     }
 
     public CommandSpec group(Group g) {
-        return new CommandSpec(names, g, description, options, arguments, traits, exclusive, examples);
+        return new CommandSpec(names, g, description, options, arguments, traits, exclusive, examples, mutatingOptions);
     }
 
     public CommandSpec description(String text) {
-        return new CommandSpec(names, group, text, options, arguments, traits, exclusive, examples);
+        return new CommandSpec(names, group, text, options, arguments, traits, exclusive, examples, mutatingOptions);
     }
 
     /** The command's own options (the common ones, {@link GlobalOptions#COMMON}, every command takes). */
@@ -84,7 +93,7 @@ public final class CommandSpec {
             }
             all.add(s);
         }
-        return new CommandSpec(names, group, description, all, arguments, traits, exclusive, examples);
+        return new CommandSpec(names, group, description, all, arguments, traits, exclusive, examples, mutatingOptions);
     }
 
     /** The positional arguments, in order; only the last may repeat, and no optional one before a required one. */
@@ -97,7 +106,7 @@ public final class CommandSpec {
                         + "and an optional one cannot come before a required one");
             }
         }
-        return new CommandSpec(names, group, description, options, all, traits, exclusive, examples);
+        return new CommandSpec(names, group, description, options, all, traits, exclusive, examples, mutatingOptions);
     }
 
     /** As {@link #arguments(Arg[])}, for declarations held as positionals (tests, the runbook's directives). */
@@ -105,7 +114,7 @@ public final class CommandSpec {
         CommandSpec out = this;
         for (Positional p : positionals) {
             out = new CommandSpec(out.names, group, description, options, append(out.arguments, p), traits, exclusive,
-                    examples);
+                    examples, out.mutatingOptions);
         }
         return out;
     }
@@ -122,7 +131,7 @@ public final class CommandSpec {
         if (all.contains(Trait.WATCHABLE) && (all.contains(Trait.MUTATING) || all.contains(Trait.SHELL_ONLY))) {
             throw new IllegalArgumentException(name() + ": a watchable command neither mutates nor acts on the session");
         }
-        return new CommandSpec(names, group, description, options, arguments, all, exclusive, examples);
+        return new CommandSpec(names, group, description, options, arguments, all, exclusive, examples, mutatingOptions);
     }
 
     /** Exactly one of these options / arguments must be given. */
@@ -150,13 +159,45 @@ public final class CommandSpec {
         }
         List<Exclusive> all = new ArrayList<>(exclusive);
         all.add(new Exclusive(required, opts, args));
-        return new CommandSpec(names, group, description, options, arguments, traits, all, examples);
+        return new CommandSpec(names, group, description, options, arguments, traits, all, examples, mutatingOptions);
+    }
+
+    /**
+     * The line mutates when one of these options is given ({@code audit --fix}): the command stays a read otherwise
+     * (watchable, not audited), and a line with the option is treated as {@link Trait#MUTATING} is (audited when the
+     * grammar refuses it, never watched, planned only under a runbook's --dry-run, the prompt's mark dropped).
+     */
+    public CommandSpec mutatingWith(Opt<?>... keys) {
+        java.util.Set<String> all = new java.util.HashSet<>(mutatingOptions);
+        for (Opt<?> k : keys) {
+            if (options.stream().noneMatch(o -> o.name().equals(k.name()))) {
+                throw new IllegalArgumentException(name() + ": --" + k.name() + " is not declared");
+            }
+            all.add(k.name());
+        }
+        return new CommandSpec(names, group, description, options, arguments, traits, exclusive, examples, all);
+    }
+
+    /** True when a line with these options (by name) changes something. */
+    public boolean mutates(java.util.Collection<String> givenOptions) {
+        return is(Trait.MUTATING) || givenOptions.stream().anyMatch(mutatingOptions::contains);
+    }
+
+    /** True when some line of this command changes something (it is MUTATING, or has an option that makes it so). */
+    public boolean canMutate() {
+        return is(Trait.MUTATING) || !mutatingOptions.isEmpty();
+    }
+
+    /** As {@link #mutates}, from the words of a line the grammar could not parse ({@code --fix}, {@code --fix=x}). */
+    public boolean mutatesWords(List<String> words) {
+        return is(Trait.MUTATING) || words.stream().anyMatch(w -> mutatingOptions.stream()
+                .anyMatch(o -> w.equals("--" + o) || w.startsWith("--" + o + "=")));
     }
 
     public CommandSpec examples(String... lines) {
         List<String> all = new ArrayList<>(examples);
         all.addAll(Arrays.asList(lines));
-        return new CommandSpec(names, group, description, options, arguments, traits, exclusive, all);
+        return new CommandSpec(names, group, description, options, arguments, traits, exclusive, all, mutatingOptions);
     }
 
     // ---- what the declaration says ----------------------------------------------------------------------------

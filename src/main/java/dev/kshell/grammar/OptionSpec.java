@@ -92,7 +92,9 @@ public record OptionSpec(String name, char shortName, ArgKind kind, String descr
             case DIRECTORY -> "DIR";
             case INTEGER -> "N";
             case DURATION, PROFILE, GROUP, SCENARIO -> kind.name();
-            case CONFIG_KEY -> "KEY";
+            case CONFIG_KEY, TOPIC_CONFIG_KEY, BROKER_CONFIG_KEY -> "KEY";
+            case TOPIC_CONFIG_SETTING, BROKER_CONFIG_SETTING -> "KEY=VALUE";
+            case TEMPORARY_CHANGE -> "ID";
             default -> "VALUE";
         };
     }

@@ -126,7 +126,8 @@ public final class ConfigRisks {
         int target = minIsr == null ? wanted : Math.max(wanted, minIsr + 1);
         String fix = raiseRf(t, target, s, bootstrap);
         if (minIsr != null && minIsr >= rf) {
-            fix += "; trade-off, not a fix: lowering min.insync.replicas to " + Math.max(1, rf - 1)
+            fix += "; trade-off, not a fix: " + configsCommand(bootstrap) + " --alter --entity-type topics "
+                    + "--entity-name " + t.name() + " --add-config min.insync.replicas=" + Math.max(1, rf - 1)
                     + " keeps commits going with one replica down but acknowledges them on fewer copies";
         }
         return new Finding(Severity.WARNING, "internal-rf-low", "topic " + t.name(),

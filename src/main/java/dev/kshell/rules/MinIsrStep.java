@@ -54,6 +54,7 @@ final class MinIsrStep {
             Integer minIsr = t.config() == null ? null : t.config().minIsr();
             FirstNames under = new FirstNames();
             FirstNames urp = new FirstNames();
+            int smallestIsr = Integer.MAX_VALUE;
             int atMin = 0;
             boolean undecided = false;
             for (PartitionState p : t.partitions()) {
@@ -68,6 +69,7 @@ final class MinIsrStep {
                         leaderlessUnder++;
                     } else {
                         under.add(p);
+                        smallestIsr = Math.min(smallestIsr, isr);
                         outOfIsr(p, live, deadOutOfIsr, liveOutOfIsr);
                     }
                 }
@@ -89,7 +91,7 @@ final class MinIsrStep {
                         under.count + " partition" + (under.count == 1 ? "" : "s") + " under min ISR (ISR < "
                                 + "min.insync.replicas " + minIsr + "): acks=all producers fail with "
                                 + "NOT_ENOUGH_REPLICAS: " + under.names(),
-                        "`under-min-isr --topic " + t.name() + "`"));
+                        "`under-min-isr --topic " + t.name() + "`" + lowerFor(t, minIsr, smallestIsr)));
             }
             if (urp.count > 0) {
                 urpCount += urp.count;
@@ -153,6 +155,22 @@ final class MinIsrStep {
             next = "under-min-isr";
         }
         return new TriageStep(5, "Under-min-ISR partitions", status, summary, fs, action, next);
+    }
+
+    /**
+     * The trade-off while replicas are away: kshell's own command that lets acks=all writes through with the
+     * replicas that are in sync, for an hour, with what it costs (docs/configs.md); empty when it would not help.
+     */
+    private static String lowerFor(TopicState t, Integer minIsr, int smallestIsr) {
+        int to = Math.max(1, smallestIsr);
+        if (minIsr == null || smallestIsr == Integer.MAX_VALUE || to >= minIsr) {
+            return "";
+        }
+        int rf = t.replicationFactor();
+        return "; trade-off to let acks=all writes through meanwhile: `configs set topic " + t.name()
+                + " min.insync.replicas=" + to + " --for 1h` (acknowledged on " + (to == 1 ? "1 copy" : to + " copies")
+                + " instead of " + minIsr + (to == 1 && rf > 1 ? "; asks for the typed phrase" : "")
+                + "; kshell reminds to put " + minIsr + " back)";
     }
 
     private static void outOfIsr(PartitionState p, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {

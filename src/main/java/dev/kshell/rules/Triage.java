@@ -2,6 +2,7 @@ package dev.kshell.rules;
 
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.Finding;
+import dev.kshell.rules.configs.ConfigFixes;
 import dev.kshell.model.Severity;
 
 import java.util.ArrayList;
@@ -116,7 +117,9 @@ public final class Triage {
 
     // ---- step 6: config risks, counted but never part of the verdict
     private static TriageStep configStep(ClusterSnapshot now) {
-        List<Finding> fs = ConfigRisks.check(now);
+        // the fixes name kshell's own command (through the gate, with its plan and undo), not Kafka's tool
+        List<Finding> fs = ConfigRisks.check(now).stream().map(f -> new Finding(f.severity(), f.rule(), f.where(),
+                f.message(), ConfigFixes.asKshell(f.fix()))).toList();
         StepStatus status = TriageSteps.status(fs);
         long risks = fs.stream().filter(f -> f.severity().atLeast(Severity.WARNING)).count();
         String summary = risks == 0 ? "no config risks" : risks + " config risk" + (risks == 1 ? "" : "s") + ": "

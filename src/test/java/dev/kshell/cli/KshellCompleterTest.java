@@ -149,7 +149,7 @@ class KshellCompleterTest {
     private String word(ArgKind kind) {
         return switch (kind) {
             case FILE, KSH_FILE, PROPERTIES_FILE, DIRECTORY -> files + "/";
-            case CONFIG_KEY -> "min.insync";
+            case CONFIG_KEY, TOPIC_CONFIG_KEY, BROKER_CONFIG_KEY, TOPIC_CONFIG_SETTING, BROKER_CONFIG_SETTING -> "min.insync";
             default -> "";
         };
     }
@@ -161,7 +161,9 @@ class KshellCompleterTest {
             case TEXT, FLAG, INTEGER, GROUP, WORDS -> List.of();
             case ENDPOINT -> List.of(); // the controller's own listener: nothing to guess from the snapshot
             case CHOICE -> choices;
-            case DURATION, CONFIG_KEY, COMMAND, COMMAND_LINE, READ_COMMAND_LINE -> throw new AssertionError("checked by property");
+            case DURATION, CONFIG_KEY, COMMAND, COMMAND_LINE, READ_COMMAND_LINE, TOPIC_CONFIG_KEY, BROKER_CONFIG_KEY,
+                 TOPIC_CONFIG_SETTING, BROKER_CONFIG_SETTING -> throw new AssertionError("checked by property");
+            case TEMPORARY_CHANGE -> List.of(); // the fixture's state remembers none
             case TOPIC -> List.of("audit-log", "orders", "orders-eu", "payments");
             case UNCLEAN_TOPIC -> List.of("audit-log");
             case OFF_PREFERRED_TOPIC -> List.of("orders");
@@ -192,7 +194,11 @@ class KshellCompleterTest {
         switch (kind) {
             case DURATION -> assertThat(got).as(line).isNotEmpty()
                     .allSatisfy(d -> assertThat(Durations.parse(d, "--x").isOk()).as(d).isTrue());
-            case CONFIG_KEY -> assertThat(got).as(line).contains("min.insync.replicas").allMatch(k -> k.startsWith("min.insync"));
+            case CONFIG_KEY, TOPIC_CONFIG_KEY, BROKER_CONFIG_KEY -> assertThat(got).as(line)
+                    .contains("min.insync.replicas").allMatch(k -> k.startsWith("min.insync"));
+            // a setting is offered as key= (the value is the operator's), no space after it
+            case TOPIC_CONFIG_SETTING, BROKER_CONFIG_SETTING -> assertThat(got).as(line)
+                    .contains("min.insync.replicas=").allMatch(k -> k.startsWith("min.insync") && k.endsWith("="));
             case COMMAND, COMMAND_LINE -> assertThat(got).as(line).containsExactlyInAnyOrderElementsOf(visibleFirstWords(cmd -> true));
             case READ_COMMAND_LINE -> assertThat(got).as(line).isNotEmpty().containsExactlyInAnyOrderElementsOf(
                     visibleFirstWords(KshellCompleter::readsCluster));

@@ -35,6 +35,8 @@ class GatewayApprovalTest {
             assertOutsideTheGate(() -> gateway.replicaMoves().unregisterBroker(6));
             assertOutsideTheGate(() -> gateway.quorumChanges().addVoter(2, "AAAAAAAAAAAAAAAAAAAAAA", List.of("C://h:1")));
             assertOutsideTheGate(() -> gateway.quorumChanges().removeVoter(2, "AAAAAAAAAAAAAAAAAAAAAA"));
+            assertOutsideTheGate(() -> gateway.configs().alter(dev.kshell.model.ConfigEntity.topic("orders"),
+                    List.of(dev.kshell.model.ConfigOp.set("retention.ms", "1"))));
         }
     }
 

@@ -11,8 +11,6 @@ import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.AlterConfigOp;
-import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
 import org.junit.jupiter.api.AfterAll;
@@ -88,10 +86,7 @@ class AuditIntegrationTest {
 
     /** Sets a config, or deletes it when {@code value} is null. */
     private static void alter(ConfigResource resource, String key, String value) throws Exception {
-        AlterConfigOp op = value == null
-                ? new AlterConfigOp(new ConfigEntry(key, ""), AlterConfigOp.OpType.DELETE)
-                : new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
-        admin.incrementalAlterConfigs(Map.of(resource, List.of(op))).all().get(60, TimeUnit.SECONDS);
+        dev.kshell.testsupport.Configs.alter(admin, resource, key, value);
     }
 
     private ShellHarness shell() {

@@ -45,8 +45,9 @@ class FirstHourAdviceTest {
         ClusterSnapshot s = cluster().brokers(4, 5, 6).topic("demo").minIsr(3, Snapshots.TOPIC).spread(3, 3).build();
         Finding f = Triage.run(TriageInput.of(s, null)).step(6).findings().stream()
                 .filter(x -> x.rule().equals("min-isr-equals-rf")).findFirst().orElseThrow();
-        assertThat(f.fix()).startsWith("lower min.insync.replicas to 2: kafka-configs.sh --alter --entity-type topics "
-                        + "--entity-name demo --add-config min.insync.replicas=2 (trade-off: acks=all writes keep going "
+        // triage names kshell's command (through the gate, with its plan and undo); audit keeps Kafka's line
+        assertThat(f.fix()).startsWith("lower min.insync.replicas to 2: `configs set topic demo min.insync.replicas=2` "
+                        + "(trade-off: acks=all writes keep going "
                         + "with one replica down, but are then acknowledged on 2 copies, not 3); or keep 3 and raise the "
                         + "replication factor of demo to 4");
     }

@@ -45,6 +45,8 @@ public class FakeGateway implements ClusterGateway {
     public dev.kshell.model.LogDirsRead logDirsRead;
     /** The clients' side this fake answers with; a test fills it (empty by default). */
     public final FakeClientGroups clientGroups = new FakeClientGroups();
+    /** The configs this fake answers with; a test fills it (empty: every topic and broker unknown). */
+    public final FakeConfigAdmin configAdmin = new FakeConfigAdmin();
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -247,6 +249,11 @@ public class FakeGateway implements ClusterGateway {
     public dev.kshell.cluster.LogDirs logDirs() {
         return brokerIds -> logDirsRead != null ? logDirsRead
                 : dev.kshell.model.LogDirsRead.empty(snapshot.takenAt().toEpochMilli());
+    }
+
+    @Override
+    public dev.kshell.cluster.ConfigAdmin configs() {
+        return configAdmin;
     }
 
     @Override

@@ -13,6 +13,9 @@ import dev.kshell.util.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import dev.kshell.memory.KshellHome;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.rules.configs.TemporaryReminders;
+import java.util.List;
 import dev.kshell.model.ClusterCapabilities;
 
 /** {@code status}: what this session is connected to, from memory (no cluster round trip). */
@@ -30,7 +33,15 @@ public class StatusCommand extends KshellCommand {
     public record Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                          String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
                          Integer quorumLeader, Integer topics, String zooKeeper,
-                         ClusterCapabilities capabilities, String records) {
+                         ClusterCapabilities capabilities, String records, List<String> temporaryDue) {
+
+        public Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
+                      String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
+                      Integer quorumLeader, Integer topics, String zooKeeper,
+                      ClusterCapabilities capabilities, String records) {
+            this(connected, label, endpoints, viaControllers, timeout, clusterId, lastSnapshotAt, brokers, liveBrokers,
+                    quorumLeader, topics, zooKeeper, capabilities, records, due(clusterId));
+        }
 
         public Status(boolean connected, String label, String endpoints, boolean viaControllers, String timeout,
                       String clusterId, Instant lastSnapshotAt, Integer brokers, Integer liveBrokers,
@@ -39,6 +50,16 @@ public class StatusCommand extends KshellCommand {
             this(connected, label, endpoints, viaControllers, timeout, clusterId, lastSnapshotAt, brokers, liveBrokers,
                     quorumLeader, topics, zooKeeper, capabilities, KshellHome.records().toString());
         }
+    }
+
+    /** The temporary config changes whose time has passed, one sentence each with its undo (kshell's state). */
+    static List<String> due(String clusterId) {
+        if (clusterId == null) {
+            return List.of();
+        }
+        Instant now = Instant.now();
+        return TemporaryChanges.atHome().read(clusterId).changes().stream().filter(c -> c.due(now))
+                .map(c -> TemporaryReminders.sentence(c, now) + ": configs revert " + c.id()).toList();
     }
 
     @Override
@@ -86,6 +107,7 @@ public class StatusCommand extends KshellCommand {
         if (s.zooKeeper() != null) {
             out.append("ZooKeeper ").append(s.zooKeeper()).append(" (read-only: controller, epoch, brokers)\n");
         }
+        s.temporaryDue().forEach(d -> out.append("due: ").append(d).append('\n'));
         // the sandbox keeps its own (docs/sandbox.md): say where this session's audit lines land
         out.append("history, audit log and state: ").append(s.records()).append('\n');
         return out.toString();

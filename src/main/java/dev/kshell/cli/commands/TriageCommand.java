@@ -10,6 +10,7 @@ import dev.kshell.rules.TriageReport;
 import dev.kshell.workflow.check.TriageOptions;
 import dev.kshell.workflow.check.TriageService;
 import dev.kshell.grammar.ArgKind;
+import dev.kshell.memory.TemporaryChanges;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.GlobalOptions;
 import dev.kshell.grammar.Group;
@@ -76,7 +77,8 @@ public class TriageCommand extends KshellCommand {
         }
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         TriageOptions options = new TriageOptions(inv.get(STRICT), session.connectedToSandbox(), previous,
-                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory(), session.clientHistory());
+                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory())
+                .withClientHistory(session.clientHistory()).withTemporaryChanges(TemporaryChanges.atHome());
         TriageService.TriageRun outcome = service.triage(session, options);
         session.remember(outcome.snapshot());
         outcome.warnings().forEach(w -> inv.note("warning: " + w));

@@ -3,6 +3,7 @@ package dev.kshell.cli.commands;
 import dev.kshell.render.Safe;
 
 import dev.kshell.cli.CommandLineExecutor;
+import dev.kshell.cli.CommandLineParser;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.KshellCommand;
 import dev.kshell.cli.Output;
@@ -86,8 +87,9 @@ public class WatchCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) throws InterruptedException {
         List<String> words = inv.get(COMMAND);
         CommandLineExecutor exec = executor.get();
-        KshellCommand watched = exec.parser().parse(words).command(); // unknown command or option: one usage line
-        String refusal = Watchable.refusal(watched);
+        CommandLineParser.ParsedCommand parsed = exec.parser().parse(words); // unknown command or option: one line
+        KshellCommand watched = parsed.command();
+        String refusal = Watchable.refusal(watched, parsed.options().keySet());
         if (refusal != null) {
             throw new UsageException("watch: " + refusal);
         }

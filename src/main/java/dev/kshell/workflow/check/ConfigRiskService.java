@@ -44,6 +44,11 @@ public final class ConfigRiskService {
         this.profiles = new ProfileClusters(home, gateways);
     }
 
+    /** The session whose connected cluster {@link #connected()} checks. */
+    public ShellSession session() {
+        return session;
+    }
+
     /** The connected cluster: a failure is the command's (one line, exit 4), as for every other command. */
     public ConfigRiskReport connected() {
         ShellSession.Connection c = session.connection().orElseThrow(() -> new InputException(

@@ -4,12 +4,14 @@ import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.memory.ClientHistory;
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
+import dev.kshell.memory.TemporaryChanges;
 
 import java.util.Map;
 
 /**
  * How one triage runs, apart from the connection: what a session knows (its previous snapshot, the controllers it
- * last saw, its quorum memory) and the command's flags. A fleet triage passes {@link #fresh()} per cluster.
+ * last saw, its quorum memory, its histories) and the command's flags. A fleet triage passes {@link #fresh()} per
+ * cluster. The memories are added with a {@code withX} each, so that a new one does not break the callers.
  *
  * @param strict              {@code --strict}: config risks make the exit code 1
  * @param sandboxSession      the connection is the session's own sandbox: advice may name {@code sandbox} commands
@@ -20,20 +22,23 @@ import java.util.Map;
  *                            or null (nothing remembered)
  * @param clientHistory       where the clients' side read records groups' lag and states (trends, "stuck since"),
  *                            or null (this triage's read alone)
+ * @param temporaryChanges    where temporary config changes are remembered (a due one is a step-6 reminder), or
+ *                            null (none read)
  */
 public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
                             Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
-                            LogDirHistory logDirHistory, ClientHistory clientHistory) {
+                            LogDirHistory logDirHistory, ClientHistory clientHistory,
+                            TemporaryChanges temporaryChanges) {
 
     public TriageOptions {
         knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
     }
 
-    /** Without a clients' history. */
+    /** Without the clients' history and the temporary config changes. */
     public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
                          Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
                          LogDirHistory logDirHistory) {
-        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, null);
+        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, null, null);
     }
 
     /** Without a log-directory history. */
@@ -49,16 +54,26 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
 
     public TriageOptions withStrict(boolean value) {
         return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory);
+                clientHistory, temporaryChanges);
     }
 
     public TriageOptions withQuorumMemory(QuorumMemory value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory,
-                clientHistory);
+                clientHistory, temporaryChanges);
     }
 
     public TriageOptions withLogDirHistory(LogDirHistory value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value,
-                clientHistory);
+                clientHistory, temporaryChanges);
+    }
+
+    public TriageOptions withClientHistory(ClientHistory value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                value, temporaryChanges);
+    }
+
+    public TriageOptions withTemporaryChanges(TemporaryChanges value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                clientHistory, value);
     }
 }

@@ -12,6 +12,12 @@ import dev.kshell.rules.TriageReport;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.model.ProbeResult;
 import dev.kshell.memory.QuorumMemory;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.model.Finding;
+import dev.kshell.model.Severity;
+import dev.kshell.rules.SideFinding;
+import dev.kshell.rules.configs.TemporaryReminders;
+import java.time.Instant;
 import dev.kshell.util.DaemonThreads;
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.model.PartitionState;
@@ -117,6 +123,7 @@ public final class TriageService implements AutoCloseable {
                 options.logDirHistory(), options.sandboxSession());
         List<SideFinding> clientFindings = await(clients, until, List.of(clients));
         TriageInput input = gathered.withSideFindings(clientFindings)
+                .withSideFindings(temporaryReminders(options, now))
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
         List<String> warnings = new ArrayList<>();
@@ -135,6 +142,24 @@ public final class TriageService implements AutoCloseable {
             input = input.withQuorumStability(stability);
         }
         return new TriageRun(Triage.run(input), now, warnings);
+    }
+
+    /**
+     * Temporary config changes whose time has passed (kshell's own memory on this host, no cluster call): step-6
+     * reminders naming {@code configs revert}. A record that cannot be read is a reminder too: it says so.
+     */
+    private static List<SideFinding> temporaryReminders(TriageOptions options, ClusterSnapshot now) {
+        if (options.temporaryChanges() == null || now.clusterId() == null) {
+            return List.of();
+        }
+        TemporaryChanges.Read read = options.temporaryChanges().read(now.clusterId());
+        List<SideFinding> out = new ArrayList<>(TemporaryReminders.findings(read.changes(), Instant.now()).stream()
+                .map(f -> new SideFinding(6, "configs", f)).toList());
+        if (read.warning() != null) {
+            out.add(new SideFinding(6, "configs", new Finding(Severity.WARNING, TemporaryReminders.RULE,
+                    "kshell's state", read.warning(), null)));
+        }
+        return out;
     }
 
     /**

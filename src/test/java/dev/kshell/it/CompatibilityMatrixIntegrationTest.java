@@ -70,7 +70,6 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import dev.kshell.rules.CoordinatorHealth;
-import dev.kshell.testsupport.ConfigRiskExit;
 import dev.kshell.workflow.check.ConfigRiskService;
 import java.io.File;
 import java.io.UncheckedIOException;
@@ -193,13 +192,17 @@ class CompatibilityMatrixIntegrationTest {
             assertThat(r.err()).as(line).doesNotContain("error");
             ShellHarness.Result json = run(line + " --output json");
             // a HEALTHY cluster: every read finds nothing (exit 0) but at-min-isr, which finds the RF 1 topic (its one
-            // in-sync replica is its min.insync.replicas 1); audit's config risks are this release's own defaults,
-            // so its exit is what its findings say
+            // in-sync replica is its min.insync.replicas 1), and audit (below)
             ExitCode expected = switch (line) {
                 case "at-min-isr" -> ExitCode.FINDINGS;
-                case "audit" -> ConfigRiskExit.of(json.json());
+                // this release's own defaults on a fresh cluster: no config risk at WARNING or above (Kafka's
+                // default.replication.factor 1 with min.insync.replicas 1 is an INFO: no redundancy, nothing worse)
+                case "audit" -> ExitCode.OK;
                 default -> ExitCode.OK;
             };
+            if (line.equals("audit")) {
+                System.out.println("[" + flavour + " audit, exit " + r.code().code() + "]\n" + r.out());
+            }
             assertThat(r.code()).as(line + "\n" + r.out()).isEqualTo(expected);
             assertThat(json.model()).as(line + " --output json").isNotNull();
             // what is printed is the command's model, whole: the same JSON as the model serialised (compared as

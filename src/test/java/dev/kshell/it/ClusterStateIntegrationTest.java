@@ -46,7 +46,8 @@ class ClusterStateIntegrationTest {
     private ShellHarness shell;
 
     static List<KshellCommand> commands(ShellSession s) {
-        return List.of(new QuorumCommand(s), new BrokersCommand(s), new DescribeCommand(s), new TopicsCommand(s));
+        return List.of(new dev.kshell.cli.commands.FeaturesCommand(s), new QuorumCommand(s), new BrokersCommand(s),
+                new DescribeCommand(s), new TopicsCommand(s));
     }
 
     @BeforeAll
@@ -74,6 +75,25 @@ class ClusterStateIntegrationTest {
             shell.close();
         }
         SharedCluster.ensureAllRunning();
+    }
+
+    @Test
+    void should_show_the_finalized_feature_levels_kafka_itself_reports() throws Exception {
+        // the oracle: Kafka's own describeFeatures, asked by the test's admin client at the same moment
+        org.apache.kafka.clients.admin.FeatureMetadata kafka = admin.describeFeatures().featureMetadata()
+                .get(30, java.util.concurrent.TimeUnit.SECONDS);
+        shell = new ShellHarness(ClusterStateIntegrationTest::commands).connectBrokers(cluster.bootstrapServers());
+
+        ShellHarness.Result json = shell.run("features --output json");
+        ShellHarness.Result text = shell.run("features");
+
+        assertThat(json.code()).isEqualTo(ExitCode.OK);
+        java.util.Map<String, String> levels = new java.util.TreeMap<>();
+        json.json().get("features").forEach(f -> levels.put(f.get("name").asString(), f.get("level").asString()));
+        kafka.finalizedFeatures().forEach((name, range) ->
+                assertThat(levels.get(name)).as(name + " " + levels).contains(String.valueOf(range.maxVersionLevel())));
+        assertThat(levels).containsKeys("metadata.version", "kraft.version");
+        assertThat(text.out()).contains("metadata.version").contains("kraft.version");
     }
 
     @Test

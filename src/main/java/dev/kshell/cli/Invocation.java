@@ -112,32 +112,15 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
      */
     private String fitted(String text) {
         int width = output.width();
-        if (width <= 0 || text.lines().allMatch(l -> l.length() <= width)) {
+        if (width <= 0 || text.lines().allMatch(l -> Safe.visibleLength(l) <= width)) {
             return text;
         }
         StringBuilder out = new StringBuilder(text.length() + 64);
-        // only the lines that need it: Prose escapes what it wraps, kshell's own colour codes too, so a coloured line
-        // that fits (a table row, a summary) must not pass through it because another line is long, and a whole
-        // coloured line that does not fit is wrapped without its colour, then each piece coloured again
-        text.lines().forEach(l -> out.append(l.length() <= width ? l + "\n" : wrapped(l, width)));
+        // only the lines that need it; Prose keeps kshell's own colour codes (and measures what is visible), so a
+        // coloured line wraps with its colour
+        text.lines().forEach(l -> out.append(Safe.visibleLength(l) <= width ? l + "\n"
+                : Prose.text(l, width, l.length() - l.stripLeading().length() + 2)));
         return text.endsWith("\n") ? out.toString() : out.substring(0, out.length() - 1);
-    }
-
-    /** A whole line painted by render.Tone: its opening and closing colour codes, and the text between. */
-    private static final java.util.regex.Pattern PAINTED =
-            java.util.regex.Pattern.compile("^(\u001b\\[[0-9;]*m)([^\u001b]*)(\u001b\\[0m)$");
-
-    private static String wrapped(String line, int width) {
-        java.util.regex.Matcher m = PAINTED.matcher(line);
-        if (!m.matches()) {
-            return Prose.text(line, width, line.length() - line.stripLeading().length() + 2);
-        }
-        StringBuilder out = new StringBuilder();
-        for (String piece : Prose.lines(m.group(2), width, m.group(2).length() - m.group(2).stripLeading().length()
-                + 2)) {
-            out.append(m.group(1)).append(piece).append(m.group(3)).append('\n');
-        }
-        return out.toString();
     }
 
     /**

@@ -92,6 +92,8 @@ class SandboxScenariosIntegrationTest {
                 new LogDirsCommand(session), new UnderReplicatedCommand(session), new ReassignmentsCommand(session),
                 new dev.kshell.cli.commands.GroupsCommand(session), new dev.kshell.cli.commands.GroupCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));
+        Arrays.stream(dev.kshell.rules.quorum.VoterChangePlan.Kind.values())
+                .forEach(k -> list.add(new dev.kshell.cli.commands.QuorumChangeCommand(session, k)));
         return list;
     }
 
@@ -506,6 +508,39 @@ class SandboxScenariosIntegrationTest {
             }
         }
         throw new AssertionError("no group " + id + " in " + groups);
+    }
+
+    /**
+     * The controller-disk-lost walk of docs/sandbox.md, as a test (issue 47: only its name was listed): the quorum and
+     * triage see a controller back on a new disk, {@code quorum replace-controller} makes it a voter again; then a
+     * voter removed on purpose is added back by {@code sandbox reset}.
+     */
+    @Test
+    @Order(15)
+    void should_stage_controller_disk_lost_replace_the_voter_and_have_reset_add_a_removed_one_back() throws Exception {
+        ShellHarness.Result staged = shell.run("sandbox scenario controller-disk-lost");
+        assertThat(staged.code()).as(staged.err()).isEqualTo(ExitCode.OK);
+        ShellHarness.Result quorum = Await.until("quorum sees the new disk", Duration.ofSeconds(120),
+                () -> shell.run("quorum"), q -> q.out().contains("came back with a new disk"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("controller (\\d) came back with a new disk")
+                .matcher(quorum.out());
+        assertThat(m.find()).as(quorum.out()).isTrue();
+        int id = Integer.parseInt(m.group(1));
+        assertThat(shell.run("triage").out()).contains("next: quorum replace-controller " + id);
+
+        ShellHarness.Result replaced = shell.run("quorum replace-controller " + id + " --yes");
+        System.out.println("[sandbox-it] quorum replace-controller " + id + "\n" + replaced.out() + replaced.err());
+        assertThat(replaced.code()).as(replaced.err()).isEqualTo(ExitCode.OK);
+        assertThat(replaced.out()).contains("controller " + id + " is a caught-up voter");
+        assertThat(Await.until("a whole quorum again", Duration.ofSeconds(60), () -> shell.run("quorum"),
+                q -> q.code() == ExitCode.OK).out()).doesNotContain("new disk");
+
+        ShellHarness.Result removed = shell.run("quorum remove-controller " + id + " --yes");
+        assertThat(removed.code()).as(removed.err()).isEqualTo(ExitCode.OK);
+        assertThat(removed.out()).contains("controller " + id + " is no longer a voter");
+        resetAndAssertHealthy();
+        assertThat(admin.describeMetadataQuorum().quorumInfo().get(20, TimeUnit.SECONDS).voters())
+                .extracting(v -> v.replicaId()).containsExactlyInAnyOrder(1, 2, 3);
     }
 
     private static void resetAndAssertHealthy() throws Exception {

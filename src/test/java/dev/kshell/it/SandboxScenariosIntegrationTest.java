@@ -528,6 +528,9 @@ class SandboxScenariosIntegrationTest {
         int id = Integer.parseInt(m.group(1));
         assertThat(shell.run("triage").out()).contains("next: quorum replace-controller " + id);
 
+        // the new disk fetches the whole metadata log first: the replace plans only once it is caught up
+        Await.until("observer " + id + " caught up: the replace plans", Duration.ofSeconds(120),
+                () -> shell.run("quorum replace-controller " + id + " --dry-run"), r -> r.code() == ExitCode.OK);
         ShellHarness.Result replaced = shell.run("quorum replace-controller " + id + " --yes");
         System.out.println("[sandbox-it] quorum replace-controller " + id + "\n" + replaced.out() + replaced.err());
         assertThat(replaced.code()).as(replaced.err()).isEqualTo(ExitCode.OK);

@@ -1,5 +1,7 @@
 package dev.kshell.cli;
 
+import dev.kshell.render.Prose;
+
 import dev.kshell.audit.AuditDecision;
 import dev.kshell.audit.AuditEntry;
 import dev.kshell.audit.AuditLog;
@@ -28,7 +30,8 @@ public final class AuditFile {
             // a refused command waits for another shell's lock no longer than its --timeout (was 10 s whatever it said)
             new AuditLog(KshellHome.auditLog(), lockDeadline).append(entry);
         } catch (AuditWriteException e) {
-            output.err().println("warning: this attempt is NOT in the audit log: " + e.getMessage());
+            output.err().print(Prose.text("warning: this attempt is NOT in the audit log: " + e.getMessage(),
+                    output.width(), "warning: ".length()));
         }
     }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import dev.kshell.connection.MaskingWriter;
 import dev.kshell.connection.Secrets;
+import dev.kshell.render.Prose;
 import dev.kshell.render.Safe;
 import dev.kshell.util.Durations;
 import java.time.Duration;
@@ -204,9 +205,9 @@ public final class CommandLineExecutor {
     private boolean warnOfAnotherCluster(Output output) {
         Optional<Invocation.WrongCluster> wrong = wrongCluster();
         wrong.ifPresent(w -> {
-            output.err().println("warning: this connection is pinned to cluster " + w.pinnedClusterId()
+            output.err().print(Prose.text("warning: this connection is pinned to cluster " + w.pinnedClusterId()
                     + " but reaches cluster " + w.clusterId() + ": what follows is about " + w.clusterId()
-                    + ", not the pinned cluster (mutations are refused)");
+                    + ", not the pinned cluster (mutations are refused)", output.width(), "warning: ".length()));
             output.err().flush();
         });
         return wrong.isPresent();
@@ -266,7 +267,8 @@ public final class CommandLineExecutor {
             LOG.info("command failed ({}): {}", code, status.description());
         }
         PrintWriter err = output.err();
-        err.println("error: " + status.description());
+        // at a terminal the line breaks between words under its own text (never a word cut by the terminal)
+        err.print(Prose.text("error: " + status.description(), output.width(), "error: ".length()));
         if (run.stacktrace()) {
             StringWriter trace = new StringWriter();
             failure.printStackTrace(new PrintWriter(trace));

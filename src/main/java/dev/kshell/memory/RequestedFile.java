@@ -54,6 +54,10 @@ public final class RequestedFile {
         if (Files.isSymbolicLink(file)) {
             return "it is a symbolic link (kshell never writes through one)";
         }
+        Optional<String> own = ownFile(file);
+        if (own.isPresent()) {
+            return "that is kshell's own " + own.get();
+        }
         if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Files.isDirectory(file) ? "it is a directory: name a file in it"
                     : "the file exists (kshell never writes over a file): name a new one, or remove it first";
@@ -62,7 +66,7 @@ public final class RequestedFile {
         if (parent == null || Files.exists(parent) && !Files.isDirectory(parent)) {
             return parent + " is not a directory";
         }
-        return ownFile(file).map(own -> "that is kshell's own " + own).orElse(null);
+        return null;
     }
 
     /** Which of kshell's own files {@code file} is (through links in its directory too), if it is one. */

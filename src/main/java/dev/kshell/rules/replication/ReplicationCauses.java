@@ -68,6 +68,16 @@ public final class ReplicationCauses {
                                      ReplicationEvidence ev, boolean sandbox, Map<String, Builder> groups) {
         PartitionSpec spec = new PartitionSpec(p.topic(), p.partition());
         Long since = ev.outOfSyncSince().get(new ReplicaRef(spec, r));
+        // the causes in the enum's order: first where the replica lives (its broker, its disk), then what slows it
+        if (!judgeHome(p, r, spec, since, brokers, sizes, sandbox, groups)) {
+            judgeCopy(p, r, spec, since, sizes, ev, groups);
+        }
+    }
+
+    /** The broker is not registered, down, or its directory holding the replica is offline: true when one holds. */
+    private static boolean judgeHome(PartitionState p, int r, PartitionSpec spec, Long since,
+                                     Map<Integer, BrokerState> brokers, Sizes sizes, boolean sandbox,
+                                     Map<String, Builder> groups) {
         BrokerState broker = brokers.get(r);
         if (broker == null) {
             groups.computeIfAbsent("n" + r, k -> new Builder(Cause.BROKER_NOT_REGISTERED, r, null,
@@ -77,7 +87,7 @@ public final class ReplicationCauses {
                     "start broker " + r + "; if it is gone for good, move its replicas: `reassign evacuate " + r + "`",
                     "reassign evacuate " + r + " --dry-run"))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
         if (!broker.live()) {
             String start = sandbox ? "`sandbox start-broker " + r + "`" : "start broker " + r;
@@ -88,7 +98,7 @@ public final class ReplicationCauses {
                     start + "; if it will not come back: `reassign evacuate " + r + "`",
                     sandbox ? "sandbox start-broker " + r : "brokers"))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
         List<LogDirState> dirs = sizes.dirs(r);
         List<LogDirState> offline = dirs.stream().filter(d -> !d.online()).toList();
@@ -105,8 +115,15 @@ public final class ReplicationCauses {
                             + "from their leaders), or move them off: `reassign evacuate " + r + "`",
                     "logdirs --broker " + r))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
+        return false;
+    }
+
+    /** A live broker on an online directory: a move copying, a throttle left behind, a follower behind, or unknown. */
+    private static void judgeCopy(PartitionState p, int r, PartitionSpec spec, Long since, Sizes sizes,
+                                  ReplicationEvidence ev, Map<String, Builder> groups) {
+        boolean listed = sizes.size(r, spec) != null;
         ReplicationEvidence.Move move = ev.moves() == null ? null : ev.moves().get(spec);
         if (move != null && move.adding().contains(r)) {
             long copied = sizes.sizeOrZero(r, spec);

@@ -1,5 +1,7 @@
 package dev.kshell.rules;
 
+import dev.kshell.model.PartitionSpec;
+
 import java.util.List;
 
 /**
@@ -21,14 +23,15 @@ public record PartitionFinding(String topic, int partition, Integer leader, List
 
     public PartitionFinding {
         replicas = List.copyOf(replicas);
+        // the partition's own lists come from its PartitionState, which already keeps an absent ELR as empty
         isr = List.copyOf(isr);
-        elr = elr == null ? List.of() : List.copyOf(elr);
-        lastKnownElr = lastKnownElr == null ? List.of() : List.copyOf(lastKnownElr);
+        elr = List.copyOf(elr);
+        lastKnownElr = List.copyOf(lastKnownElr);
     }
 
     /** "topic-3", as Kafka's tools spell it. */
     public String name() {
-        return topic + "-" + partition;
+        return PartitionSpec.name(topic, partition);
     }
 
     /** True when this partition has no leader or its leader is not a live broker. */

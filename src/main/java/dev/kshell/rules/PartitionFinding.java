@@ -23,10 +23,8 @@ public record PartitionFinding(String topic, int partition, Integer leader, List
 
     public PartitionFinding {
         replicas = List.copyOf(replicas);
-        // the partition's own lists come from its PartitionState, which already keeps an absent ELR as empty
-        isr = List.copyOf(isr);
-        elr = List.copyOf(elr);
-        lastKnownElr = List.copyOf(lastKnownElr);
+        // isr, elr and lastKnownElr are its PartitionState's own lists (PartitionHealth.finding): copied there once,
+        // an absent ELR already empty
     }
 
     /** "topic-3", as Kafka's tools spell it. */

@@ -48,6 +48,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * {@link ClientGroups} over the gateway's Admin client. Each call goes out for every group (or partition) at once and
@@ -184,56 +186,46 @@ final class AdminClientGroups implements ClientGroups {
         List<ClientGroup> consumerLike = only(groups, ClientGroup::consumerLike);
         List<ClientGroup> streams = only(groups, g -> ClientGroup.STREAMS.equals(g.type()));
         List<ClientGroup> share = only(groups, g -> ClientGroup.SHARE.equals(g.type()));
+        // one call per kind of group: each kind has its own Admin call, spec and answer
         if (!consumerLike.isEmpty()) {
-            Map<String, ListConsumerGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            consumerLike.forEach(g -> specs.put(g.groupId(), new ListConsumerGroupOffsetsSpec()));
-            var result = gateway.admin().listConsumerGroupOffsets(specs,
+            var result = gateway.admin().listConsumerGroupOffsets(
+                    specs(consumerLike, ListConsumerGroupOffsetsSpec::new),
                     new ListConsumerGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
             consumerLike.forEach(g -> offsets(g, "listConsumerGroupOffsets",
-                    result.partitionsToOffsetAndMetadata(g.groupId()), committed, unknown));
+                    result.partitionsToOffsetAndMetadata(g.groupId()), OffsetAndMetadata::offset, committed, unknown));
         }
         if (!streams.isEmpty()) {
-            Map<String, ListStreamsGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            streams.forEach(g -> specs.put(g.groupId(), new ListStreamsGroupOffsetsSpec()));
-            var result = gateway.admin().listStreamsGroupOffsets(specs,
+            var result = gateway.admin().listStreamsGroupOffsets(specs(streams, ListStreamsGroupOffsetsSpec::new),
                     new ListStreamsGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
             streams.forEach(g -> offsets(g, "listStreamsGroupOffsets",
-                    result.partitionsToOffsetAndMetadata(g.groupId()), committed, unknown));
+                    result.partitionsToOffsetAndMetadata(g.groupId()), OffsetAndMetadata::offset, committed, unknown));
         }
         if (!share.isEmpty()) {
-            Map<String, ListShareGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            share.forEach(g -> specs.put(g.groupId(), new ListShareGroupOffsetsSpec()));
-            var result = gateway.admin().listShareGroupOffsets(specs,
+            var result = gateway.admin().listShareGroupOffsets(specs(share, ListShareGroupOffsetsSpec::new),
                     new ListShareGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
-            share.forEach(g -> shareOffsets(g, result.partitionsToOffsetInfo(g.groupId()), committed, unknown));
+            share.forEach(g -> offsets(g, "listShareGroupOffsets", result.partitionsToOffsetInfo(g.groupId()),
+                    SharePartitionOffsetInfo::startOffset, committed, unknown));
         }
         return new GroupOffsets(committed, unknown);
     }
 
-    private void offsets(ClientGroup g, String operation, KafkaFuture<Map<TopicPartition, OffsetAndMetadata>> future,
-                         Map<String, Map<PartitionSpec, Long>> committed, Map<String, String> unknown) {
+    /** Every group with a default spec: all its partitions. */
+    private static <S> Map<String, S> specs(List<ClientGroup> groups, Supplier<S> spec) {
+        Map<String, S> out = new LinkedHashMap<>();
+        groups.forEach(g -> out.put(g.groupId(), spec.get()));
+        return out;
+    }
+
+    /** One group's committed offsets, read with {@code offset}; a refusal for this group is its sentence. */
+    private <O> void offsets(ClientGroup g, String operation, KafkaFuture<Map<TopicPartition, O>> future,
+                             ToLongFunction<O> offset, Map<String, Map<PartitionSpec, Long>> committed,
+                             Map<String, String> unknown) {
         try {
             Map<PartitionSpec, Long> out = new HashMap<>();
             // a partition listed without an offset (null) has none committed: it is not the group's
             gateway.await(operation, future).forEach((tp, o) -> {
                 if (o != null) {
-                    out.put(spec(tp), o.offset());
-                }
-            });
-            committed.put(g.groupId(), out);
-        } catch (ClusterException e) {
-            rethrowIfNothingAnswers(e);
-            unknown.put(g.groupId(), e.getMessage());
-        }
-    }
-
-    private void shareOffsets(ClientGroup g, KafkaFuture<Map<TopicPartition, SharePartitionOffsetInfo>> future,
-                              Map<String, Map<PartitionSpec, Long>> committed, Map<String, String> unknown) {
-        try {
-            Map<PartitionSpec, Long> out = new HashMap<>();
-            gateway.await("listShareGroupOffsets", future).forEach((tp, o) -> {
-                if (o != null) {
-                    out.put(spec(tp), o.startOffset());
+                    out.put(spec(tp), offset.applyAsLong(o));
                 }
             });
             committed.put(g.groupId(), out);

@@ -185,7 +185,7 @@ final class GuardedStep {
         }
         String answer = operator.ask(c.prompt());
         if (!c.accepts(answer)) {
-            String why = abortReason(c, answer);
+            String why = c.abortReason(answer, "the operator answered");
             write(entry(p.clusterId(), AuditDecision.ABORTED, why, plan));
             return new Consent(null, null, true, aborted(p.clusterId(), plan, why, ""));
         }
@@ -301,16 +301,6 @@ final class GuardedStep {
         }
         return new Result(report(p.clusterId(), closingDecision, reason, null, p.plan(), results, outcome.checks()),
                 closingDecision, code, List.of(), null, lines);
-    }
-
-    private static String abortReason(Confirmation c, String answer) {
-        if (answer == null) {
-            return "no answer";
-        }
-        if (c.typed()) {
-            return "the typed confirmation did not match '" + c.expected() + "'";
-        }
-        return answer.isBlank() ? "answered no" : "the operator answered '" + answer.strip() + "'";
     }
 
     private ElectionReport report(String clusterId, AuditDecision decision, String reason, String alternative,

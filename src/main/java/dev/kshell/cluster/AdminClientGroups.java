@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -90,9 +91,19 @@ final class AdminClientGroups implements ClientGroups {
     @Override
     public List<GroupDetail> describe(List<ClientGroup> groups) {
         Map<String, GroupDetail> out = new HashMap<>();
-        describeConsumerLike(only(groups, ClientGroup::consumerLike), out);
-        describeShare(only(groups, g -> ClientGroup.SHARE.equals(g.type())), out);
-        describeStreams(only(groups, g -> ClientGroup.STREAMS.equals(g.type())), out);
+        // one call per kind of group: each kind has its own Admin call and description
+        describe(only(groups, ClientGroup::consumerLike), "describeConsumerGroups",
+                ids -> gateway.admin().describeConsumerGroups(ids,
+                        new DescribeConsumerGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::consumerDetail, out);
+        describe(only(groups, g -> ClientGroup.SHARE.equals(g.type())), "describeShareGroups",
+                ids -> gateway.admin().describeShareGroups(ids,
+                        new DescribeShareGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::shareDetail, out);
+        describe(only(groups, g -> ClientGroup.STREAMS.equals(g.type())), "describeStreamsGroups",
+                ids -> gateway.admin().describeStreamsGroups(ids,
+                        new DescribeStreamsGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::streamsDetail, out);
         return groups.stream().map(g -> out.getOrDefault(g.groupId(),
                 GroupDetail.unknown(g, "type " + g.type() + " cannot be described by kshell"))).toList();
     }
@@ -101,19 +112,23 @@ final class AdminClientGroups implements ClientGroups {
         return groups.stream().filter(which).toList();
     }
 
-    private void describeConsumerLike(List<ClientGroup> groups, Map<String, GroupDetail> out) {
+    /** One describe call for the groups of one kind; each group's answer, or why there is none, in {@code out}. */
+    private <D> void describe(List<ClientGroup> groups, String operation,
+                              Function<List<String>, Map<String, KafkaFuture<D>>> call,
+                              BiFunction<ClientGroup, D, GroupDetail> detail, Map<String, GroupDetail> out) {
         if (groups.isEmpty()) {
             return;
         }
-        Map<String, KafkaFuture<ConsumerGroupDescription>> futures = gateway.admin().describeConsumerGroups(ids(groups),
-                new DescribeConsumerGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
+        Map<String, KafkaFuture<D>> futures = call.apply(ids(groups));
         for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeConsumerGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
-                    d.groupEpoch().orElse(null), d.targetAssignmentEpoch().orElse(null),
-                    blankToNull(d.partitionAssignor()), d.members().stream().map(AdminClientGroups::member).toList(),
-                    null)));
+            out.put(g.groupId(), each(g, operation, futures.get(g.groupId()), d -> detail.apply(g, d)));
         }
+    }
+
+    private static GroupDetail consumerDetail(ClientGroup g, ConsumerGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch().orElse(null), d.targetAssignmentEpoch().orElse(null),
+                blankToNull(d.partitionAssignor()), d.members().stream().map(AdminClientGroups::member).toList(), null);
     }
 
     private static GroupDetail.Member member(MemberDescription m) {
@@ -122,33 +137,17 @@ final class AdminClientGroups implements ClientGroups {
                 m.targetAssignment().map(t -> names(t.topicPartitions())).orElse(null), m.memberEpoch().orElse(null));
     }
 
-    private void describeShare(List<ClientGroup> groups, Map<String, GroupDetail> out) {
-        if (groups.isEmpty()) {
-            return;
-        }
-        Map<String, KafkaFuture<ShareGroupDescription>> futures = gateway.admin().describeShareGroups(ids(groups),
-                new DescribeShareGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
-        for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeShareGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()), d.groupEpoch(),
-                    d.targetAssignmentEpoch(), null, d.members().stream().map(m -> new GroupDetail.Member(
-                            m.consumerId(), null, m.clientId(), m.host(), names(m.assignment().topicPartitions()),
-                            null, m.memberEpoch())).toList(), null)));
-        }
+    private static GroupDetail shareDetail(ClientGroup g, ShareGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch(), d.targetAssignmentEpoch(), null, d.members().stream().map(m -> new GroupDetail.Member(
+                        m.consumerId(), null, m.clientId(), m.host(), names(m.assignment().topicPartitions()),
+                        null, m.memberEpoch())).toList(), null);
     }
 
-    private void describeStreams(List<ClientGroup> groups, Map<String, GroupDetail> out) {
-        if (groups.isEmpty()) {
-            return;
-        }
-        Map<String, KafkaFuture<StreamsGroupDescription>> futures = gateway.admin().describeStreamsGroups(ids(groups),
-                new DescribeStreamsGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
-        for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeStreamsGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()), d.groupEpoch(),
-                    d.targetAssignmentEpoch(), d.assignorName().orElse(null),
-                    d.members().stream().map(AdminClientGroups::streamsMember).toList(), null)));
-        }
+    private static GroupDetail streamsDetail(ClientGroup g, StreamsGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch(), d.targetAssignmentEpoch(), d.assignorName().orElse(null),
+                d.members().stream().map(AdminClientGroups::streamsMember).toList(), null);
     }
 
     private static GroupDetail.Member streamsMember(StreamsGroupMemberDescription m) {

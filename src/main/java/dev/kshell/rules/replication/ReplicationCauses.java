@@ -287,25 +287,15 @@ public final class ReplicationCauses {
         }
     }
 
-    /** Collects one group's replicas. */
-    private static final class Builder {
-        private final Cause cause;
-        private final int broker;
-        private final String logDir;
-        private final String headline;
-        private final String evidence;
-        private final String action;
-        private final String next;
-        private final List<CauseReport.Replica> replicas = new ArrayList<>();
+    /**
+     * Collects one group's replicas under its header (cause, broker, the sentences and the next command), which
+     * the first replica of the group sets; the list is this collector's own, filled while judging.
+     */
+    private record Builder(Cause cause, int broker, String logDir, String headline, String evidence, String action,
+                           String next, List<CauseReport.Replica> replicas) {
 
         Builder(Cause cause, int broker, String logDir, String headline, String evidence, String action, String next) {
-            this.cause = cause;
-            this.broker = broker;
-            this.logDir = logDir;
-            this.headline = headline;
-            this.evidence = evidence;
-            this.action = action;
-            this.next = next;
+            this(cause, broker, logDir, headline, evidence, action, next, new ArrayList<>());
         }
 
         Builder add(String partition, int broker, String detail, Long behind, Long since) {

@@ -31,19 +31,17 @@ final class ElectConversation {
     }
 
     /**
-     * Runs one election attempt: the service over this session, the attempt built from the invocation. Input the
-     * command finds wrong itself ({@code invalid} not null) is audited, then fails with exit 2; so is a runbook
-     * step that carries --yes (any spelling the parser accepts): it would answer its own question.
+     * Runs one election attempt: the service over this session, the attempt built from the invocation. A runbook
+     * step that carries --yes (any spelling the parser accepts) is audited, then fails with exit 2: it would answer
+     * its own question.
      */
-    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action, String invalid,
+    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action,
                         BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
         // the audit lock waits no longer than the command's own deadline, as for every gated command
         ElectionService service = SessionElections.open(session, GateAttempts.auditLog(inv));
         ElectionService.Attempt attempt = new ElectionService.Attempt(Secrets.maskText(inv.commandLine()),
                 inv.mode().origin(), GateAttempts.guard(session, inv), new Operator(inv));
-        if (invalid == null) {
-            invalid = GateAttempts.answersItself(inv);
-        }
+        String invalid = GateAttempts.answersItself(inv);
         if (invalid != null) {
             service.recordInvalid(attempt, action, invalid);
             throw new UsageException(invalid);

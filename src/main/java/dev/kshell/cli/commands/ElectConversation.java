@@ -10,7 +10,6 @@ import dev.kshell.workflow.election.ElectionService;
 import dev.kshell.rules.election.PreferredPlan;
 import dev.kshell.rules.election.RestoreOrderPlan;
 import dev.kshell.rules.election.UncleanPlan;
-import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
 import dev.kshell.connection.Secrets;

@@ -41,17 +41,29 @@ public final class GateAttempts {
 
     /** Who is asked and told. */
     public static GateAttempt.Operator operator(Invocation inv) {
-        return new GateAttempt.Operator() {
-            @Override
-            public String ask(String prompt) {
-                return inv.prompter().ask(prompt);
-            }
+        return new Asking(inv);
+    }
 
-            @Override
-            public void note(String line) {
-                inv.note(line);
-            }
-        };
+    /**
+     * The operator as every command has it: questions through the invocation's prompter, notes to stderr. A
+     * workflow whose operator is also shown plans or progress extends it with those.
+     */
+    public static class Asking implements GateAttempt.Operator {
+        protected final Invocation inv;
+
+        public Asking(Invocation inv) {
+            this.inv = inv;
+        }
+
+        @Override
+        public String ask(String prompt) {
+            return inv.prompter().ask(prompt);
+        }
+
+        @Override
+        public void note(String line) {
+            inv.note(line);
+        }
     }
 
     /** The attempt of {@code action} by this invocation. */
@@ -69,11 +81,19 @@ public final class GateAttempts {
      */
     public static MutationGate open(ShellSession session, Invocation inv, String action) {
         MutationGate gate = MutationGate.open(of(session, inv, action));
-        if (inv.mode().inRunbook() && inv.command().spec().declares(GlobalOptions.YES.name())
-                && inv.given(GlobalOptions.YES)) {
-            throw gate.invalid("a step cannot answer its own confirmation: remove --yes from the step and pass --yes "
-                    + "to run");
+        String answersItself = answersItself(inv);
+        if (answersItself != null) {
+            throw gate.invalid(answersItself);
         }
         return gate;
+    }
+
+    /** Why a runbook step carrying --yes (any spelling) may not run: it would answer its own question; else null. */
+    public static String answersItself(Invocation inv) {
+        if (inv.mode().inRunbook() && inv.command().spec().declares(GlobalOptions.YES.name())
+                && inv.given(GlobalOptions.YES)) {
+            return "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
+        }
+        return null;
     }
 }

@@ -47,7 +47,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * {@link ClientGroups} over the gateway's Admin client. Each call goes out for every group (or partition) at once and
@@ -88,9 +91,19 @@ final class AdminClientGroups implements ClientGroups {
     @Override
     public List<GroupDetail> describe(List<ClientGroup> groups) {
         Map<String, GroupDetail> out = new HashMap<>();
-        describeConsumerLike(only(groups, ClientGroup::consumerLike), out);
-        describeShare(only(groups, g -> ClientGroup.SHARE.equals(g.type())), out);
-        describeStreams(only(groups, g -> ClientGroup.STREAMS.equals(g.type())), out);
+        // one call per kind of group: each kind has its own Admin call and description
+        describe(only(groups, ClientGroup::consumerLike), "describeConsumerGroups",
+                ids -> gateway.admin().describeConsumerGroups(ids,
+                        new DescribeConsumerGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::consumerDetail, out);
+        describe(only(groups, g -> ClientGroup.SHARE.equals(g.type())), "describeShareGroups",
+                ids -> gateway.admin().describeShareGroups(ids,
+                        new DescribeShareGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::shareDetail, out);
+        describe(only(groups, g -> ClientGroup.STREAMS.equals(g.type())), "describeStreamsGroups",
+                ids -> gateway.admin().describeStreamsGroups(ids,
+                        new DescribeStreamsGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups(),
+                AdminClientGroups::streamsDetail, out);
         return groups.stream().map(g -> out.getOrDefault(g.groupId(),
                 GroupDetail.unknown(g, "type " + g.type() + " cannot be described by kshell"))).toList();
     }
@@ -99,19 +112,23 @@ final class AdminClientGroups implements ClientGroups {
         return groups.stream().filter(which).toList();
     }
 
-    private void describeConsumerLike(List<ClientGroup> groups, Map<String, GroupDetail> out) {
+    /** One describe call for the groups of one kind; each group's answer, or why there is none, in {@code out}. */
+    private <D> void describe(List<ClientGroup> groups, String operation,
+                              Function<List<String>, Map<String, KafkaFuture<D>>> call,
+                              BiFunction<ClientGroup, D, GroupDetail> detail, Map<String, GroupDetail> out) {
         if (groups.isEmpty()) {
             return;
         }
-        Map<String, KafkaFuture<ConsumerGroupDescription>> futures = gateway.admin().describeConsumerGroups(ids(groups),
-                new DescribeConsumerGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
+        Map<String, KafkaFuture<D>> futures = call.apply(ids(groups));
         for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeConsumerGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
-                    d.groupEpoch().orElse(null), d.targetAssignmentEpoch().orElse(null),
-                    blankToNull(d.partitionAssignor()), d.members().stream().map(AdminClientGroups::member).toList(),
-                    null)));
+            out.put(g.groupId(), each(g, operation, futures.get(g.groupId()), d -> detail.apply(g, d)));
         }
+    }
+
+    private static GroupDetail consumerDetail(ClientGroup g, ConsumerGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch().orElse(null), d.targetAssignmentEpoch().orElse(null),
+                blankToNull(d.partitionAssignor()), d.members().stream().map(AdminClientGroups::member).toList(), null);
     }
 
     private static GroupDetail.Member member(MemberDescription m) {
@@ -120,33 +137,17 @@ final class AdminClientGroups implements ClientGroups {
                 m.targetAssignment().map(t -> names(t.topicPartitions())).orElse(null), m.memberEpoch().orElse(null));
     }
 
-    private void describeShare(List<ClientGroup> groups, Map<String, GroupDetail> out) {
-        if (groups.isEmpty()) {
-            return;
-        }
-        Map<String, KafkaFuture<ShareGroupDescription>> futures = gateway.admin().describeShareGroups(ids(groups),
-                new DescribeShareGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
-        for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeShareGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()), d.groupEpoch(),
-                    d.targetAssignmentEpoch(), null, d.members().stream().map(m -> new GroupDetail.Member(
-                            m.consumerId(), null, m.clientId(), m.host(), names(m.assignment().topicPartitions()),
-                            null, m.memberEpoch())).toList(), null)));
-        }
+    private static GroupDetail shareDetail(ClientGroup g, ShareGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch(), d.targetAssignmentEpoch(), null, d.members().stream().map(m -> new GroupDetail.Member(
+                        m.consumerId(), null, m.clientId(), m.host(), names(m.assignment().topicPartitions()),
+                        null, m.memberEpoch())).toList(), null);
     }
 
-    private void describeStreams(List<ClientGroup> groups, Map<String, GroupDetail> out) {
-        if (groups.isEmpty()) {
-            return;
-        }
-        Map<String, KafkaFuture<StreamsGroupDescription>> futures = gateway.admin().describeStreamsGroups(ids(groups),
-                new DescribeStreamsGroupsOptions().timeoutMs(gateway.timeoutMs())).describedGroups();
-        for (ClientGroup g : groups) {
-            out.put(g.groupId(), each(g, "describeStreamsGroups", futures.get(g.groupId()), d -> new GroupDetail(
-                    g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()), d.groupEpoch(),
-                    d.targetAssignmentEpoch(), d.assignorName().orElse(null),
-                    d.members().stream().map(AdminClientGroups::streamsMember).toList(), null)));
-        }
+    private static GroupDetail streamsDetail(ClientGroup g, StreamsGroupDescription d) {
+        return new GroupDetail(g.groupId(), g.type(), String.valueOf(d.groupState()), nodeId(d.coordinator()),
+                d.groupEpoch(), d.targetAssignmentEpoch(), d.assignorName().orElse(null),
+                d.members().stream().map(AdminClientGroups::streamsMember).toList(), null);
     }
 
     private static GroupDetail.Member streamsMember(StreamsGroupMemberDescription m) {
@@ -184,56 +185,46 @@ final class AdminClientGroups implements ClientGroups {
         List<ClientGroup> consumerLike = only(groups, ClientGroup::consumerLike);
         List<ClientGroup> streams = only(groups, g -> ClientGroup.STREAMS.equals(g.type()));
         List<ClientGroup> share = only(groups, g -> ClientGroup.SHARE.equals(g.type()));
+        // one call per kind of group: each kind has its own Admin call, spec and answer
         if (!consumerLike.isEmpty()) {
-            Map<String, ListConsumerGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            consumerLike.forEach(g -> specs.put(g.groupId(), new ListConsumerGroupOffsetsSpec()));
-            var result = gateway.admin().listConsumerGroupOffsets(specs,
+            var result = gateway.admin().listConsumerGroupOffsets(
+                    specs(consumerLike, ListConsumerGroupOffsetsSpec::new),
                     new ListConsumerGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
             consumerLike.forEach(g -> offsets(g, "listConsumerGroupOffsets",
-                    result.partitionsToOffsetAndMetadata(g.groupId()), committed, unknown));
+                    result.partitionsToOffsetAndMetadata(g.groupId()), OffsetAndMetadata::offset, committed, unknown));
         }
         if (!streams.isEmpty()) {
-            Map<String, ListStreamsGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            streams.forEach(g -> specs.put(g.groupId(), new ListStreamsGroupOffsetsSpec()));
-            var result = gateway.admin().listStreamsGroupOffsets(specs,
+            var result = gateway.admin().listStreamsGroupOffsets(specs(streams, ListStreamsGroupOffsetsSpec::new),
                     new ListStreamsGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
             streams.forEach(g -> offsets(g, "listStreamsGroupOffsets",
-                    result.partitionsToOffsetAndMetadata(g.groupId()), committed, unknown));
+                    result.partitionsToOffsetAndMetadata(g.groupId()), OffsetAndMetadata::offset, committed, unknown));
         }
         if (!share.isEmpty()) {
-            Map<String, ListShareGroupOffsetsSpec> specs = new LinkedHashMap<>();
-            share.forEach(g -> specs.put(g.groupId(), new ListShareGroupOffsetsSpec()));
-            var result = gateway.admin().listShareGroupOffsets(specs,
+            var result = gateway.admin().listShareGroupOffsets(specs(share, ListShareGroupOffsetsSpec::new),
                     new ListShareGroupOffsetsOptions().timeoutMs(gateway.timeoutMs()));
-            share.forEach(g -> shareOffsets(g, result.partitionsToOffsetInfo(g.groupId()), committed, unknown));
+            share.forEach(g -> offsets(g, "listShareGroupOffsets", result.partitionsToOffsetInfo(g.groupId()),
+                    SharePartitionOffsetInfo::startOffset, committed, unknown));
         }
         return new GroupOffsets(committed, unknown);
     }
 
-    private void offsets(ClientGroup g, String operation, KafkaFuture<Map<TopicPartition, OffsetAndMetadata>> future,
-                         Map<String, Map<PartitionSpec, Long>> committed, Map<String, String> unknown) {
+    /** Every group with a default spec: all its partitions. */
+    private static <S> Map<String, S> specs(List<ClientGroup> groups, Supplier<S> spec) {
+        Map<String, S> out = new LinkedHashMap<>();
+        groups.forEach(g -> out.put(g.groupId(), spec.get()));
+        return out;
+    }
+
+    /** One group's committed offsets, read with {@code offset}; a refusal for this group is its sentence. */
+    private <O> void offsets(ClientGroup g, String operation, KafkaFuture<Map<TopicPartition, O>> future,
+                             ToLongFunction<O> offset, Map<String, Map<PartitionSpec, Long>> committed,
+                             Map<String, String> unknown) {
         try {
             Map<PartitionSpec, Long> out = new HashMap<>();
             // a partition listed without an offset (null) has none committed: it is not the group's
             gateway.await(operation, future).forEach((tp, o) -> {
                 if (o != null) {
-                    out.put(spec(tp), o.offset());
-                }
-            });
-            committed.put(g.groupId(), out);
-        } catch (ClusterException e) {
-            rethrowIfNothingAnswers(e);
-            unknown.put(g.groupId(), e.getMessage());
-        }
-    }
-
-    private void shareOffsets(ClientGroup g, KafkaFuture<Map<TopicPartition, SharePartitionOffsetInfo>> future,
-                              Map<String, Map<PartitionSpec, Long>> committed, Map<String, String> unknown) {
-        try {
-            Map<PartitionSpec, Long> out = new HashMap<>();
-            gateway.await("listShareGroupOffsets", future).forEach((tp, o) -> {
-                if (o != null) {
-                    out.put(spec(tp), o.startOffset());
+                    out.put(spec(tp), offset.applyAsLong(o));
                 }
             });
             committed.put(g.groupId(), out);

@@ -25,6 +25,7 @@ import org.apache.kafka.common.errors.BrokerIdNotRegisteredException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -213,12 +214,8 @@ final class AdminReplicaMoves implements ReplicaMoves {
     @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
         Approval.require("remove broker throttle");
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        for (Integer b : brokerIds) {
-            ops.put(broker(b), List.of(new AlterConfigOp(new ConfigEntry(LEADER_RATE, ""), AlterConfigOp.OpType.DELETE),
-                    new AlterConfigOp(new ConfigEntry(FOLLOWER_RATE, ""), AlterConfigOp.OpType.DELETE)));
-        }
-        return byBroker(alterConfigs(ops));
+        return byBroker(alterConfigs(deleting(brokerIds.stream().map(AdminReplicaMoves::broker).toList(),
+                LEADER_RATE, FOLLOWER_RATE)));
     }
 
     @Override
@@ -236,13 +233,20 @@ final class AdminReplicaMoves implements ReplicaMoves {
     @Override
     public Map<String, Optional<String>> removeTopicThrottle(Collection<String> topics) {
         Approval.require("remove topic throttle");
+        return byTopic(alterConfigs(deleting(
+                topics.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList(),
+                LEADER_REPLICAS, FOLLOWER_REPLICAS)));
+    }
+
+    /** The throttle's keys removed from each resource: back to the default, which is no throttle. */
+    private static Map<ConfigResource, Collection<AlterConfigOp>> deleting(List<ConfigResource> resources,
+                                                                          String... keys) {
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        for (String t : topics) {
-            ops.put(new ConfigResource(ConfigResource.Type.TOPIC, t), List.of(
-                    new AlterConfigOp(new ConfigEntry(LEADER_REPLICAS, ""), AlterConfigOp.OpType.DELETE),
-                    new AlterConfigOp(new ConfigEntry(FOLLOWER_REPLICAS, ""), AlterConfigOp.OpType.DELETE)));
+        for (ConfigResource r : resources) {
+            ops.put(r, Arrays.stream(keys)
+                    .map(k -> new AlterConfigOp(new ConfigEntry(k, ""), AlterConfigOp.OpType.DELETE)).toList());
         }
-        return byTopic(alterConfigs(ops));
+        return ops;
     }
 
     private Map<ConfigResource, Optional<String>> alterConfigs(Map<ConfigResource, Collection<AlterConfigOp>> ops) {

@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -212,45 +213,44 @@ public final class Secrets {
 
     // key="value": the quotes kept, the value masked; a quote that never closes is left to UNQUOTED.
     private static String replaceQuoted(String text) {
-        Matcher m = QUOTED.matcher(text);
-        StringBuilder out = new StringBuilder(text.length());
-        int copied = 0;
-        int from = 0;
-        while (from < text.length() && m.find(from)) {
-            String quote = m.group(3);
-            int valueStart = m.end();
-            int close = quotedEnd(text, valueStart, quote);
-            if (close < 0) {
-                from = m.start() + 1;
-                continue;
-            }
-            out.append(text, copied, m.start()).append(m.group(1)).append(m.group(2)).append(quote);
-            out.append(MASK).append(quote);
-            copied = close + quote.length();
-            from = copied;
-        }
-        return out.append(text, copied, text.length()).toString();
+        return mask(text, QUOTED, m -> {
+            int close = quotedEnd(text, m.end(), m.group(3));
+            return close < 0 ? -1 : close + m.group(3).length();
+        }, m -> m.group(1) + m.group(2) + m.group(3) + MASK + m.group(3));
     }
 
     // key=value: the value, to the end of the line or the next item, masked; blanks after it kept.
     private static String replaceUnquoted(String text) {
-        Matcher m = UNQUOTED.matcher(text);
-        StringBuilder out = new StringBuilder(text.length());
-        int copied = 0;
-        int from = 0;
-        while (from < text.length() && m.find(from)) {
+        return mask(text, UNQUOTED, m -> {
             int valueStart = m.end();
             int end = unquotedEnd(text, valueStart);
             while (end > valueStart && Character.isWhitespace(text.charAt(end - 1))) {
                 end--; // trailing spaces are not the secret's
             }
-            if (end == valueStart) {
+            return end == valueStart ? -1 : end;
+        }, m -> m.group(1) + m.group(2) + MASK);
+    }
+
+    /**
+     * The scan both spellings share: each match of {@code key} with the value after it is replaced by
+     * {@code replacement}; a match whose {@code end} is -1 holds no value and is passed over (the scan goes on one
+     * character later, so an overlapping match still counts).
+     */
+    private static String mask(String text, Pattern key, ToIntFunction<Matcher> end,
+                               Function<Matcher, String> replacement) {
+        Matcher m = key.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            int valueEnd = end.applyAsInt(m);
+            if (valueEnd < 0) {
                 from = m.start() + 1;
                 continue;
             }
-            out.append(text, copied, m.start()).append(m.group(1)).append(m.group(2)).append(MASK);
-            copied = end;
-            from = end;
+            out.append(text, copied, m.start()).append(replacement.apply(m));
+            copied = valueEnd;
+            from = valueEnd;
         }
         return out.append(text, copied, text.length()).toString();
     }

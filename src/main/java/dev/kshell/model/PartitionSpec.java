@@ -30,8 +30,13 @@ public record PartitionSpec(String topic, int partition) {
         }
     }
 
-    /** "topic-3", the spelling Kafka's tools (and {@code PartitionState.name()}) use. */
+    /** "topic-3", the spelling Kafka's tools use. */
     public String name() {
+        return name(topic, partition);
+    }
+
+    /** "topic-3": the one spelling of a partition's name, for every record that names one. */
+    public static String name(String topic, int partition) {
         return topic + "-" + partition;
     }
 

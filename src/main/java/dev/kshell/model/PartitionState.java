@@ -25,7 +25,7 @@ public record PartitionState(String topic, int partition, Integer leader, List<I
 
     /** "topic-3", the spelling Kafka's tools use. */
     public String name() {
-        return topic + "-" + partition;
+        return PartitionSpec.name(topic, partition);
     }
 
     public Integer preferredLeader() {

@@ -48,43 +48,7 @@ public final class BrokerHealth {
      *                         else null
      */
     public static List<Finding> check(ClusterSnapshot s, List<ProbeResult> probes, Long sessionTimeoutMs) {
-        List<Finding> out = new ArrayList<>();
-        Set<Integer> silent = silent(s, probes);
-        if (!silent.isEmpty()) {
-            Map<Integer, int[]> led = new HashMap<>();
-            for (TopicState t : s.topics()) {
-                for (PartitionState p : t.partitions()) {
-                    if (p.leader() != null && silent.contains(p.leader())) {
-                        led.computeIfAbsent(p.leader(), k -> new int[1])[0]++;
-                    }
-                }
-            }
-            for (ProbeResult r : probes) {
-                if (r.nodeId() == null || !silent.contains(r.nodeId())) {
-                    continue;
-                }
-                int n = led.containsKey(r.nodeId()) ? led.get(r.nodeId())[0] : 0;
-                boolean zk = s.quorum() != null && s.quorum().zooKeeperMode();
-                boolean controller = zk && s.quorum().leaderId() == r.nodeId();
-                String within = zk ? "ZooKeeper drops its registration (/brokers/ids/" + r.nodeId() + ") when its "
-                        + "session expires: " + ControllerHealth.moves(sessionTimeoutMs).replace("moves it", "does so")
-                        + (controller ? "; it is the controller (step 1)" : "")
-                        : sessionTimeoutMs == null
-                        ? "the controller will fence it once broker.session.timeout.ms passes without a heartbeat"
-                        : "the controller will fence it within ~" + Math.max(1, (sessionTimeoutMs + 999) / 1000)
-                                + " s (broker.session.timeout.ms " + sessionTimeoutMs + ")";
-                String leads = n == 0 ? "" : "; the " + n + " partition" + (n == 1 ? "" : "s")
-                        + " it leads take no reads or writes until then";
-                out.add(new Finding(n == 0 ? Severity.ERROR : Severity.CRITICAL, "broker-not-answering",
-                        "broker " + r.nodeId(),
-                        "broker " + r.nodeId() + " registered but not answering (" + r.endpoint() + ": "
-                                + r.problem() + "): " + within + leads,
-                        zk ? "check broker " + r.nodeId() + "'s process; start it again once /brokers/ids/"
-                                + r.nodeId() + " is gone (before that it exits with NodeExistsException)"
-                                : "check broker " + r.nodeId() + "'s process (crashed, paused, out of memory) and "
-                                + "restart it"));
-            }
-        }
+        List<Finding> out = new ArrayList<>(notAnswering(s, probes, sessionTimeoutMs));
         if (s.brokers().isEmpty()) {
             out.add(new Finding(Severity.CRITICAL, "no-brokers", "cluster",
                     "no broker is registered (or the broker list could not be read): no partition can be served",
@@ -127,6 +91,52 @@ public final class BrokerHealth {
                         "brokers " + e.getValue() + " advertise the same endpoint " + e.getKey()
                                 + ": one of them cannot bind its port",
                         "give each broker its own listener port")));
+        return out;
+    }
+
+    /**
+     * A finding per registered, unfenced broker that did not answer its probe, with how long until the controller
+     * (or ZooKeeper) notices and how many partitions it leads meanwhile: those are the ones out of service.
+     */
+    private static List<Finding> notAnswering(ClusterSnapshot s, List<ProbeResult> probes, Long sessionTimeoutMs) {
+        List<Finding> out = new ArrayList<>();
+        Set<Integer> silent = silent(s, probes);
+        if (silent.isEmpty()) {
+            return out;
+        }
+        Map<Integer, int[]> led = new HashMap<>();
+        for (TopicState t : s.topics()) {
+            for (PartitionState p : t.partitions()) {
+                if (p.leader() != null && silent.contains(p.leader())) {
+                    led.computeIfAbsent(p.leader(), k -> new int[1])[0]++;
+                }
+            }
+        }
+        for (ProbeResult r : probes) {
+            if (r.nodeId() == null || !silent.contains(r.nodeId())) {
+                continue;
+            }
+            int n = led.containsKey(r.nodeId()) ? led.get(r.nodeId())[0] : 0;
+            boolean zk = s.quorum() != null && s.quorum().zooKeeperMode();
+            boolean controller = zk && s.quorum().leaderId() == r.nodeId();
+            String within = zk ? "ZooKeeper drops its registration (/brokers/ids/" + r.nodeId() + ") when its "
+                    + "session expires: " + ControllerHealth.moves(sessionTimeoutMs).replace("moves it", "does so")
+                    + (controller ? "; it is the controller (step 1)" : "")
+                    : sessionTimeoutMs == null
+                    ? "the controller will fence it once broker.session.timeout.ms passes without a heartbeat"
+                    : "the controller will fence it within ~" + Math.max(1, (sessionTimeoutMs + 999) / 1000)
+                            + " s (broker.session.timeout.ms " + sessionTimeoutMs + ")";
+            String leads = n == 0 ? "" : "; the " + n + " partition" + (n == 1 ? "" : "s")
+                    + " it leads take no reads or writes until then";
+            out.add(new Finding(n == 0 ? Severity.ERROR : Severity.CRITICAL, "broker-not-answering",
+                    "broker " + r.nodeId(),
+                    "broker " + r.nodeId() + " registered but not answering (" + r.endpoint() + ": "
+                            + r.problem() + "): " + within + leads,
+                    zk ? "check broker " + r.nodeId() + "'s process; start it again once /brokers/ids/"
+                            + r.nodeId() + " is gone (before that it exits with NodeExistsException)"
+                            : "check broker " + r.nodeId() + "'s process (crashed, paused, out of memory) and "
+                            + "restart it"));
+        }
         return out;
     }
 

@@ -39,18 +39,98 @@ final class MinIsrStep {
      * @param logDirs the log directories judged, or null: their offline / full / filling findings join this step
      */
     static TriageStep of(ClusterSnapshot now, boolean sandboxSession, CauseReport causes, LogDirReport logDirs) {
-        Set<Integer> live = now.liveBrokerIds();
-        List<Finding> underFindings = new ArrayList<>();
-        List<Finding> urpFindings = new ArrayList<>();
-        Set<Integer> deadOutOfIsr = new TreeSet<>();
-        Set<Integer> liveOutOfIsr = new TreeSet<>();
-        int underCount = 0;
-        int leaderlessUnder = 0;
-        int urpCount = 0;
-        List<String> underTopics = new ArrayList<>();
-        List<String> urpTopics = new ArrayList<>();
-        List<String> unknownMinIsr = new ArrayList<>();
+        Tally tally = new Tally(now.liveBrokerIds());
         for (TopicState t : PartitionHealth.select(now, TopicFilter.all())) {
+            tally.topic(t);
+        }
+        // under min ISR first: those already refuse acks=all writes, the under-replicated only risk it
+        List<Finding> fs = new ArrayList<>(tally.underFindings);
+        fs.addAll(tally.urpFindings);
+        if (!tally.unknownMinIsr.isEmpty()) {
+            fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
+                    "min.insync.replicas unknown (" + now.configsUnknownReason() + ") for " + tally.unknownMinIsr.size()
+                            + " topic"
+                            + (tally.unknownMinIsr.size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
+                            tally.unknownMinIsr) + "): their partitions were not judged against min ISR",
+                    null));
+        }
+        if (causes != null) {
+            fs.addAll(ReplicationFindings.of(causes));
+        }
+        if (logDirs != null) {
+            fs.addAll(logDirs.findings());
+        }
+        StepStatus status = status(fs);
+        if (status == StepStatus.OK && !tally.unknownMinIsr.isEmpty()) {
+            // partitions not judged are not known to be fine
+            status = StepStatus.WARN;
+        }
+        return new TriageStep(5, "Under-min-ISR partitions", status, tally.summary(), fs,
+                action(tally, sandboxSession, causes), tally.next());
+    }
+
+    /**
+     * What to do first: start the dead brokers that hold replicas out of the ISR, else look at the live ones; when
+     * the causes were read, their first group's action, which knows more than dead or alive.
+     */
+    private static String action(Tally tally, boolean sandboxSession, CauseReport causes) {
+        String action = null;
+        if (!tally.deadOutOfIsr.isEmpty()) {
+            action = BrokerStart.phrase(sandboxSession, "start", List.copyOf(tally.deadOutOfIsr))
+                    + " to restore the ISR";
+        } else if (!tally.liveOutOfIsr.isEmpty()) {
+            action = "live replicas are out of sync: check broker "
+                    + PartitionHealth.allIds(List.copyOf(tally.liveOutOfIsr)) + " (replica fetcher, disk, network)";
+        }
+        if (causes != null && !causes.none()) {
+            action = causes.groups().get(0).action();
+        }
+        return action;
+    }
+
+    /**
+     * The trade-off while replicas are away: kshell's own command that lets acks=all writes through with the
+     * replicas that are in sync, for an hour, with what it costs (docs/configs.md); empty when it would not help.
+     */
+    private static String lowerFor(TopicState t, Integer minIsr, int smallestIsr) {
+        int to = Math.max(1, smallestIsr);
+        if (minIsr == null || smallestIsr == Integer.MAX_VALUE || to >= minIsr) {
+            return "";
+        }
+        int rf = t.replicationFactor();
+        return "; trade-off to let acks=all writes through meanwhile: `configs set topic " + t.name()
+                + " min.insync.replicas=" + to + " --for 1h` (acknowledged on " + (to == 1 ? "1 copy" : to + " copies")
+                + " instead of " + minIsr + (to == 1 && rf > 1 ? "; asks for the typed phrase" : "")
+                + "; kshell reminds to put " + minIsr + " back)";
+    }
+
+    private static void outOfIsr(PartitionState p, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
+        for (Integer id : p.replicas()) {
+            if (!p.isr().contains(id)) {
+                (live.contains(id) ? alive : dead).add(id);
+            }
+        }
+    }
+
+    /** The one pass over the partitions: per topic, what is under min ISR, what is under-replicated, who is out. */
+    private static final class Tally {
+        private final Set<Integer> live;
+        private final List<Finding> underFindings = new ArrayList<>();
+        private final List<Finding> urpFindings = new ArrayList<>();
+        private final Set<Integer> deadOutOfIsr = new TreeSet<>();
+        private final Set<Integer> liveOutOfIsr = new TreeSet<>();
+        private final List<String> underTopics = new ArrayList<>();
+        private final List<String> urpTopics = new ArrayList<>();
+        private final List<String> unknownMinIsr = new ArrayList<>();
+        private int underCount;
+        private int leaderlessUnder;
+        private int urpCount;
+
+        Tally(Set<Integer> live) {
+            this.live = live;
+        }
+
+        void topic(TopicState t) {
             Integer minIsr = t.config() == null ? null : t.config().minIsr();
             FirstNames under = new FirstNames();
             FirstNames urp = new FirstNames();
@@ -104,80 +184,32 @@ final class MinIsrStep {
                         "`under-replicated --topic " + t.name() + "`"));
             }
         }
-        List<Finding> fs = new ArrayList<>(underFindings);
-        fs.addAll(urpFindings);
-        if (!unknownMinIsr.isEmpty()) {
-            fs.add(new Finding(Severity.INFO, "min-isr-unknown", "topics",
-                    "min.insync.replicas unknown (" + now.configsUnknownReason() + ") for " + unknownMinIsr.size()
-                            + " topic"
-                            + (unknownMinIsr.size() == 1 ? "" : "s") + " (" + ConfigRisks.list(
-                            unknownMinIsr) + "): their partitions were not judged against min ISR",
-                    null));
-        }
-        if (causes != null) {
-            fs.addAll(ReplicationFindings.of(causes));
-        }
-        if (logDirs != null) {
-            fs.addAll(logDirs.findings());
-        }
-        StepStatus status = status(fs);
-        if (status == StepStatus.OK && !unknownMinIsr.isEmpty()) {
-            status = StepStatus.WARN;
-        }
-        List<String> parts = new ArrayList<>();
-        parts.add(underCount + " under min ISR");
-        parts.add(urpCount + " under-replicated");
-        if (leaderlessUnder > 0) {
-            parts.add("+" + leaderlessUnder + " leaderless (step 3)");
-        }
-        if (!unknownMinIsr.isEmpty()) {
-            parts.add("min.isr unknown for " + unknownMinIsr.size() + " topic"
-                    + (unknownMinIsr.size() == 1 ? "" : "s"));
-        }
-        String summary = underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && unknownMinIsr.isEmpty()
-                ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
-        String action = null;
-        if (!deadOutOfIsr.isEmpty()) {
-            action = BrokerStart.phrase(sandboxSession, "start", List.copyOf(deadOutOfIsr)) + " to restore the ISR";
-        } else if (!liveOutOfIsr.isEmpty()) {
-            action = "live replicas are out of sync: check broker " + PartitionHealth.allIds(List.copyOf(liveOutOfIsr))
-                    + " (replica fetcher, disk, network)";
-        }
-        if (causes != null && !causes.none()) {
-            action = causes.groups().get(0).action();
-        }
-        String next = null;
-        if (underCount > 0) {
-            next = underTopics.size() == 1 ? "under-min-isr --topic " + underTopics.get(0) : "under-min-isr";
-        } else if (urpCount > 0) {
-            next = urpTopics.size() == 1 ? "under-replicated --topic " + urpTopics.get(0) : "under-replicated";
-        } else if (!unknownMinIsr.isEmpty()) {
-            next = "under-min-isr";
-        }
-        return new TriageStep(5, "Under-min-ISR partitions", status, summary, fs, action, next);
-    }
 
-    /**
-     * The trade-off while replicas are away: kshell's own command that lets acks=all writes through with the
-     * replicas that are in sync, for an hour, with what it costs (docs/configs.md); empty when it would not help.
-     */
-    private static String lowerFor(TopicState t, Integer minIsr, int smallestIsr) {
-        int to = Math.max(1, smallestIsr);
-        if (minIsr == null || smallestIsr == Integer.MAX_VALUE || to >= minIsr) {
-            return "";
-        }
-        int rf = t.replicationFactor();
-        return "; trade-off to let acks=all writes through meanwhile: `configs set topic " + t.name()
-                + " min.insync.replicas=" + to + " --for 1h` (acknowledged on " + (to == 1 ? "1 copy" : to + " copies")
-                + " instead of " + minIsr + (to == 1 && rf > 1 ? "; asks for the typed phrase" : "")
-                + "; kshell reminds to put " + minIsr + " back)";
-    }
-
-    private static void outOfIsr(PartitionState p, Set<Integer> live, Set<Integer> dead, Set<Integer> alive) {
-        for (Integer id : p.replicas()) {
-            if (!p.isr().contains(id)) {
-                (live.contains(id) ? alive : dead).add(id);
+        String summary() {
+            List<String> parts = new ArrayList<>();
+            parts.add(underCount + " under min ISR");
+            parts.add(urpCount + " under-replicated");
+            if (leaderlessUnder > 0) {
+                parts.add("+" + leaderlessUnder + " leaderless (step 3)");
             }
+            if (!unknownMinIsr.isEmpty()) {
+                parts.add("min.isr unknown for " + unknownMinIsr.size() + " topic"
+                        + (unknownMinIsr.size() == 1 ? "" : "s"));
+            }
+            return underCount == 0 && urpCount == 0 && leaderlessUnder == 0 && unknownMinIsr.isEmpty()
+                    ? "no partition under min ISR or under-replicated" : String.join(", ", parts);
+        }
+
+        /** The command to run next: the worst kind found, narrowed to its topic when only one has it. */
+        String next() {
+            if (underCount > 0) {
+                return underTopics.size() == 1 ? "under-min-isr --topic " + underTopics.get(0) : "under-min-isr";
+            } else if (urpCount > 0) {
+                return urpTopics.size() == 1 ? "under-replicated --topic " + urpTopics.get(0) : "under-replicated";
+            } else if (!unknownMinIsr.isEmpty()) {
+                return "under-min-isr";
+            }
+            return null;
         }
     }
 

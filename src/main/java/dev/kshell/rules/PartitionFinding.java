@@ -1,5 +1,7 @@
 package dev.kshell.rules;
 
+import dev.kshell.model.PartitionSpec;
+
 import java.util.List;
 
 /**
@@ -21,14 +23,13 @@ public record PartitionFinding(String topic, int partition, Integer leader, List
 
     public PartitionFinding {
         replicas = List.copyOf(replicas);
-        isr = List.copyOf(isr);
-        elr = elr == null ? List.of() : List.copyOf(elr);
-        lastKnownElr = lastKnownElr == null ? List.of() : List.copyOf(lastKnownElr);
+        // isr, elr and lastKnownElr are its PartitionState's own lists (PartitionHealth.finding): copied there once,
+        // an absent ELR already empty
     }
 
     /** "topic-3", as Kafka's tools spell it. */
     public String name() {
-        return topic + "-" + partition;
+        return PartitionSpec.name(topic, partition);
     }
 
     /** True when this partition has no leader or its leader is not a live broker. */

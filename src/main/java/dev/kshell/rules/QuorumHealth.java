@@ -56,21 +56,7 @@ public final class QuorumHealth {
         }
         QuorumState q = now.quorum();
         if (q == null) {
-            String why = now.quorumError() == null ? "not loaded" : now.quorumError();
-            if (why.startsWith("not authorized")) {
-                // a user without DESCRIBE on the cluster: the quorum's health is unknown, not bad, and the
-                // controllers are no more likely down than up
-                out.add(new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
-                        "the metadata quorum could not be read (" + why + "): this connection's user may not see "
-                                + "it, so the quorum's health is unknown",
-                        "`quorum` as a user that holds DESCRIBE on the cluster (kafka-acls.sh --add "
-                                + "--allow-principal User:NAME --operation Describe --cluster)"));
-                return out;
-            }
-            out.add(new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
-                    "the metadata quorum could not be read (" + why + "); if controllers are down, metadata is "
-                            + "frozen and the broker-served state below may be stale",
-                    "`connect --bootstrap-controller HOST:PORT` to ask the controllers directly, then `quorum`"));
+            out.add(unreadable(now));
             return out;
         }
         if (q.zooKeeperMode()) {
@@ -89,6 +75,45 @@ public final class QuorumHealth {
                             + " voters) is up, then `quorum`"));
             return out;
         }
+        out.addAll(followers(q, majority));
+        if (q.highWatermark() < 0) {
+            out.add(new Finding(Severity.INFO, "quorum-hw-unknown", "quorum",
+                    "high watermark unknown: the leader changed moments ago", "re-run `quorum` in a few seconds"));
+        }
+        if (stability == null) {
+            epochFinding(now, previous).ifPresent(out::add);
+        } else if (stability.kind() == QuorumStability.Kind.STABLE) {
+            out.add(new Finding(Severity.INFO, "quorum-stable", "quorum", stability.sentence(), null));
+        } else if (history != null && !unstable) {
+            out.add(history); // a failover, or stability unknown: information
+        }
+        return out;
+    }
+
+    /** The quorum could not be read: why, and what to do about it, which depends on whether it was a permission. */
+    private static Finding unreadable(ClusterSnapshot now) {
+        String why = now.quorumError() == null ? "not loaded" : now.quorumError();
+        if (why.startsWith("not authorized")) {
+            // a user without DESCRIBE on the cluster: the quorum's health is unknown, not bad, and the
+            // controllers are no more likely down than up
+            return new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
+                    "the metadata quorum could not be read (" + why + "): this connection's user may not see "
+                            + "it, so the quorum's health is unknown",
+                    "`quorum` as a user that holds DESCRIBE on the cluster (kafka-acls.sh --add "
+                            + "--allow-principal User:NAME --operation Describe --cluster)");
+        }
+        return new Finding(Severity.ERROR, "quorum-unreadable", "quorum",
+                "the metadata quorum could not be read (" + why + "); if controllers are down, metadata is "
+                        + "frozen and the broker-served state below may be stale",
+                "`connect --bootstrap-controller HOST:PORT` to ask the controllers directly, then `quorum`");
+    }
+
+    /**
+     * A finding per voter that is not fetching or is behind, then whether enough of them are healthy for a majority
+     * (the leader counts as healthy): a quorum at its bare majority survives no further loss.
+     */
+    private static List<Finding> followers(QuorumState q, int majority) {
+        List<Finding> out = new ArrayList<>();
         QuorumReplica leader = q.voters().stream().filter(v -> v.id() == q.leaderId()).findFirst().orElse(null);
         long leaderEnd = leader == null ? -1 : leader.logEndOffset();
         int healthy = leader == null ? 0 : 1;
@@ -113,17 +138,6 @@ public final class QuorumHealth {
             out.add(new Finding(Severity.WARNING, "quorum-no-fault-tolerance", "quorum",
                     healthy + " of " + voters + " voters healthy: one more controller failure stops the quorum",
                     "start the controllers that are down, then `quorum`"));
-        }
-        if (q.highWatermark() < 0) {
-            out.add(new Finding(Severity.INFO, "quorum-hw-unknown", "quorum",
-                    "high watermark unknown: the leader changed moments ago", "re-run `quorum` in a few seconds"));
-        }
-        if (stability == null) {
-            epochFinding(now, previous).ifPresent(out::add);
-        } else if (stability.kind() == QuorumStability.Kind.STABLE) {
-            out.add(new Finding(Severity.INFO, "quorum-stable", "quorum", stability.sentence(), null));
-        } else if (history != null && !unstable) {
-            out.add(history); // a failover, or stability unknown: information
         }
         return out;
     }

@@ -16,9 +16,6 @@ import com.sun.security.auth.module.UnixSystem;
  */
 public final class OsIdentity {
 
-    private static volatile String user;
-    private static volatile String host;
-
     private OsIdentity() {
     }
 
@@ -28,22 +25,22 @@ public final class OsIdentity {
      * password database; {@code uid 1000} when the id has no name there.
      */
     public static String user() {
-        String u = user;
-        if (u == null) {
-            u = lookUpUser();
-            user = u;
-        }
-        return u;
+        return User.NAME;
     }
 
     /** The kernel's host name ({@code uname -n}: {@code /proc/sys/kernel/hostname}), else the resolver's. */
     public static String host() {
-        String h = host;
-        if (h == null) {
-            h = lookUpHost();
-            host = h;
-        }
-        return h;
+        return Host.NAME;
+    }
+
+    // Each read once, on first use (a holder class is initialised then), apart: a caller that wants only the user
+    // does not wait for the resolver. Who and where do not change while kshell runs.
+    private static final class User {
+        static final String NAME = lookUpUser();
+    }
+
+    private static final class Host {
+        static final String NAME = lookUpHost();
     }
 
     private static String lookUpUser() {

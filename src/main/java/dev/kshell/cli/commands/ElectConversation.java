@@ -1,25 +1,21 @@
 package dev.kshell.cli.commands;
 
-import dev.kshell.audit.AuditLog;
+import dev.kshell.cli.GateAttempts;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.UsageException;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.rules.election.ElectionPlan;
 import dev.kshell.workflow.election.ElectionReport;
 import dev.kshell.workflow.election.ElectionService;
-import dev.kshell.rules.guard.GuardContext;
 import dev.kshell.rules.election.PreferredPlan;
 import dev.kshell.rules.election.RestoreOrderPlan;
 import dev.kshell.rules.election.UncleanPlan;
-import dev.kshell.grammar.GlobalOptions;
-import dev.kshell.grammar.Opt;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ElectionTables;
 import dev.kshell.connection.Secrets;
 import dev.kshell.workflow.election.SessionElections;
 import dev.kshell.connection.ShellSession;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -30,30 +26,21 @@ import java.util.function.BiFunction;
  */
 final class ElectConversation {
 
-    /** The plan-only and confirmation flags the three commands share (elect unclean says more about its --yes). */
-
     private ElectConversation() {
     }
 
-    static ElectionService service(ShellSession session, Invocation inv) {
-        // the audit lock waits no longer than the command's own deadline
-        Duration timeout = inv.get(GlobalOptions.TIMEOUT);
-        Duration lockDeadline = timeout == null ? AuditLog.DEFAULT_LOCK_DEADLINE : timeout;
-        return SessionElections.open(session, lockDeadline);
-    }
-
     /**
-     * Runs one election attempt: the service over this session, the attempt built from the invocation. Input the
-     * command finds wrong itself ({@code invalid} not null) is audited, then fails with exit 2; so is a runbook
-     * step that carries --yes (any spelling the parser accepts): it would answer its own question.
+     * Runs one election attempt: the service over this session, the attempt built from the invocation. A runbook
+     * step that carries --yes (any spelling the parser accepts) is audited, then fails with exit 2: it would answer
+     * its own question.
      */
-    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action, String invalid,
+    static ExitCode run(ShellSession session, Invocation inv, ElectionAction action,
                         BiFunction<ElectionService, ElectionService.Attempt, ElectionService.Result> elect) {
-        ElectionService service = service(session, inv);
-        ElectionService.Attempt attempt = attempt(session, inv);
-        if (invalid == null && inv.mode().inRunbook() && inv.given(GlobalOptions.YES)) {
-            invalid = "a step cannot answer its own confirmation: remove --yes from the step and pass --yes to run";
-        }
+        // the audit lock waits no longer than the command's own deadline, as for every gated command
+        ElectionService service = SessionElections.open(session, GateAttempts.auditLog(inv));
+        ElectionService.Attempt attempt = new ElectionService.Attempt(Secrets.maskText(inv.commandLine()),
+                inv.mode().origin(), GateAttempts.guard(session, inv), new Operator(inv));
+        String invalid = GateAttempts.answersItself(inv);
         if (invalid != null) {
             service.recordInvalid(attempt, action, invalid);
             throw new UsageException(invalid);
@@ -61,45 +48,29 @@ final class ElectConversation {
         return render(inv, elect.apply(service, attempt));
     }
 
-    static ElectionService.Attempt attempt(ShellSession session, Invocation inv) {
-        // the pin survives `connect`: an unpinned connection made after a pinned one keeps the earlier pin
-        String expected = session.connection().map(ShellSession.Connection::pinnedClusterId).orElse(null);
-        GuardContext guard = new GuardContext(expected, null, inv.prompter().interactive(),
-                inv.get(GlobalOptions.YES) || inv.mode().yes(), inv.mode().inRunbook() && inv.mode().allowUnclean(),
-                inv.get(GlobalOptions.DRY_RUN) || inv.mode().dryRun());
-        return new ElectionService.Attempt(Secrets.maskText(inv.commandLine()), inv.mode().origin(), guard,
-                operator(inv));
-    }
+    /** The gate's operator, shown the plan as well: on stdout, or on stderr before asking when stdout is JSON. */
+    private static final class Operator extends GateAttempts.Asking implements ElectionService.Operator {
 
-    private static ElectionService.Operator operator(Invocation inv) {
-        return new ElectionService.Operator() {
-            @Override
-            public void showPlan(ElectionPlan plan) {
-                if (!inv.output().json()) {
-                    inv.output().out().print(planText(inv, plan));
-                    inv.output().out().flush();
-                }
-            }
+        Operator(Invocation inv) {
+            super(inv);
+        }
 
-            @Override
-            public void beforeAsking(ElectionPlan plan) {
-                // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
-                if (inv.output().json()) {
-                    inv.output().err().print(planText(inv, plan));
-                    inv.output().err().flush();
-                }
+        @Override
+        public void showPlan(ElectionPlan plan) {
+            if (!inv.output().json()) {
+                inv.output().out().print(planText(inv, plan));
+                inv.output().out().flush();
             }
+        }
 
-            @Override
-            public String ask(String prompt) {
-                return inv.prompter().ask(prompt);
+        @Override
+        public void beforeAsking(ElectionPlan plan) {
+            // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
+            if (inv.output().json()) {
+                inv.output().err().print(planText(inv, plan));
+                inv.output().err().flush();
             }
-
-            @Override
-            public void note(String line) {
-                inv.note(line);
-            }
-        };
+        }
     }
 
     static String planText(Invocation inv, ElectionPlan plan) {

@@ -1,7 +1,6 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
-import dev.kshell.cli.KshellCommand;
 import dev.kshell.rules.election.ElectionAction;
 import dev.kshell.workflow.election.ElectionService;
 import dev.kshell.grammar.Arg;
@@ -17,14 +16,12 @@ import dev.kshell.connection.ShellSession;
 import java.util.List;
 
 /** {@code elect preferred}: move leadership back to each partition's preferred replica, behind the guard. */
-public class ElectPreferredCommand extends KshellCommand {
+public class ElectPreferredCommand extends ElectCommand {
 
     static final Opt<Boolean> ALL = Opt.flag("all", "every partition whose leader is not its preferred replica");
     static final Opt<String> TOPIC = Opt.text("topic", ArgKind.OFF_PREFERRED_TOPIC, "the partitions of this topic");
     static final Arg<List<String>> PARTITIONS = Arg.many("partition", ArgKind.OFF_PREFERRED_PARTITION,
             "a partition to elect, e.g. orders-3").optional();
-
-    private final ShellSession session;
 
     public ElectPreferredCommand(ShellSession session) {
         super(CommandSpec.named("elect preferred").group(Group.ACTION)
@@ -33,8 +30,7 @@ public class ElectPreferredCommand extends KshellCommand {
                 .exactlyOneOf(ALL, TOPIC, PARTITIONS)
                 .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
                 .examples("elect preferred --all --dry-run", "elect preferred --topic orders",
-                        "elect preferred orders-0 orders-3 --yes"));
-        this.session = session;
+                        "elect preferred orders-0 orders-3 --yes"), session);
     }
 
     @Override
@@ -44,7 +40,7 @@ public class ElectPreferredCommand extends KshellCommand {
         ElectionService.PreferredTarget target = inv.get(ALL) ? new ElectionService.PreferredTarget.All()
                 : topic != null ? new ElectionService.PreferredTarget.Topic(topic)
                 : new ElectionService.PreferredTarget.Partitions(inv.get(PARTITIONS), spec().usage());
-        return ElectConversation.run(session, inv, ElectionAction.PREFERRED, null,
+        return elect(inv, ElectionAction.PREFERRED,
                 (service, attempt) -> service.preferred(attempt, target));
     }
 }

@@ -1,7 +1,6 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
-import dev.kshell.cli.KshellCommand;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.grammar.Arg;
 import dev.kshell.grammar.ArgKind;
@@ -19,18 +18,15 @@ import dev.kshell.workflow.clients.ClientsService;
  * transaction holding read_committed readers. Exit 1 when a partition is out of range, a holder hangs or the
  * coordinator partition is sick; 2 when the cluster knows no such group.
  */
-public class GroupCommand extends KshellCommand implements AutoCloseable {
+public class GroupCommand extends ClientsCommand {
 
     static final Arg<String> GROUP = Arg.of("group", ArgKind.GROUP, "the group id");
-
-    private final ClientsService service;
 
     public GroupCommand(ShellSession session) {
         super(CommandSpec.named("group").group(Group.STATE)
                 .description("One group: members, per partition lag, log range, out of range, open transactions")
                 .arguments(GROUP).traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
-                .examples("group billing", "group billing --output json"));
-        this.service = new ClientsService(session);
+                .examples("group billing", "group billing --output json"), session);
     }
 
     @Override
@@ -40,10 +36,5 @@ public class GroupCommand extends KshellCommand implements AutoCloseable {
         boolean hurt = ClientsService.outOfRange(report) > 0 || report.group().coordinatorProblem() != null
                 || report.holders().stream().anyMatch(h -> h.transaction().hanging());
         return hurt ? ExitCode.FINDINGS : ExitCode.OK;
-    }
-
-    @Override
-    public void close() {
-        service.close();
     }
 }

@@ -1,7 +1,6 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
-import dev.kshell.cli.KshellCommand;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
@@ -16,17 +15,14 @@ import dev.kshell.workflow.clients.ClientsService;
  * partition's health), total lag and this session's lag trend ({@link ClientsService}). Exit 1 when a group has a
  * partition out of range or a sick coordinator partition.
  */
-public class GroupsCommand extends KshellCommand implements AutoCloseable {
-
-    private final ClientsService service;
+public class GroupsCommand extends ClientsCommand {
 
     public GroupsCommand(ShellSession session) {
         super(CommandSpec.named("groups").group(Group.STATE)
                 .description("Every group (classic, consumer, share, streams): state, members, coordinator, lag and "
                         + "its trend")
                 .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
-                .examples("groups", "watch --interval 5s groups", "groups --output json"));
-        this.service = new ClientsService(session);
+                .examples("groups", "watch --interval 5s groups", "groups --output json"), session);
     }
 
     @Override
@@ -34,11 +30,5 @@ public class GroupsCommand extends KshellCommand implements AutoCloseable {
         GroupsReport report = service.groups();
         inv.emit(report, () -> ClientTables.groups(report, inv.output().width(), inv.output().color()));
         return report.hurt() > 0 ? ExitCode.FINDINGS : ExitCode.OK;
-    }
-
-    /** The service's reading threads end with the shell. */
-    @Override
-    public void close() {
-        service.close();
     }
 }

@@ -1,7 +1,6 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.cli.Invocation;
-import dev.kshell.cli.KshellCommand;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
@@ -9,23 +8,19 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.render.ClientTables;
 import dev.kshell.rules.clients.TransactionsReport;
-import dev.kshell.workflow.clients.ClientsService;
 
 /**
  * {@code transactions}: open transactions cluster-wide (the coordinators' list, and every partition whose last stable
  * offset trails its log end), with age, partitions and what each holds back; hanging ones first. Exit 1 when one
  * hangs.
  */
-public class TransactionsCommand extends KshellCommand implements AutoCloseable {
-
-    private final ClientsService service;
+public class TransactionsCommand extends ClientsCommand {
 
     public TransactionsCommand(ShellSession session) {
         super(CommandSpec.named("transactions").group(Group.STATE)
                 .description("Open transactions: age, partitions, last stable offset held back; hanging ones first")
                 .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
-                .examples("transactions", "transactions --output json"));
-        this.service = new ClientsService(session);
+                .examples("transactions", "transactions --output json"), session);
     }
 
     @Override
@@ -33,10 +28,5 @@ public class TransactionsCommand extends KshellCommand implements AutoCloseable 
         TransactionsReport report = service.transactions();
         inv.emit(report, () -> ClientTables.transactions(report, inv.output().width(), inv.output().color()));
         return report.hanging() > 0 ? ExitCode.FINDINGS : ExitCode.OK;
-    }
-
-    @Override
-    public void close() {
-        service.close();
     }
 }

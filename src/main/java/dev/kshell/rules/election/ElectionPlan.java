@@ -1,5 +1,8 @@
 package dev.kshell.rules.election;
 
+import java.util.List;
+import java.util.function.Function;
+
 /**
  * What an election would do: the plan every {@code elect} prints first, the guard decides on and the audit log
  * holds. Sealed: a renderer handles each kind through {@link #accept}, so adding a kind breaks every place that
@@ -25,4 +28,13 @@ public sealed interface ElectionPlan permits PreferredPlan, UncleanPlan, Restore
      * limit, and an answer given to one cluster state must not act on another.
      */
     String actions();
+
+    /** The {@link #actions()} text of a plan with rows: one line per row, as {@code line} spells it. */
+    static <T> String lines(List<T> rows, Function<T, String> line) {
+        StringBuilder out = new StringBuilder();
+        for (T row : rows) {
+            out.append(line.apply(row)).append('\n');
+        }
+        return out.toString();
+    }
 }

@@ -64,13 +64,8 @@ public record PreferredPlan(ElectionSelection selection, List<Row> rows, int alr
     /** The partitions to send to electLeaders(PREFERRED). */
     @Override
     public String actions() {
-        StringBuilder out = new StringBuilder();
-        for (Row r : rows) {
-            out.append(r.partition()).append(": leader ").append(r.currentLeader()).append(", preferred ")
-                    .append(r.preferredLeader()).append(", replicas ").append(r.replicas()).append(", isr ")
-                    .append(r.isr()).append(", ").append(r.verdict()).append('\n');
-        }
-        return out.toString();
+        return ElectionPlan.lines(rows, r -> r.partition() + ": leader " + r.currentLeader() + ", preferred "
+                + r.preferredLeader() + ", replicas " + r.replicas() + ", isr " + r.isr() + ", " + r.verdict());
     }
 
     public List<PartitionSpec> toElect() {

@@ -45,12 +45,8 @@ public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements
 
     @Override
     public String actions() {
-        StringBuilder out = new StringBuilder();
-        for (Row r : rows) {
-            out.append(r.partition()).append(": order ").append(r.currentOrder()).append(", original ")
-                    .append(r.originalOrder()).append(", ").append(r.verdict()).append('\n');
-        }
-        return out.toString();
+        return ElectionPlan.lines(rows, r -> r.partition() + ": order " + r.currentOrder() + ", original "
+                + r.originalOrder() + ", " + r.verdict());
     }
 
     /** Rows to reassign (to {@link Row#originalOrder()}). */

@@ -124,74 +124,11 @@ public final class UncleanElectionPlanner {
                     + "): the controller may elect uncleanly by itself at its next periodic check (up to 5 min)");
         }
 
-        Integer best = null;
-        String choice;
-        boolean reorder = false;
-        if (kafkaPick == null) {
-            choice = "no live replica: nothing can be elected";
-        } else if (liveReplicas.size() == 1) {
-            best = kafkaPick;
-            choice = "broker " + kafkaPick + " is the only live replica";
-        } else {
-            Measure decider = null;
-            for (Measure m : Measure.values()) {
-                if (liveReplicas.stream().allMatch(id -> m.of(ev.get(id)) != null)) {
-                    decider = m;
-                    break;
-                }
-            }
-            if (decider == null) {
-                choice = "cannot tell which live replica holds most data (" + missing(liveReplicas, ev)
-                        + "): Kafka's pick, broker " + kafkaPick + " (first live in assignment order), stands";
-            } else {
-                final Measure d = decider;
-                Integer top = kafkaPick;
-                for (Integer id : liveReplicas) {
-                    if (d.of(ev.get(id)) > d.of(ev.get(top))) {
-                        top = id;
-                    }
-                }
-                String conflict = null;
-                for (Measure m : Measure.values()) {
-                    Long pick = m.of(ev.get(kafkaPick));
-                    Long bestValue = m.of(ev.get(top));
-                    if (pick != null && bestValue != null && pick > bestValue) {
-                        conflict = m.label + " says broker " + kafkaPick + " holds more (" + pick + m.unit + " vs "
-                                + bestValue + m.unit + ")";
-                    }
-                }
-                String compared = liveReplicas.stream().map(id -> "broker " + id + " " + d.of(ev.get(id)) + d.unit)
-                        .collect(Collectors.joining(", "));
-                if (conflict != null) {
-                    choice = "evidence conflicts: by " + d.label + " broker " + top + " holds most (" + compared
-                            + ") but " + conflict + "; Kafka's pick, broker " + kafkaPick + ", stands";
-                } else if (top.equals(kafkaPick)) {
-                    best = top;
-                    choice = "Kafka's pick, broker " + kafkaPick + ", holds the most data by " + d.label + " ("
-                            + compared + ")";
-                } else if (d == Measure.SIZE && compacted(topic)) {
-                    // Compaction removes records but keeps the latest of each key: a larger log is not more
-                    // records, so bytes alone do not justify moving the preferred leader.
-                    choice = "broker " + top + " has the larger log (" + compared + "), but " + p.topic()
-                            + " is compacted: bytes are not records, so kshell does not reorder; Kafka's pick, broker "
-                            + kafkaPick + ", will lead";
-                } else {
-                    best = top;
-                    if (keepOrder) {
-                        choice = "broker " + top + " holds more data than Kafka's pick, broker " + kafkaPick + ", by "
-                                + d.label + " (" + compared + "); --keep-order: broker " + kafkaPick + " will lead";
-                    } else {
-                        reorder = true;
-                        choice = "broker " + top + " holds more data than Kafka's pick, broker " + kafkaPick + ", by "
-                                + d.label + " (" + compared + "): reorder the replicas so that broker " + top
-                                + " leads";
-                    }
-                }
-            }
-        }
-        if (refusal != null) {
-            reorder = false;
-        }
+        Choice chosen = choose(p, topic, liveReplicas, kafkaPick, ev, keepOrder);
+        Integer best = chosen.best();
+        String choice = chosen.text();
+        // a refused row changes nothing, so it reorders nothing either
+        boolean reorder = chosen.reorder() && refusal == null;
         List<Integer> newOrder = reorder ? bestFirst(p.replicas(), best) : p.replicas();
         Integer winner = reorder ? best : kafkaPick;
         ReplicaOrderChange change = reorder
@@ -200,6 +137,75 @@ public final class UncleanElectionPlanner {
         return new UncleanPlan.Row(p.name(), p.topic(), p.partition(), p.leader(), views, p.isr(), p.elr(),
                 p.lastKnownElr(), refusal, kafkaPick, best, winner, reorder, newOrder, choice, remembered, risk, notes,
                 change);
+    }
+
+    /** Which live replica should lead, why (told to the operator), and whether the replicas are reordered for it. */
+    private record Choice(Integer best, String text, boolean reorder) {
+    }
+
+    private static Choice choose(PartitionState p, Optional<TopicState> topic, List<Integer> liveReplicas,
+                                 Integer kafkaPick, Map<Integer, ReplicaEvidence> ev, boolean keepOrder) {
+        if (kafkaPick == null) {
+            return new Choice(null, "no live replica: nothing can be elected", false);
+        }
+        if (liveReplicas.size() == 1) {
+            return new Choice(kafkaPick, "broker " + kafkaPick + " is the only live replica", false);
+        }
+        Measure decider = null;
+        for (Measure m : Measure.values()) {
+            if (liveReplicas.stream().allMatch(id -> m.of(ev.get(id)) != null)) {
+                decider = m;
+                break;
+            }
+        }
+        if (decider == null) {
+            return new Choice(null, "cannot tell which live replica holds most data (" + missing(liveReplicas, ev)
+                    + "): Kafka's pick, broker " + kafkaPick + " (first live in assignment order), stands", false);
+        }
+        return compare(p, topic, liveReplicas, kafkaPick, ev, keepOrder, decider);
+    }
+
+    /** Two or more live replicas, each with a value for {@code d}: the one holding most, unless evidence conflicts. */
+    private static Choice compare(PartitionState p, Optional<TopicState> topic, List<Integer> liveReplicas,
+                                  Integer kafkaPick, Map<Integer, ReplicaEvidence> ev, boolean keepOrder, Measure d) {
+        Integer top = kafkaPick;
+        for (Integer id : liveReplicas) {
+            if (d.of(ev.get(id)) > d.of(ev.get(top))) {
+                top = id;
+            }
+        }
+        String conflict = null;
+        for (Measure m : Measure.values()) {
+            Long pick = m.of(ev.get(kafkaPick));
+            Long bestValue = m.of(ev.get(top));
+            if (pick != null && bestValue != null && pick > bestValue) {
+                conflict = m.label + " says broker " + kafkaPick + " holds more (" + pick + m.unit + " vs "
+                        + bestValue + m.unit + ")";
+            }
+        }
+        String compared = liveReplicas.stream().map(id -> "broker " + id + " " + d.of(ev.get(id)) + d.unit)
+                .collect(Collectors.joining(", "));
+        if (conflict != null) {
+            return new Choice(null, "evidence conflicts: by " + d.label + " broker " + top + " holds most (" + compared
+                    + ") but " + conflict + "; Kafka's pick, broker " + kafkaPick + ", stands", false);
+        }
+        if (top.equals(kafkaPick)) {
+            return new Choice(top, "Kafka's pick, broker " + kafkaPick + ", holds the most data by " + d.label + " ("
+                    + compared + ")", false);
+        }
+        if (d == Measure.SIZE && compacted(topic)) {
+            // Compaction removes records but keeps the latest of each key: a larger log is not more
+            // records, so bytes alone do not justify moving the preferred leader.
+            return new Choice(null, "broker " + top + " has the larger log (" + compared + "), but " + p.topic()
+                    + " is compacted: bytes are not records, so kshell does not reorder; Kafka's pick, broker "
+                    + kafkaPick + ", will lead", false);
+        }
+        if (keepOrder) {
+            return new Choice(top, "broker " + top + " holds more data than Kafka's pick, broker " + kafkaPick + ", by "
+                    + d.label + " (" + compared + "); --keep-order: broker " + kafkaPick + " will lead", false);
+        }
+        return new Choice(top, "broker " + top + " holds more data than Kafka's pick, broker " + kafkaPick + ", by "
+                + d.label + " (" + compared + "): reorder the replicas so that broker " + top + " leads", true);
     }
 
     /** cleanup.policy includes compact (known only when the topic's configs were read). */

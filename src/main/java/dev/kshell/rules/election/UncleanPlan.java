@@ -53,15 +53,10 @@ public record UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> n
 
     @Override
     public String actions() {
-        StringBuilder out = new StringBuilder();
-        for (Row r : rows) {
-            out.append(r.partition()).append(": leader ").append(r.leader()).append(", replicas ")
-                    .append(r.replicas().stream().map(v -> v.id() + (v.live() ? "" : "(dead)")).toList())
-                    .append(", isr ").append(r.isr()).append(r.refusal() == null ? "" : ", refused")
-                    .append(", winner ").append(r.winner())
-                    .append(r.reorder() ? ", reorder to " + r.newOrder() : "").append('\n');
-        }
-        return out.toString();
+        return ElectionPlan.lines(rows, r -> r.partition() + ": leader " + r.leader() + ", replicas "
+                + r.replicas().stream().map(v -> v.id() + (v.live() ? "" : "(dead)")).toList()
+                + ", isr " + r.isr() + (r.refusal() == null ? "" : ", refused") + ", winner " + r.winner()
+                + (r.reorder() ? ", reorder to " + r.newOrder() : ""));
     }
 
     public boolean refused() {

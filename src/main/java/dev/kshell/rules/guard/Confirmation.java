@@ -35,4 +35,18 @@ public record Confirmation(String prompt, String expected, boolean typed) {
         String lower = a.toLowerCase(Locale.ROOT);
         return lower.equals("y") || lower.equals("yes");
     }
+
+    /**
+     * Why {@code answer}, which {@link #accepts} refused, aborts the attempt, as the audit line and the operator read
+     * it: no answer, a typed phrase that did not match, a no, or any other answer after {@code answered}.
+     */
+    public String abortReason(String answer, String answered) {
+        if (answer == null) {
+            return "no answer";
+        }
+        if (typed) {
+            return "the typed confirmation did not match '" + expected + "'";
+        }
+        return answer.isBlank() ? "answered no" : answered + " '" + answer.strip() + "'";
+    }
 }

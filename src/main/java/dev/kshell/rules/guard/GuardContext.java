@@ -30,23 +30,27 @@ public record GuardContext(String expectedClusterId, String actualClusterId, boo
         return new GuardContext(expectedClusterId, value, terminal, yes, runbookAllowsUnclean, dryRun, stepByStep);
     }
 
+    // Each wither below changes one of the invocation's flags; the pin, the cluster and --step stay (flags()).
+
     public GuardContext withYes(boolean value) {
-        return new GuardContext(expectedClusterId, actualClusterId, terminal, value, runbookAllowsUnclean, dryRun, stepByStep);
+        return flags(terminal, value, runbookAllowsUnclean, dryRun);
     }
 
     public GuardContext withTerminal(boolean value) {
-        return new GuardContext(expectedClusterId, actualClusterId, value, yes, runbookAllowsUnclean, dryRun, stepByStep);
+        return flags(value, yes, runbookAllowsUnclean, dryRun);
     }
 
     public GuardContext withDryRun(boolean value) {
-        return new GuardContext(expectedClusterId, actualClusterId, terminal, yes, runbookAllowsUnclean, value, stepByStep);
+        return flags(terminal, yes, runbookAllowsUnclean, value);
     }
 
     public GuardContext withRunbookAllowsUnclean(boolean value) {
-        return new GuardContext(expectedClusterId, actualClusterId, terminal, yes, value, dryRun, stepByStep);
+        return flags(terminal, yes, value, dryRun);
     }
 
-    public GuardContext withStepByStep(boolean value) {
-        return new GuardContext(expectedClusterId, actualClusterId, terminal, yes, runbookAllowsUnclean, dryRun, value);
+    /** The same session and cluster (pin, actual id, --step) with these invocation flags. */
+    private GuardContext flags(boolean terminal, boolean yes, boolean runbookAllowsUnclean, boolean dryRun) {
+        return new GuardContext(expectedClusterId, actualClusterId, terminal, yes, runbookAllowsUnclean, dryRun,
+                stepByStep);
     }
 }

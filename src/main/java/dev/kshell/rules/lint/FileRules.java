@@ -107,18 +107,23 @@ final class FileRules {
         return "<id>";
     }
 
+    /**
+     * An error per entry of {@code key}'s list that does not parse ({@link CommaList}): which entry, the form it
+     * must have ({@code form}, with what Kafka does about it) and how to write it.
+     */
+    static void malformed(PropertiesFile f, String key, List<String> entries, String id, String form, String fix,
+                          List<Finding> out) {
+        for (String bad : entries) {
+            out.add(new Finding(Severity.ERROR, id, f.where(key), key + " entry '" + bad + "' is not " + form, fix));
+        }
+    }
+
     private static void listeners(NodeConfig node, List<Finding> out) {
         PropertiesFile f = node.file();
-        for (String bad : node.listeners().malformed()) {
-            out.add(new Finding(Severity.ERROR, "listener-malformed", f.where(LISTENERS),
-                    "listeners entry '" + bad + "' is not NAME://host:port",
-                    "write it as NAME://host:port, e.g. PLAINTEXT://:9092 (empty host = all interfaces)"));
-        }
-        for (String bad : node.advertised().malformed()) {
-            out.add(new Finding(Severity.ERROR, "listener-malformed", f.where(ADVERTISED_LISTENERS),
-                    "advertised.listeners entry '" + bad + "' is not NAME://host:port",
-                    "write it as NAME://host:port with a host clients can reach, e.g. PLAINTEXT://broker1:9092"));
-        }
+        malformed(f, LISTENERS, node.listeners().malformed(), "listener-malformed", "NAME://host:port",
+                "write it as NAME://host:port, e.g. PLAINTEXT://:9092 (empty host = all interfaces)", out);
+        malformed(f, ADVERTISED_LISTENERS, node.advertised().malformed(), "listener-malformed", "NAME://host:port",
+                "write it as NAME://host:port with a host clients can reach, e.g. PLAINTEXT://broker1:9092", out);
         Map<String, ListenerEndpoint> byName = new HashMap<>();
         Map<Integer, ListenerEndpoint> byPort = new HashMap<>();
         for (ListenerEndpoint e : node.listeners().endpoints()) {

@@ -1,6 +1,5 @@
 package dev.kshell.rules.lint;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -24,35 +23,26 @@ public record ListenerEndpoint(String name, String host, int port, String raw) {
     }
 
     public static ParsedListeners parseList(String value) {
-        List<ListenerEndpoint> endpoints = new ArrayList<>();
-        List<String> malformed = new ArrayList<>();
-        if (value == null) {
-            return new ParsedListeners(endpoints, malformed);
+        CommaList.Parsed<ListenerEndpoint> parsed = CommaList.parse(value, ListenerEndpoint::entry);
+        return new ParsedListeners(parsed.entries(), parsed.malformed());
+    }
+
+    /** One entry, NAME://host:port with a port Kafka accepts, or null. */
+    private static ListenerEndpoint entry(String raw) {
+        Matcher m = URI.matcher(raw);
+        if (!m.matches()) {
+            return null;
         }
-        for (String part : value.split(",")) {
-            String raw = part.trim();
-            if (raw.isEmpty()) {
-                continue;
-            }
-            Matcher m = URI.matcher(raw);
-            if (!m.matches()) {
-                malformed.add(raw);
-                continue;
-            }
-            int port;
-            try {
-                port = Integer.parseInt(m.group(3));
-            } catch (NumberFormatException e) {
-                malformed.add(raw);
-                continue;
-            }
-            if (port < 0 || port > 65535) {
-                malformed.add(raw);
-                continue;
-            }
-            endpoints.add(new ListenerEndpoint(m.group(1).toUpperCase(Locale.ROOT), m.group(2), port, raw));
+        int port;
+        try {
+            port = Integer.parseInt(m.group(3));
+        } catch (NumberFormatException e) {
+            return null;
         }
-        return new ParsedListeners(endpoints, malformed);
+        if (port < 0 || port > 65535) {
+            return null;
+        }
+        return new ListenerEndpoint(m.group(1).toUpperCase(Locale.ROOT), m.group(2), port, raw);
     }
 
     /** True when the host means "every interface" (empty, 0.0.0.0 or ::). */

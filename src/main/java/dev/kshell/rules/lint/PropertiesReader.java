@@ -144,21 +144,35 @@ public final class PropertiesReader {
 
     /** Java's Properties.LineReader, plus line numbers. */
     static List<LogicalLine> logicalLines(String s) {
-        List<LogicalLine> out = new ArrayList<>();
-        StringBuilder buf = new StringBuilder();
-        int physical = 1;
-        int startLine = 1;
-        boolean skipWhiteSpace = true;
-        boolean appendedLineBegin = false;
-        boolean isCommentLine = false;
-        boolean precedingBackslash = false;
-        boolean skipLF = false;
+        LineReader reader = new LineReader();
         for (int i = 0; i < s.length(); i++) {
+            if (reader.read(s, i)) {
+                return reader.out;
+            }
+        }
+        reader.finish();
+        return reader.out;
+    }
+
+    /** The JDK's reader as a state machine, one character at a time, so each state change reads as in the JDK. */
+    private static final class LineReader {
+        private final List<LogicalLine> out = new ArrayList<>();
+        private final StringBuilder buf = new StringBuilder();
+        private int physical = 1;
+        private int startLine = 1;
+        private boolean skipWhiteSpace = true;
+        private boolean appendedLineBegin = false;
+        private boolean isCommentLine = false;
+        private boolean precedingBackslash = false;
+        private boolean skipLF = false;
+
+        /** Reads the character at {@code i}; true when the input ends here (the JDK returns early, see below). */
+        boolean read(String s, int i) {
             char c = s.charAt(i);
             if (skipLF) {
                 skipLF = false;
                 if (c == '\n') {
-                    continue;
+                    return false;
                 }
             }
             boolean terminator = c == '\n' || c == '\r';
@@ -171,10 +185,10 @@ public final class PropertiesReader {
             }
             if (skipWhiteSpace) {
                 if (c == ' ' || c == '\t' || c == '\f') {
-                    continue;
+                    return false;
                 }
                 if (!appendedLineBegin && terminator) {
-                    continue;
+                    return false;
                 }
                 skipWhiteSpace = false;
                 appendedLineBegin = false;
@@ -182,7 +196,7 @@ public final class PropertiesReader {
             // As in the JDK: a comment starts wherever the logical line is still empty (even after a continuation).
             if (buf.length() == 0 && !isCommentLine && (c == '#' || c == '!')) {
                 isCommentLine = true;
-                continue;
+                return false;
             }
             if (!terminator) {
                 if (!isCommentLine) {
@@ -192,22 +206,27 @@ public final class PropertiesReader {
                     buf.append(c);
                     precedingBackslash = c == '\\' && !precedingBackslash;
                 }
-                continue;
+                return false;
             }
+            return endOfLine(c, i == s.length() - 1);
+        }
+
+        /** A line terminator outside leading white space: the logical line ends, or goes on after a backslash. */
+        private boolean endOfLine(char c, boolean lastChar) {
             if (isCommentLine || buf.length() == 0) {
                 isCommentLine = false;
                 skipWhiteSpace = true;
                 buf.setLength(0);
-                continue;
+                return false;
             }
-            if (i == s.length() - 1) {
+            if (lastChar) {
                 // The JDK returns the line when input ends right after its terminator, even if only a
                 // continuation backslash was on it (an entry with empty key and value).
                 if (precedingBackslash) {
                     buf.setLength(buf.length() - 1);
                 }
                 out.add(new LogicalLine(buf.toString(), startLine));
-                return out;
+                return true;
             }
             if (precedingBackslash) {
                 buf.setLength(buf.length() - 1);
@@ -222,14 +241,18 @@ public final class PropertiesReader {
                 buf.setLength(0);
                 skipWhiteSpace = true;
             }
+            return false;
         }
-        if (buf.length() > 0 && !isCommentLine) {
-            if (precedingBackslash) {
-                buf.setLength(buf.length() - 1);
+
+        /** Input ended without a terminator: the last line, unless it was a comment. */
+        void finish() {
+            if (buf.length() > 0 && !isCommentLine) {
+                if (precedingBackslash) {
+                    buf.setLength(buf.length() - 1);
+                }
+                out.add(new LogicalLine(buf.toString(), startLine));
             }
-            out.add(new LogicalLine(buf.toString(), startLine));
         }
-        return out;
     }
 
     /** Java's Properties.load0 key/value split. */

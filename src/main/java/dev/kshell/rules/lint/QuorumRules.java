@@ -118,16 +118,11 @@ final class QuorumRules {
                             + "controller.quorum.bootstrap.servers for a dynamic one (kraft.version 1; "
                             + "`features` shows which the cluster runs)"));
         }
-        for (String bad : node.voters().malformed()) {
-            out.add(new Finding(Severity.ERROR, "voters-malformed", f.where(VOTERS),
-                    "controller.quorum.voters entry '" + bad + "' is not id@host:port; Kafka refuses to start",
-                    "write each voter as id@host:port, e.g. 1@controller1:9093"));
-        }
-        for (String bad : node.bootstrapServers().malformed()) {
-            out.add(new Finding(Severity.ERROR, "bootstrap-servers-malformed", f.where(BOOTSTRAP_SERVERS),
-                    "controller.quorum.bootstrap.servers entry '" + bad + "' is not host:port; Kafka refuses to start",
-                    "write each server as host:port, e.g. controller1:9093"));
-        }
+        FileRules.malformed(f, VOTERS, node.voters().malformed(), "voters-malformed",
+                "id@host:port; Kafka refuses to start", "write each voter as id@host:port, e.g. 1@controller1:9093",
+                out);
+        FileRules.malformed(f, BOOTSTRAP_SERVERS, node.bootstrapServers().malformed(), "bootstrap-servers-malformed",
+                "host:port; Kafka refuses to start", "write each server as host:port, e.g. controller1:9093", out);
         duplicateVoters(node, out);
         if (node.isController() && node.nodeId() != null) {
             controllerAgainstQuorum(node, out);

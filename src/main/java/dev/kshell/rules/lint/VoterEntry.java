@@ -1,6 +1,5 @@
 package dev.kshell.rules.lint;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,35 +32,27 @@ public record VoterEntry(int id, String host, int port, String raw) {
     }
 
     private static ParsedVoters parse(String value, boolean withId) {
-        List<VoterEntry> entries = new ArrayList<>();
-        List<String> malformed = new ArrayList<>();
-        if (value == null) {
-            return new ParsedVoters(entries, malformed);
+        CommaList.Parsed<VoterEntry> parsed = CommaList.parse(value, raw -> entry(raw, withId));
+        return new ParsedVoters(parsed.entries(), parsed.malformed());
+    }
+
+    /** One entry, id@host:port (or host:port without the id) with a port and id Kafka accepts, or null. */
+    private static VoterEntry entry(String raw, boolean withId) {
+        Matcher m = (withId ? VOTER : SERVER).matcher(raw);
+        if (!m.matches()) {
+            return null;
         }
-        for (String part : value.split(",")) {
-            String raw = part.trim();
-            if (raw.isEmpty()) {
-                continue;
+        try {
+            int g = withId ? 1 : 0;
+            int id = withId ? Integer.parseInt(m.group(1)) : -1;
+            int port = Integer.parseInt(m.group(g + 2));
+            if (port < 1 || port > 65535 || (withId && id < 0)) {
+                return null;
             }
-            Matcher m = (withId ? VOTER : SERVER).matcher(raw);
-            if (!m.matches()) {
-                malformed.add(raw);
-                continue;
-            }
-            try {
-                int g = withId ? 1 : 0;
-                int id = withId ? Integer.parseInt(m.group(1)) : -1;
-                int port = Integer.parseInt(m.group(g + 2));
-                if (port < 1 || port > 65535 || (withId && id < 0)) {
-                    malformed.add(raw);
-                    continue;
-                }
-                entries.add(new VoterEntry(id, m.group(g + 1), port, raw));
-            } catch (NumberFormatException e) {
-                malformed.add(raw);
-            }
+            return new VoterEntry(id, m.group(g + 1), port, raw);
+        } catch (NumberFormatException e) {
+            return null;
         }
-        return new ParsedVoters(entries, malformed);
     }
 
     /** "host:port" with the host normalised, for comparisons. */

@@ -76,6 +76,31 @@ public final class VoterChangeChecks {
                         .noneMatch(v -> o.directoryId().equals(v.directoryId())))
                 .min(Comparator.comparing(QuorumMember::lastFetchAgeMs,
                         Comparator.nullsLast(Comparator.naturalOrder())));
+        checkNode(reasons, kind, nodeId, voter, newcomer, voterIds);
+        checkMajority(reasons, q, kind, nodeId, answering);
+        List<String> addAt = endpoints.isEmpty()
+                ? newcomer.map(QuorumMember::endpoints).filter(e -> !e.isEmpty())
+                        .or(() -> voter.map(QuorumMember::endpoints)).orElse(List.of())
+                : endpoints;
+        if (kind != VoterChangePlan.Kind.REMOVE) {
+            unanswered.forEach((endpoint, why) -> reasons.add(endpoint + " does not answer from here ("
+                    + why + "): the other controllers could not reach voter " + nodeId + " there; give controller "
+                    + nodeId + "'s own controller listener with --endpoint"));
+        }
+        if (kind != VoterChangePlan.Kind.REMOVE && addAt.isEmpty() && reasons.isEmpty()) {
+            reasons.add("the quorum does not describe controller " + nodeId + "'s endpoints: give them with "
+                    + "--endpoint LISTENER://host:port");
+        }
+        if (!reasons.isEmpty()) {
+            return new Verdict(null, reasons, false);
+        }
+        return new Verdict(plan(q, kind, nodeId, voter, newcomer, addAt), List.of(), false);
+    }
+
+    /** What the kind of change asks of controller {@code nodeId}: a voter to replace or remove, an observer to add. */
+    private static void checkNode(List<String> reasons, VoterChangePlan.Kind kind, int nodeId,
+                                  Optional<QuorumMember> voter, Optional<QuorumMember> newcomer,
+                                  List<Integer> voterIds) {
         switch (kind) {
             case REPLACE -> {
                 if (voter.isEmpty()) {
@@ -98,6 +123,12 @@ public final class VoterChangeChecks {
                 requireNewcomer(reasons, nodeId, newcomer);
             }
         }
+    }
+
+    /** The voters the change leans on answer and are caught up, enough of them for a majority throughout. */
+    private static void checkMajority(List<String> reasons, QuorumDescription q, VoterChangePlan.Kind kind,
+                                      int nodeId, Map<Integer, Boolean> answering) {
+        List<Integer> voterIds = q.voters().stream().map(QuorumMember::id).toList();
         // the quorum during the change: replace and remove run on the other voters alone for a while
         List<QuorumMember> others = q.voters().stream().filter(v -> v.id() != nodeId).toList();
         int votersDuring = kind == VoterChangePlan.Kind.ADD ? voterIds.size() : others.size();
@@ -117,22 +148,15 @@ public final class VoterChangeChecks {
         } else if (kind == VoterChangePlan.Kind.ADD && votersDuring - weak.size() < majorityDuring) {
             reasons.add("the quorum has no healthy majority to commit the change: " + String.join(", ", weak));
         }
-        List<String> addAt = endpoints.isEmpty()
-                ? newcomer.map(QuorumMember::endpoints).filter(e -> !e.isEmpty())
-                        .or(() -> voter.map(QuorumMember::endpoints)).orElse(List.of())
-                : endpoints;
-        if (kind != VoterChangePlan.Kind.REMOVE) {
-            unanswered.forEach((endpoint, why) -> reasons.add(endpoint + " does not answer from here ("
-                    + why + "): the other controllers could not reach voter " + nodeId + " there; give controller "
-                    + nodeId + "'s own controller listener with --endpoint"));
-        }
-        if (kind != VoterChangePlan.Kind.REMOVE && addAt.isEmpty() && reasons.isEmpty()) {
-            reasons.add("the quorum does not describe controller " + nodeId + "'s endpoints: give them with "
-                    + "--endpoint LISTENER://host:port");
-        }
-        if (!reasons.isEmpty()) {
-            return new Verdict(null, reasons, false);
-        }
+    }
+
+    /** The steps, once every check passed: the old directory out first, then the new one in (replace does both). */
+    private static VoterChangePlan plan(QuorumDescription q, VoterChangePlan.Kind kind, int nodeId,
+                                        Optional<QuorumMember> voter, Optional<QuorumMember> newcomer,
+                                        List<String> addAt) {
+        List<Integer> voterIds = q.voters().stream().map(QuorumMember::id).toList();
+        List<QuorumMember> others = q.voters().stream().filter(v -> v.id() != nodeId).toList();
+        int majorityDuring = (kind == VoterChangePlan.Kind.ADD ? voterIds.size() : others.size()) / 2 + 1;
         List<VoterChangePlan.Step> steps = new ArrayList<>();
         if (kind != VoterChangePlan.Kind.ADD) {
             steps.add(new VoterChangePlan.Step(false, nodeId, voter.orElseThrow().directoryId(), List.of()));
@@ -147,7 +171,7 @@ public final class VoterChangeChecks {
                     + ids(others.stream().map(QuorumMember::id).toList()) + "; " + majorityDuring + " needed)";
             case ADD -> "afterwards the quorum has " + (voterIds.size() + 1) + " voters";
         };
-        return new Verdict(new VoterChangePlan(kind, nodeId, steps, voterIds, between), List.of(), false);
+        return new VoterChangePlan(kind, nodeId, steps, voterIds, between);
     }
 
     private static void requireNewcomer(List<String> reasons, int nodeId, Optional<QuorumMember> newcomer) {

@@ -68,6 +68,16 @@ public final class ReplicationCauses {
                                      ReplicationEvidence ev, boolean sandbox, Map<String, Builder> groups) {
         PartitionSpec spec = new PartitionSpec(p.topic(), p.partition());
         Long since = ev.outOfSyncSince().get(new ReplicaRef(spec, r));
+        // the causes in the enum's order: first where the replica lives (its broker, its disk), then what slows it
+        if (!judgeHome(p, r, spec, since, brokers, sizes, sandbox, groups)) {
+            judgeCopy(p, r, spec, since, sizes, ev, groups);
+        }
+    }
+
+    /** The broker is not registered, down, or its directory holding the replica is offline: true when one holds. */
+    private static boolean judgeHome(PartitionState p, int r, PartitionSpec spec, Long since,
+                                     Map<Integer, BrokerState> brokers, Sizes sizes, boolean sandbox,
+                                     Map<String, Builder> groups) {
         BrokerState broker = brokers.get(r);
         if (broker == null) {
             groups.computeIfAbsent("n" + r, k -> new Builder(Cause.BROKER_NOT_REGISTERED, r, null,
@@ -77,7 +87,7 @@ public final class ReplicationCauses {
                     "start broker " + r + "; if it is gone for good, move its replicas: `reassign evacuate " + r + "`",
                     "reassign evacuate " + r + " --dry-run"))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
         if (!broker.live()) {
             String start = sandbox ? "`sandbox start-broker " + r + "`" : "start broker " + r;
@@ -88,7 +98,7 @@ public final class ReplicationCauses {
                     start + "; if it will not come back: `reassign evacuate " + r + "`",
                     sandbox ? "sandbox start-broker " + r : "brokers"))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
         List<LogDirState> dirs = sizes.dirs(r);
         List<LogDirState> offline = dirs.stream().filter(d -> !d.online()).toList();
@@ -105,8 +115,15 @@ public final class ReplicationCauses {
                             + "from their leaders), or move them off: `reassign evacuate " + r + "`",
                     "logdirs --broker " + r))
                     .add(p.name(), r, null, null, since);
-            return;
+            return true;
         }
+        return false;
+    }
+
+    /** A live broker on an online directory: a move copying, a throttle left behind, a follower behind, or unknown. */
+    private static void judgeCopy(PartitionState p, int r, PartitionSpec spec, Long since, Sizes sizes,
+                                  ReplicationEvidence ev, Map<String, Builder> groups) {
+        boolean listed = sizes.size(r, spec) != null;
         ReplicationEvidence.Move move = ev.moves() == null ? null : ev.moves().get(spec);
         if (move != null && move.adding().contains(r)) {
             long copied = sizes.sizeOrZero(r, spec);
@@ -270,25 +287,15 @@ public final class ReplicationCauses {
         }
     }
 
-    /** Collects one group's replicas. */
-    private static final class Builder {
-        private final Cause cause;
-        private final int broker;
-        private final String logDir;
-        private final String headline;
-        private final String evidence;
-        private final String action;
-        private final String next;
-        private final List<CauseReport.Replica> replicas = new ArrayList<>();
+    /**
+     * Collects one group's replicas under its header (cause, broker, the sentences and the next command), which
+     * the first replica of the group sets; the list is this collector's own, filled while judging.
+     */
+    private record Builder(Cause cause, int broker, String logDir, String headline, String evidence, String action,
+                           String next, List<CauseReport.Replica> replicas) {
 
         Builder(Cause cause, int broker, String logDir, String headline, String evidence, String action, String next) {
-            this.cause = cause;
-            this.broker = broker;
-            this.logDir = logDir;
-            this.headline = headline;
-            this.evidence = evidence;
-            this.action = action;
-            this.next = next;
+            this(cause, broker, logDir, headline, evidence, action, next, new ArrayList<>());
         }
 
         Builder add(String partition, int broker, String detail, Long behind, Long since) {

@@ -2,9 +2,13 @@ package dev.kshell.workflow.election;
 
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.PartitionState;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -33,5 +37,21 @@ final class ElectionReread {
             s = gateway.snapshot(topics, true);
         }
         return s;
+    }
+
+    /** The partitions named, as the re-read shows them, in the order named; one it no longer holds is left out. */
+    static List<PartitionState> found(ClusterSnapshot after, List<String> partitions) {
+        List<PartitionState> out = new ArrayList<>();
+        for (String name : partitions) {
+            after.partition(name).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** Who leads each partition now, by name (null where none does): the new leaders the results report. */
+    static Map<String, Integer> leaders(List<PartitionState> found) {
+        Map<String, Integer> out = new HashMap<>();
+        found.forEach(p -> out.put(p.name(), p.leader()));
+        return out;
     }
 }

@@ -100,14 +100,45 @@ final class GuardedStep {
     }
 
     private Result guarded(Planned p) {
-        Operator operator = attempt.operator();
+        ElectionPlan plan = p.plan();
+        Decision decision = p.decision();
+        attempt.operator().showPlan(plan);
+        Consent consent = switch (decision.kind()) {
+            case REFUSE, DRY_RUN, NOTHING_TO_DO -> null;
+            case PROCEED_AFTER_CONFIRM -> ask(p);
+            case PROCEED -> {
+                if (decision.note() != null) {
+                    attempt.operator().note(decision.note());
+                }
+                yield new Consent(attempt.guard().runbookAllowsUnclean() && action == ElectionAction.UNCLEAN
+                        ? "allow unclean + --yes" : "--yes", null, false, null);
+            }
+        };
+        if (consent == null) {
+            return settled(p);
+        }
+        if (consent.aborted() != null) {
+            return consent.aborted();
+        }
+        // the gate writes the confirmed line (the pin checked once more) and gives the approval the act runs under
+        MutationGate.Pass pass = MutationGate.open(new GateAttempt(attempt.commandLine(), attempt.origin(),
+                action.wire(), attempt.guard(), attempt.operator(), ctx.audit(), ctx.gateway().target().endpoints(),
+                false)).confirmed(p.clusterId(), plan, consent.approval(), consent.overrideReason());
+        return consent.asked() ? rereadThenAct(p, pass) : act(p, pass);
+    }
+
+    /**
+     * How the operator let the act run: the approval and override the audit line names, whether they were asked
+     * (then the cluster is read again before acting), or the result of an attempt they aborted.
+     */
+    private record Consent(String approval, String overrideReason, boolean asked, Result aborted) {
+    }
+
+    /** A decision that ends the attempt before anything is asked or sent: refused, dry run, nothing to do. */
+    private Result settled(Planned p) {
         ElectionPlan plan = p.plan();
         Decision decision = p.decision();
         String clusterId = p.clusterId();
-        operator.showPlan(plan);
-        String approval;
-        String overrideReason = null;
-        boolean rereadAfterAnswer = false;
         switch (decision.kind()) {
             case REFUSE -> {
                 write(entry(clusterId, AuditDecision.REFUSED, decision.reason(), plan));
@@ -128,76 +159,74 @@ final class GuardedStep {
                         List.of()), AuditDecision.NOT_NEEDED, results.exitCode(), List.of(), decision.note(),
                         List.of());
             }
-            case PROCEED_AFTER_CONFIRM -> {
-                if (decision.note() != null) {
-                    operator.note(decision.note());
-                }
-                Confirmation c = decision.confirmation();
-                operator.beforeAsking(plan);
-                Decision.Override override = decision.override();
-                if (override != null) {
-                    String first = operator.ask(override.confirmation().prompt());
-                    if (!override.confirmation().accepts(first)) {
-                        String why = (first == null ? "no answer to the override" : "the override phrase did not match '"
-                                + override.confirmation().expected() + "'") + " (" + override.reason() + ")";
-                        write(entry(clusterId, AuditDecision.ABORTED, why, plan));
-                        return new Result(report(clusterId, AuditDecision.ABORTED, why, null, plan, null, List.of()),
-                                AuditDecision.ABORTED, ExitCode.REFUSED, List.of(),
-                                "aborted: " + why + "; nothing was changed", List.of());
-                    }
-                }
-                String answer = operator.ask(c.prompt());
-                if (!c.accepts(answer)) {
-                    String why = abortReason(c, answer);
-                    write(entry(clusterId, AuditDecision.ABORTED, why, plan));
-                    return new Result(report(clusterId, AuditDecision.ABORTED, why, null, plan, null, List.of()),
-                            AuditDecision.ABORTED, ExitCode.REFUSED, List.of(),
-                            "aborted: " + why + "; nothing was changed", List.of());
-                }
-                approval = (override != null ? "typed override '" + override.confirmation().expected() + "' + " : "")
-                        + (c.typed() ? "typed confirmation" : "answered y");
-                overrideReason = override == null ? null : "overridden at the terminal: " + override.reason();
-                rereadAfterAnswer = true;
-            }
-            case PROCEED -> {
-                if (decision.note() != null) {
-                    operator.note(decision.note());
-                }
-                approval = attempt.guard().runbookAllowsUnclean() && action == ElectionAction.UNCLEAN
-                        ? "allow unclean + --yes" : "--yes";
-            }
-            default -> throw new IllegalStateException("unknown decision " + decision.kind());
+            default -> throw new IllegalStateException("not a decision that ends the attempt: " + decision.kind());
         }
-        // the gate writes the confirmed line (the pin checked once more) and gives the approval the act runs under
-        MutationGate.Pass pass = MutationGate.open(new GateAttempt(attempt.commandLine(), attempt.origin(),
-                action.wire(), attempt.guard(), attempt.operator(), ctx.audit(), ctx.gateway().target().endpoints(),
-                false)).confirmed(clusterId, plan, approval, overrideReason);
+    }
+
+    /** Asks the override phrase (when the guard allows one) and then the confirmation; a wrong answer aborts. */
+    private Consent ask(Planned p) {
+        Operator operator = attempt.operator();
+        ElectionPlan plan = p.plan();
+        Decision decision = p.decision();
+        if (decision.note() != null) {
+            operator.note(decision.note());
+        }
+        Confirmation c = decision.confirmation();
+        operator.beforeAsking(plan);
+        Decision.Override override = decision.override();
+        if (override != null) {
+            String first = operator.ask(override.confirmation().prompt());
+            if (!override.confirmation().accepts(first)) {
+                String why = (first == null ? "no answer to the override" : "the override phrase did not match '"
+                        + override.confirmation().expected() + "'") + " (" + override.reason() + ")";
+                write(entry(p.clusterId(), AuditDecision.ABORTED, why, plan));
+                return new Consent(null, null, true, aborted(p.clusterId(), plan, why, ""));
+            }
+        }
+        String answer = operator.ask(c.prompt());
+        if (!c.accepts(answer)) {
+            String why = c.abortReason(answer, "the operator answered");
+            write(entry(p.clusterId(), AuditDecision.ABORTED, why, plan));
+            return new Consent(null, null, true, aborted(p.clusterId(), plan, why, ""));
+        }
+        return new Consent((override != null ? "typed override '" + override.confirmation().expected() + "' + " : "")
+                + (c.typed() ? "typed confirmation" : "answered y"),
+                override == null ? null : "overridden at the terminal: " + override.reason(), true, null);
+    }
+
+    /** Nothing was changed: the attempt ends as aborted, saying why ({@code more} is added after the fact). */
+    private Result aborted(String clusterId, ElectionPlan plan, String why, String more) {
+        return new Result(report(clusterId, AuditDecision.ABORTED, why, null, plan, null, List.of()),
+                AuditDecision.ABORTED, ExitCode.REFUSED, List.of(), "aborted: " + why + "; nothing was changed" + more,
+                List.of());
+    }
+
+    /**
+     * The question has no time limit: read the cluster again and act only on the plan that was approved, else
+     * close the confirmed line as aborted.
+     */
+    private Result rereadThenAct(Planned p, MutationGate.Pass pass) {
         AuditEntry confirmed = pass.entry();
-        if (rereadAfterAnswer) {
-            // The question has no time limit: read the cluster again and act only on the plan that was approved.
-            String changed;
-            Planned again = null;
-            try {
-                again = planning.get();
-                changed = changedSince(p, again);
-            } catch (CancellationException e) {
-                closing(confirmed.outcome(AuditDecision.INTERRUPTED, "interrupted (Ctrl-C) before anything was sent",
-                        new AuditResults(List.of(), List.of())));
-                throw e;
-            } catch (RuntimeException e) {
-                changed = "the cluster could not be read again after the answer ("
-                        + (e instanceof ClusterException || e instanceof ElectionInputException ? e.getMessage()
-                        : e.toString()) + ")";
-            }
-            if (changed != null) {
-                closing(confirmed.outcome(AuditDecision.ABORTED, changed, new AuditResults(List.of(), List.of())));
-                return new Result(report(clusterId, AuditDecision.ABORTED, changed, null, plan, null, List.of()),
-                        AuditDecision.ABORTED, ExitCode.REFUSED, List.of(), "aborted: " + changed
-                        + "; nothing was changed: run the command again to see the plan as it is now", List.of());
-            }
-            p = again; // the act uses what was just read, which plans exactly what was approved
+        String changed;
+        Planned again = null;
+        try {
+            again = planning.get();
+            changed = changedSince(p, again);
+        } catch (CancellationException e) {
+            closing(confirmed.outcome(AuditDecision.INTERRUPTED, "interrupted (Ctrl-C) before anything was sent",
+                    new AuditResults(List.of(), List.of())));
+            throw e;
+        } catch (RuntimeException e) {
+            changed = "the cluster could not be read again after the answer ("
+                    + (e instanceof ClusterException || e instanceof ElectionInputException ? e.getMessage()
+                    : e.toString()) + ")";
         }
-        return act(p, pass);
+        if (changed != null) {
+            closing(confirmed.outcome(AuditDecision.ABORTED, changed, new AuditResults(List.of(), List.of())));
+            return aborted(p.clusterId(), p.plan(), changed,
+                    ": run the command again to see the plan as it is now");
+        }
+        return act(again, pass); // what was just read, which plans exactly what was approved
     }
 
     // Why the plan read again after the answer is not the plan the operator approved, or null when it is the same.
@@ -272,16 +301,6 @@ final class GuardedStep {
         }
         return new Result(report(p.clusterId(), closingDecision, reason, null, p.plan(), results, outcome.checks()),
                 closingDecision, code, List.of(), null, lines);
-    }
-
-    private static String abortReason(Confirmation c, String answer) {
-        if (answer == null) {
-            return "no answer";
-        }
-        if (c.typed()) {
-            return "the typed confirmation did not match '" + c.expected() + "'";
-        }
-        return answer.isBlank() ? "answered no" : "the operator answered '" + answer.strip() + "'";
     }
 
     private ElectionReport report(String clusterId, AuditDecision decision, String reason, String alternative,

@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -80,22 +79,17 @@ final class PreferredElection {
         } catch (ClusterException e) {
             return new Outcome(results, List.of(), List.of(), e.getMessage());
         }
-        Map<String, Integer> leaders = new HashMap<>();
+        List<PartitionState> found = ElectionReread.found(after,
+                plan.rows().stream().map(PreferredPlan.Row::partition).toList());
         List<PostElectionCheck> checks = new ArrayList<>();
-        for (PreferredPlan.Row row : plan.rows()) {
-            Optional<PartitionState> p = after.partition(row.partition());
-            if (p.isEmpty()) {
-                continue;
-            }
-            leaders.put(row.partition(), p.get().leader());
-            PostElectionCheck check = PostElectionCheck.of(p.get(), after.liveBrokerIds(), after.minIsr(p.get()),
-                    null, null);
+        for (PartitionState p : found) {
+            PostElectionCheck check = PostElectionCheck.of(p, after.liveBrokerIds(), after.minIsr(p), null, null);
             // Only the partitions that still need attention: a healthy --all of thousands must stay readable.
             if (!check.leaderLive() || Boolean.FALSE.equals(check.acksAllWritable())) {
                 checks.add(new PostElectionCheck(check.partition(), check.leader(), check.leaderLive(), check.isr(),
                         check.minIsr(), check.acksAllWritable(), null, null, null, check.lines().subList(0, 2)));
             }
         }
-        return new Outcome(results.withNewLeaders(leaders), checks, List.of(), null);
+        return new Outcome(results.withNewLeaders(ElectionReread.leaders(found)), checks, List.of(), null);
     }
 }

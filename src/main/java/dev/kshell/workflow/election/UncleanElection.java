@@ -75,47 +75,8 @@ final class UncleanElection {
         plan.rows().forEach(r -> rows.put(r.partition(), r));
         Set<String> skip = new LinkedHashSet<>();
         List<ElectionResults.PartitionResult> notElected = new ArrayList<>();
-        List<ReplicaOrderChange> reorders = plan.reorders();
-        if (!reorders.isEmpty()) {
-            Map<PartitionSpec, List<Integer>> newOrders = new LinkedHashMap<>();
-            Map<PartitionSpec, ReplicaOrderChange> changes = new LinkedHashMap<>();
-            for (ReplicaOrderChange change : reorders) {
-                UncleanPlan.Row r = rows.get(change.partition());
-                PartitionSpec spec = new PartitionSpec(r.topic(), r.partitionId());
-                newOrders.put(spec, change.newOrder());
-                changes.put(spec, change);
-            }
-            progress.sent = true;
-            Map<PartitionSpec, Optional<String>> accepted = ctx.gateway().reassignSameSet(newOrders);
-            Map<PartitionSpec, List<Integer>> toAwait = new LinkedHashMap<>();
-            for (Map.Entry<PartitionSpec, ReplicaOrderChange> e : changes.entrySet()) {
-                Optional<String> error = accepted.getOrDefault(e.getKey(), Optional.of("no answer"));
-                if (error.isPresent()) {
-                    skipped(e.getValue(), rows, "reordering the replicas failed (" + error.get() + ")", skip, notElected);
-                    continue;
-                }
-                // Remembered the moment the controller accepted it: whatever happens next (Ctrl-C, a crash),
-                // restore-order knows the original order.
-                try {
-                    ctx.store().recordReorder(clusterId, e.getValue(), ctx.clock().instant());
-                } catch (RuntimeException failure) {
-                    lines.add("warning: the original order of " + e.getValue().partition() + " is not remembered ("
-                            + failure.getMessage() + "): restore it by hand to " + e.getValue().originalOrder());
-                }
-                toAwait.put(e.getKey(), e.getValue().newOrder());
-            }
-            Map<PartitionSpec, Optional<String>> visible = toAwait.isEmpty() ? Map.of()
-                    : ctx.gateway().awaitReplicaOrder(toAwait);
-            for (PartitionSpec spec : toAwait.keySet()) {
-                ReplicaOrderChange change = changes.get(spec);
-                Optional<String> error = visible.getOrDefault(spec, Optional.of("no answer"));
-                if (error.isPresent()) {
-                    skipped(change, rows, error.get(), skip, notElected);
-                    continue;
-                }
-                lines.add("reordered " + change.partition() + ": " + change.originalOrder() + " -> "
-                        + change.newOrder() + " (restore later with: elect restore-order " + change.partition() + ")");
-            }
+        if (!plan.reorders().isEmpty()) {
+            reorder(clusterId, plan.reorders(), rows, progress, lines, skip, notElected);
             progress.known.addAll(notElected);
         }
         List<PartitionSpec> toElect = plan.toElect().stream().filter(p -> !skip.contains(p.name())).toList();
@@ -136,27 +97,13 @@ final class UncleanElection {
         } catch (ClusterException e) {
             return new Outcome(results.plus(notElected), List.of(), lines, e.getMessage());
         }
-        List<PartitionSpec> led = new ArrayList<>();
-        for (UncleanPlan.Row r : plan.rows()) {
-            after.partition(r.partition()).filter(p -> p.leader() != null && after.liveBrokerIds().contains(p.leader()))
-                    .ifPresent(p -> led.add(new PartitionSpec(p.topic(), p.partition())));
-        }
-        Map<PartitionSpec, ClusterGateway.LogRange> logs = Map.of();
-        try {
-            logs = ctx.gateway().logAsOf(led, electedAt);
-        } catch (RuntimeException e) {
-            lines.add("warning: the new leaders' offsets could not be read: " + e.getMessage());
-        }
-        Map<String, Integer> leaders = new HashMap<>();
+        List<PartitionState> found = ElectionReread.found(after,
+                plan.rows().stream().map(UncleanPlan.Row::partition).toList());
+        Map<PartitionSpec, ClusterGateway.LogRange> logs = newLeadersLogs(found, after, electedAt, lines);
         List<PostElectionCheck> checks = new ArrayList<>();
-        for (UncleanPlan.Row r : plan.rows()) {
-            Optional<PartitionState> p = after.partition(r.partition());
-            if (p.isEmpty()) {
-                continue;
-            }
-            leaders.put(r.partition(), p.get().leader());
-            checks.add(PostElectionCheck.ofUnclean(p.get(), after.liveBrokerIds(), after.minIsr(p.get()),
-                    logs.get(new PartitionSpec(r.topic(), r.partitionId())), remembered.get(r.partition())));
+        for (PartitionState p : found) {
+            checks.add(PostElectionCheck.ofUnclean(p, after.liveBrokerIds(), after.minIsr(p),
+                    logs.get(new PartitionSpec(p.topic(), p.partition())), remembered.get(p.name())));
         }
         List<PartitionSpec> elected = new ArrayList<>();
         for (PartitionSpec p : toElect) {
@@ -167,7 +114,78 @@ final class UncleanElection {
         }
         // the groups the truncation hurt: their committed offsets beyond the new log end reset on the next fetch
         lines.addAll(dev.kshell.workflow.clients.HurtGroupsRead.lines(ctx.gateway(), elected));
-        return new Outcome(results.plus(notElected).withNewLeaders(leaders), checks, lines, null);
+        return new Outcome(results.plus(notElected).withNewLeaders(ElectionReread.leaders(found)), checks, lines,
+                null);
+    }
+
+    /**
+     * Puts the replica that holds most first, so that Kafka's unclean pick (the first live replica) is that one:
+     * sends the reorders, remembers each accepted one, and waits until the brokers show the new order. A partition
+     * whose reorder did not take is skipped (into {@code skip} and {@code notElected}).
+     */
+    private void reorder(String clusterId, List<ReplicaOrderChange> reorders, Map<String, UncleanPlan.Row> rows,
+                         Progress progress, List<String> lines, Set<String> skip,
+                         List<ElectionResults.PartitionResult> notElected) {
+        Map<PartitionSpec, List<Integer>> newOrders = new LinkedHashMap<>();
+        Map<PartitionSpec, ReplicaOrderChange> changes = new LinkedHashMap<>();
+        for (ReplicaOrderChange change : reorders) {
+            UncleanPlan.Row r = rows.get(change.partition());
+            PartitionSpec spec = new PartitionSpec(r.topic(), r.partitionId());
+            newOrders.put(spec, change.newOrder());
+            changes.put(spec, change);
+        }
+        progress.sent = true;
+        Map<PartitionSpec, Optional<String>> accepted = ctx.gateway().reassignSameSet(newOrders);
+        Map<PartitionSpec, List<Integer>> toAwait = new LinkedHashMap<>();
+        for (Map.Entry<PartitionSpec, ReplicaOrderChange> e : changes.entrySet()) {
+            Optional<String> error = accepted.getOrDefault(e.getKey(), Optional.of("no answer"));
+            if (error.isPresent()) {
+                skipped(e.getValue(), rows, "reordering the replicas failed (" + error.get() + ")", skip, notElected);
+                continue;
+            }
+            // Remembered the moment the controller accepted it: whatever happens next (Ctrl-C, a crash),
+            // restore-order knows the original order.
+            try {
+                ctx.store().recordReorder(clusterId, e.getValue(), ctx.clock().instant());
+            } catch (RuntimeException failure) {
+                lines.add("warning: the original order of " + e.getValue().partition() + " is not remembered ("
+                        + failure.getMessage() + "): restore it by hand to " + e.getValue().originalOrder());
+            }
+            toAwait.put(e.getKey(), e.getValue().newOrder());
+        }
+        Map<PartitionSpec, Optional<String>> visible = toAwait.isEmpty() ? Map.of()
+                : ctx.gateway().awaitReplicaOrder(toAwait);
+        for (PartitionSpec spec : toAwait.keySet()) {
+            ReplicaOrderChange change = changes.get(spec);
+            Optional<String> error = visible.getOrDefault(spec, Optional.of("no answer"));
+            if (error.isPresent()) {
+                skipped(change, rows, error.get(), skip, notElected);
+                continue;
+            }
+            lines.add("reordered " + change.partition() + ": " + change.originalOrder() + " -> "
+                    + change.newOrder() + " (restore later with: elect restore-order " + change.partition() + ")");
+        }
+    }
+
+    /**
+     * The new leaders' logs as of the election, which tell what the election truncated; a failed read is a warning
+     * in {@code lines}, not a failed election.
+     */
+    private Map<PartitionSpec, ClusterGateway.LogRange> newLeadersLogs(List<PartitionState> found,
+                                                                        ClusterSnapshot after, long electedAt,
+                                                                        List<String> lines) {
+        List<PartitionSpec> led = new ArrayList<>();
+        for (PartitionState p : found) {
+            if (p.leader() != null && after.liveBrokerIds().contains(p.leader())) {
+                led.add(new PartitionSpec(p.topic(), p.partition()));
+            }
+        }
+        try {
+            return ctx.gateway().logAsOf(led, electedAt);
+        } catch (RuntimeException e) {
+            lines.add("warning: the new leaders' offsets could not be read: " + e.getMessage());
+            return Map.of();
+        }
     }
 
     private OpenTransactions readOpenTransactions(PartitionSpec p) {

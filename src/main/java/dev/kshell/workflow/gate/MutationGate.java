@@ -183,7 +183,7 @@ public final class MutationGate {
                 Confirmation c = decision.confirmation();
                 String answer = attempt.operator().ask(c.prompt());
                 if (!c.accepts(answer)) {
-                    String why = abortReason(c, answer);
+                    String why = c.abortReason(answer, "answered");
                     ended(clusterId, AuditDecision.ABORTED, why, plan);
                     throw new GateRefusal(AuditDecision.ABORTED, ExitCode.REFUSED,
                             "aborted (" + why + "); nothing was changed", why, null);
@@ -245,16 +245,6 @@ public final class MutationGate {
         AuditEntry e = AuditEntry.of(clusterId, attempt.bootstrap(), attempt.commandLine(), attempt.action(), decision,
                 reason, plan, null).from(attempt.origin());
         return attempt.sandbox() ? e.inSandbox() : e;
-    }
-
-    private static String abortReason(Confirmation c, String answer) {
-        if (answer == null) {
-            return "no answer";
-        }
-        if (c.typed()) {
-            return "the typed confirmation did not match '" + c.expected() + "'";
-        }
-        return answer.isBlank() ? "answered no" : "answered '" + answer.strip() + "'";
     }
 
     /** What the gate let through: a dry run (nothing may act) or an approval (its confirmed line on disk). */

@@ -211,6 +211,17 @@ final class AdminReplicaMoves implements ReplicaMoves {
     }
 
     @Override
+    public Map<Integer, Optional<String>> cordon(Collection<Integer> brokerIds) {
+        Approval.require("cordon log directories");
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
+        for (Integer b : brokerIds) {
+            ops.put(broker(b), List.of(new AlterConfigOp(new ConfigEntry(CORDONED_LOG_DIRS, "*"),
+                    AlterConfigOp.OpType.SET)));
+        }
+        return byBroker(alterConfigs(ops));
+    }
+
+    @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
         Approval.require("remove broker throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();

@@ -40,6 +40,7 @@ public final class ShellSession implements AutoCloseable {
     private final ThreadLocal<Duration> commandTimeout = new ThreadLocal<>();
     private volatile QuorumMemory quorumMemory = QuorumMemory.sessionOnly();
     private final LogDirHistory logDirHistory = new LogDirHistory();
+    private final dev.kshell.memory.MoveSamples moveSamples = new dev.kshell.memory.MoveSamples();
 
     /**
      * An open connection and what the operator called it.
@@ -115,6 +116,11 @@ public final class ShellSession implements AutoCloseable {
     /** What this session saw of log directories and replicas out of the ISR (in memory, per cluster). */
     public LogDirHistory logDirHistory() {
         return logDirHistory;
+    }
+
+    /** The moves in flight as this session read them, for their rate over the last reads. */
+    public dev.kshell.memory.MoveSamples moveSamples() {
+        return moveSamples;
     }
 
     public QuorumMemory quorumMemory() {

@@ -106,7 +106,7 @@ public final class BrokerHealth {
                 out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
                         "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
                                 + n + " replica" + (n == 1 ? "" : "s"),
-                        "check broker " + b.id() + "'s log and restart it"));
+                        "check broker " + b.id() + "'s log and restart it" + newDisk(s, b.id())));
             }
         }
         Set<Integer> registered = new HashSet<>();
@@ -118,7 +118,7 @@ public final class BrokerHealth {
                 int n = e.getValue();
                 out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
                         "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
-                        "start broker " + e.getKey()));
+                        "start broker " + e.getKey() + newDisk(s, e.getKey())));
             }
         }
         byEndpoint.entrySet().stream().filter(e -> e.getValue().size() > 1)
@@ -206,5 +206,20 @@ public final class BrokerHealth {
 
     private static String join(List<Integer> ids) {
         return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The warning a "restart it" carries when the broker holds the only eligible copy of leaderless partitions: on
+     * a new, empty disk it would lead them empty (docs/kafka-behaviour.md, "A broker back on an empty disk").
+     */
+    static String newDisk(ClusterSnapshot s, int broker) {
+        List<PartitionState> all = new ArrayList<>();
+        s.topics().forEach(t -> all.addAll(t.partitions()));
+        boolean elr = s.capabilities() == null
+                || s.capabilities().has(dev.kshell.model.ClusterCapabilities.Feature.ELIGIBLE_LEADER_REPLICAS);
+        int n = dev.kshell.rules.reassign.NewDiskForecast.forecast(all, broker, s.liveBrokerIds(), elr, Map.of(),
+                p -> null).of(dev.kshell.rules.reassign.NewDiskForecast.Kind.EMPTY_LEADER).size();
+        return n == 0 ? "" : " on its own disk; on a new, empty disk it would lead " + n + " partition"
+                + (n == 1 ? "" : "s") + " EMPTY, every record lost (`brokers new-disk " + broker + "` first)";
     }
 }

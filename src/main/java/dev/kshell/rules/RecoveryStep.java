@@ -29,6 +29,7 @@ final class RecoveryStep {
         Map<String, RecoveryClass> classes = new LinkedHashMap<>();
         int[] perClass = new int[RecoveryClass.values().length];
         Set<Integer> toStart = new TreeSet<>();
+        List<String> emptyIfNewDisk = new ArrayList<>();
         String firstUnclean = null;
         String firstClean = null;
         for (PartitionFinding f : leaderless.partitions()) {
@@ -41,6 +42,9 @@ final class RecoveryStep {
                 case NO_LIVE_REPLICA -> {
                     List<Integer> brokers = PartitionHealth.brokersToStart(f);
                     toStart.addAll(brokers);
+                    if (!f.isr().isEmpty() || !f.elr().isEmpty()) {
+                        emptyIfNewDisk.add(f.name());
+                    }
                     key = f.topic() + "|" + rc + "|" + brokers;
                     fix = advice.text();
                 }
@@ -81,7 +85,14 @@ final class RecoveryStep {
         }
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
-            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart)));
+            boolean one = toStart.size() == 1;
+            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart))
+                    + (one ? " on its own disk" : " on their own disks")
+                    + (emptyIfNewDisk.isEmpty() ? "" : "; on " + (one ? "a new, empty disk it" : "new, empty disks they")
+                    + " would lead " + emptyIfNewDisk.size() + " partition" + (emptyIfNewDisk.size() == 1 ? "" : "s")
+                    + " EMPTY (every record lost, no warning from Kafka): `brokers new-disk "
+                    + (one ? toStart.iterator().next() : "N") + "` says which, and the safer order is `reassign "
+                    + "evacuate` first, then the start"));
             actions.add("if a broker will not come back: `reassign evacuate " + String.join(" ", toStart.stream()
                     .map(String::valueOf).toList()) + " --dry-run` (its other replicas are copied to live brokers at the "
                     + "throttle; a partition with no other copy restarts empty)");

@@ -46,10 +46,18 @@ public final class EvacuationPlanner {
      * @param sizesByBroker  bytes per broker per partition, from the live brokers' log dirs (may be partial)
      * @param usableByBroker free bytes per broker, where known
      * @param throttle       bytes/s per broker taking part; 0 = no throttle
+     * @param shrink         a partition no live broker outside its replicas can take runs on its live replicas for
+     *                       now (its replication factor lowered, {@code --shrink}) instead of staying put
      */
     public record Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
                         Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
-                        long throttle) {
+                        long throttle, boolean shrink) {
+
+        public Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
+                     Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
+                     long throttle) {
+            this(partitions, brokers, evacuated, sizesByBroker, usableByBroker, throttle, false);
+        }
     }
 
     public static EvacuationPlan plan(Input in) {
@@ -90,6 +98,7 @@ public final class EvacuationPlanner {
         List<EvacuationPlan.Move> moves = new ArrayList<>();
         List<EvacuationPlan.Lost> lost = new ArrayList<>();
         List<EvacuationPlan.Unplaced> unplaced = new ArrayList<>();
+        List<EvacuationPlan.Move> shrinks = new ArrayList<>();
         Set<String> notes = new LinkedHashSet<>();
         boolean sizesKnown = true;
 
@@ -116,7 +125,7 @@ public final class EvacuationPlanner {
                     boolean outside = targets.stream().anyMatch(b -> !target.contains(b));
                     why = targets.isEmpty() ? "no live broker to move to"
                             : outside ? "no live broker outside its replicas " + p.replicas() + " has room for it"
-                            : "no live broker outside its replicas " + p.replicas();
+                            : NO_BROKER_OUTSIDE + " " + p.replicas();
                     break;
                 }
                 target.set(i, to);
@@ -125,7 +134,13 @@ public final class EvacuationPlanner {
                 }
             }
             if (why != null) {
-                unplaced.add(new EvacuationPlan.Unplaced(p.name(), p.replicas(), why));
+                EvacuationPlan.Move shrunk = in.shrink() && anyLive && why.equals(NO_BROKER_OUTSIDE + " " + p.replicas())
+                        ? shrink(p, live, in.evacuated(), bytes) : null;
+                if (shrunk != null) {
+                    shrinks.add(shrunk);
+                } else {
+                    unplaced.add(new EvacuationPlan.Unplaced(p.name(), p.replicas(), why));
+                }
                 continue;
             }
             List<Integer> ordered = leaderFirst(p, target, live, in.evacuated());
@@ -159,9 +174,27 @@ public final class EvacuationPlanner {
         }
         long total = moves.stream().mapToLong(EvacuationPlan.Move::bytesToCopy).sum();
         long seconds = in.throttle() <= 0 ? 0 : ceilDiv(busiest(incoming, outgoing), in.throttle());
-        return new EvacuationPlan(in.evacuated(), targets, in.throttle(), moves, lost, unplaced,
+        shrinks.sort(Comparator.comparing(EvacuationPlan.Move::topic).thenComparingInt(EvacuationPlan.Move::partition));
+        return new EvacuationPlan(in.evacuated(), targets, in.throttle(), moves, lost, unplaced, shrinks,
                 topicTotals(moves, in.throttle()), total, sizesKnown, seconds,
                 in.partitions().size() - affected.size(), List.copyOf(notes));
+    }
+
+    /** The reason a partition on a small cluster stays put: every live broker already holds a replica of it. */
+    static final String NO_BROKER_OUTSIDE = "no live broker outside its replicas";
+
+    /**
+     * The partition on its live replicas only (no copy made, the replication factor one or more lower), the live
+     * leader kept first; null when no replica would be left.
+     */
+    private static EvacuationPlan.Move shrink(PartitionState p, Set<Integer> live, Set<Integer> evacuated, long bytes) {
+        List<Integer> staying = p.replicas().stream().filter(r -> !evacuated.contains(r)).toList();
+        if (staying.isEmpty() || staying.stream().noneMatch(live::contains)) {
+            return null;
+        }
+        List<Integer> ordered = leaderFirst(p, staying, live, evacuated);
+        List<Integer> removing = p.replicas().stream().filter(evacuated::contains).toList();
+        return new EvacuationPlan.Move(p.topic(), p.partition(), p.replicas(), ordered, List.of(), removing, bytes);
     }
 
     /** The target for one replica, or null when no live broker can take it; {@code rack} null = racks not used. */

@@ -61,7 +61,7 @@ import dev.kshell.memory.OffsetMemory;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.rules.quorum.VoterChangePlan;
 import dev.kshell.sandbox.Sandbox;
-import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.SandboxRecords.NodeAction;
 import dev.kshell.workflow.check.ConfigRiskService;
 
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import dev.kshell.cluster.SandboxTopicAdmin;
 import dev.kshell.model.ClusterSnapshot;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
-import dev.kshell.sandbox.Sandbox.DemoTopic;
+import dev.kshell.sandbox.SandboxRecords.DemoTopic;
 import dev.kshell.model.QuorumDescription;
 import dev.kshell.model.VoterChange;
 import java.time.Duration;

@@ -148,12 +148,12 @@ public final class ReassignTables {
                 .append(f.of(NewDiskForecast.Kind.STAYS_OFFLINE).size()).append(" stay offline\n");
         if (!f.rows().isEmpty()) {
             Table table = Table.of("Partition", "After the start", "From", "Bytes", "Lost");
-            f.rows().stream().limit(MAX_ROWS).forEach(r -> table.row(r.kind() == NewDiskForecast.Kind.EMPTY_LEADER
-                            ? Tone.BAD : r.kind() == NewDiskForecast.Kind.STAYS_OFFLINE ? Tone.WARN : Tone.PLAIN,
+            f.rows().stream().limit(MAX_ROWS).forEach(r -> table.row(r.lost() != null ? Tone.BAD
+                            : r.kind() == NewDiskForecast.Kind.STAYS_OFFLINE ? Tone.WARN : Tone.PLAIN,
                     r.partition(), switch (r.kind()) {
                         case COPIED_BACK -> "copied back";
                         case EMPTY_LEADER -> "EMPTY, leading";
-                        case STAYS_OFFLINE -> "stays offline";
+                        case STAYS_OFFLINE -> r.lost() == null ? "stays offline" : "OFFLINE, records gone";
                     }, r.leader() == null ? (r.kind() == NewDiskForecast.Kind.COPIED_BACK ? "the next leader" : "-")
                             : "broker " + r.leader(), r.bytes() < 0 ? "-" : ByteSizes.human(r.bytes()),
                     r.lost() == null ? "" : r.lost() + (r.truncated().isEmpty() ? "" : "; broker "

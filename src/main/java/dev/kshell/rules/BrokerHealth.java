@@ -217,9 +217,10 @@ public final class BrokerHealth {
         s.topics().forEach(t -> all.addAll(t.partitions()));
         boolean elr = s.capabilities() == null
                 || s.capabilities().has(dev.kshell.model.ClusterCapabilities.Feature.ELIGIBLE_LEADER_REPLICAS);
-        int n = dev.kshell.rules.reassign.NewDiskForecast.forecast(all, broker, s.liveBrokerIds(), elr, Map.of(),
-                p -> null).of(dev.kshell.rules.reassign.NewDiskForecast.Kind.EMPTY_LEADER).size();
-        return n == 0 ? "" : " on its own disk; on a new, empty disk it would lead " + n + " partition"
-                + (n == 1 ? "" : "s") + " EMPTY, every record lost (`brokers new-disk " + broker + "` first)";
+        int n = dev.kshell.rules.reassign.NewDiskForecast.forecast(all, broker, s.liveBrokerIds(), elr, false,
+                Map.of(), p -> null).onlyCopy().size();
+        return n == 0 ? "" : " on its own disk; on a new, empty disk the records of the " + n + " partition"
+                + (n == 1 ? "" : "s") + " only it holds are gone, and Kafka may make it lead them EMPTY "
+                + "(`brokers new-disk " + broker + "` says before the start)";
     }
 }

@@ -259,8 +259,8 @@ public final class PartitionHealth {
                     + evacuate + " (every record of it lost)";
         }
         return "no replica alive: start broker " + ids(start) + " on its own disk (keeps its records); on a new, empty "
-                + "disk it would lead it EMPTY, every record lost with no warning from Kafka (`brokers new-disk "
-                + start.get(0) + "` first; safer: " + evacuate + ", then start it)";
+                + "disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk "
+                + start.get(0) + "` says before the start; safer: " + evacuate + " first)";
     }
 
     /** The brokers whose return gives the partition a leader, best first: ISR/ELR, then last-known ELR, then any. */

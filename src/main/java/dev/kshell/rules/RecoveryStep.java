@@ -88,11 +88,11 @@ final class RecoveryStep {
             boolean one = toStart.size() == 1;
             actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart))
                     + (one ? " on its own disk" : " on their own disks")
-                    + (emptyIfNewDisk.isEmpty() ? "" : "; on " + (one ? "a new, empty disk it" : "new, empty disks they")
-                    + " would lead " + emptyIfNewDisk.size() + " partition" + (emptyIfNewDisk.size() == 1 ? "" : "s")
-                    + " EMPTY (every record lost, no warning from Kafka): `brokers new-disk "
-                    + (one ? toStart.iterator().next() : "N") + "` says which, and the safer order is `reassign "
-                    + "evacuate` first, then the start"));
+                    + (emptyIfNewDisk.isEmpty() ? "" : "; on " + (one ? "a new, empty disk" : "new, empty disks")
+                    + " the records of " + emptyIfNewDisk.size() + " partition" + (emptyIfNewDisk.size() == 1 ? "" : "s")
+                    + " are gone and Kafka may make " + (one ? "it" : "them") + " lead EMPTY with no warning: "
+                    + "`brokers new-disk " + (one ? toStart.iterator().next() : "N") + "` says before the start, and "
+                    + "the safer order is `reassign evacuate` first, then the start"));
             actions.add("if a broker will not come back: `reassign evacuate " + String.join(" ", toStart.stream()
                     .map(String::valueOf).toList()) + " --dry-run` (its other replicas are copied to live brokers at the "
                     + "throttle; a partition with no other copy restarts empty)");

@@ -17,9 +17,12 @@ import java.util.function.Function;
  *   <li>a partition with a live leader elsewhere gets N back as a follower that copies the whole log from that
  *       leader and rejoins the ISR (nothing lost; the bytes cross the network, unthrottled);</li>
  *   <li>a partition with no live leader whose only eligible replica is N (its ISR, or its ELR on a release with
- *       eligible leader replicas) is led by N at once, cleanly as far as Kafka can tell, with an EMPTY log: every
- *       record is gone, the end offset falls to 0, a live out-of-sync replica truncates to it, and every committed
- *       consumer offset lies beyond the new end (out of range);</li>
+ *       eligible leader replicas) has lost its records with the old disk. In ZooKeeper mode (and KRaft before
+ *       directory ids, 3.7) N is elected at once, cleanly as far as Kafka can tell, and leads it with an EMPTY log:
+ *       the end offset falls to 0, a live out-of-sync replica truncates to it, every committed consumer offset lies
+ *       beyond the new end (out of range). In KRaft with directory ids (3.7+) the controller keeps the partition
+ *       offline instead (its replica was on a log directory the new disk does not have), until an unclean election
+ *       makes N lead it EMPTY;</li>
  *   <li>a partition with no live leader whose eligible replicas do not include N stays leaderless (N is not
  *       elected).</li>
  * </ul>
@@ -42,7 +45,7 @@ public final class NewDiskForecast {
 
     /**
      * @param partition "topic-N"
-     * @param kind      what happens to it
+     * @param kind      what happens to it (STAYS_OFFLINE with {@code lost} set: its only copy was on the old disk)
      * @param leader    the live leader it copies from (COPIED_BACK), else null
      * @param bytes     bytes N copies back (the leader's replica size), -1 when unknown or not copied
      * @param lost      what is lost (EMPTY_LEADER): the records kshell remembers, or "every record it held"
@@ -70,9 +73,9 @@ public final class NewDiskForecast {
                     .sum();
         }
 
-        /** True when the start loses records (some partition comes back empty and leading). */
-        public boolean losesRecords() {
-            return !of(Kind.EMPTY_LEADER).isEmpty();
+        /** The partitions whose only eligible copy was on the old disk: led EMPTY, or kept offline, records gone. */
+        public List<Row> onlyCopy() {
+            return rows.stream().filter(r -> r.lost() != null).toList();
         }
     }
 
@@ -81,24 +84,26 @@ public final class NewDiskForecast {
      * @param broker     the broker that starts on a new disk (not live now)
      * @param live       the live brokers that answer
      * @param elr        whether the cluster has eligible leader replicas (KIP-966): then the ELR counts as eligible
+     * @param directoryIds whether the controller tracks each replica's log directory (KRaft 3.7+, KIP-858): a
+     *                   replica on a directory of the old disk is then kept offline
      * @param sizes      bytes per live broker per partition (describeLogDirs), possibly partial
      * @param remembered what kshell remembers of a partition's records ("records up to offset 999 (remembered
      *                   ...)"), or null when nothing
      */
     public static Forecast forecast(List<PartitionState> partitions, int broker, Set<Integer> live, boolean elr,
-                                    Map<Integer, Map<PartitionSpec, Long>> sizes,
+                                    boolean directoryIds, Map<Integer, Map<PartitionSpec, Long>> sizes,
                                     Function<String, String> remembered) {
         List<Row> rows = new ArrayList<>();
         for (PartitionState p : partitions) {
             if (!p.replicas().contains(broker)) {
                 continue;
             }
-            rows.add(row(p, broker, live, elr, sizes, remembered));
+            rows.add(row(p, broker, live, elr, directoryIds, sizes, remembered));
         }
         return new Forecast(broker, rows);
     }
 
-    static Row row(PartitionState p, int broker, Set<Integer> live, boolean elr,
+    static Row row(PartitionState p, int broker, Set<Integer> live, boolean elr, boolean directoryIds,
                    Map<Integer, Map<PartitionSpec, Long>> sizes, Function<String, String> remembered) {
         Integer leader = p.leader();
         if (leader != null && leader != broker && live.contains(leader)) {
@@ -114,9 +119,14 @@ public final class NewDiskForecast {
         }
         if (eligible) {
             String what = remembered.apply(p.name());
+            String lost = what == null ? "every record it held (kshell remembers no offsets of it)" : what;
             List<Integer> truncated = p.replicas().stream().filter(r -> r != broker && live.contains(r)).toList();
-            return new Row(p.name(), Kind.EMPTY_LEADER, null, -1,
-                    what == null ? "every record it held (kshell remembers no offsets of it)" : what, truncated);
+            if (directoryIds) {
+                return new Row(p.name(), Kind.STAYS_OFFLINE, null, -1, lost + "; Kafka keeps it offline (its "
+                        + "replica's log directory is not on the new disk): only an unclean election brings it back, "
+                        + "EMPTY", truncated);
+            }
+            return new Row(p.name(), Kind.EMPTY_LEADER, null, -1, lost, truncated);
         }
         return new Row(p.name(), Kind.STAYS_OFFLINE, null, -1, null, List.of());
     }

@@ -74,7 +74,7 @@ class RecoveryRulesTest {
                 p("lag", 0, null, List.of(6, 4, 5), List.of(), List.of(6)),
                 p("other", 0, null, List.of(5, 6), List.of(), List.of(5)),
                 p("calm", 0, 4, List.of(4, 5), List.of(4, 5), List.of()));
-        NewDiskForecast.Forecast f = NewDiskForecast.forecast(parts, 6, Set.of(4), true,
+        NewDiskForecast.Forecast f = NewDiskForecast.forecast(parts, 6, Set.of(4), true, false,
                 Map.of(5, Map.of(new PartitionSpec("rf2", 0), 7_000L)),
                 name -> name.equals("rf1-0") ? "records up to offset 999" : null);
         assertThat(f.rows()).extracting(NewDiskForecast.Row::partition, NewDiskForecast.Row::kind).containsExactly(
@@ -85,15 +85,21 @@ class RecoveryRulesTest {
         assertThat(f.rows().get(0).lost()).isEqualTo("records up to offset 999");
         assertThat(f.rows().get(2).truncated()).containsExactly(4);
         // with broker 5 live, rf2 copies back from it
-        NewDiskForecast.Forecast withFive = NewDiskForecast.forecast(parts, 6, Set.of(4, 5), true,
+        NewDiskForecast.Forecast withFive = NewDiskForecast.forecast(parts, 6, Set.of(4, 5), true, false,
                 Map.of(5, Map.of(new PartitionSpec("rf2", 0), 7_000L)), name -> null);
         assertThat(withFive.rows().get(1).kind()).isEqualTo(NewDiskForecast.Kind.COPIED_BACK);
         assertThat(withFive.rows().get(1).leader()).isEqualTo(5);
         assertThat(withFive.bytesCopied()).isEqualTo(7_000L);
         // a release without ELR (3.9, ZooKeeper mode): the dead last ISR member stays in the ISR and is elected back
         NewDiskForecast.Forecast noElr = NewDiskForecast.forecast(List.of(p("rf1", 0, null, List.of(6), List.of(6),
-                List.of())), 6, Set.of(4, 5), false, Map.of(), name -> null);
+                List.of())), 6, Set.of(4, 5), false, false, Map.of(), name -> null);
         assertThat(noElr.rows()).singleElement().satisfies(r -> assertThat(r.kind())
                 .isEqualTo(NewDiskForecast.Kind.EMPTY_LEADER));
+        // KRaft with directory ids (3.7+): the controller keeps it offline, its records gone all the same
+        NewDiskForecast.Forecast kraft = NewDiskForecast.forecast(parts, 6, Set.of(4), true, true, Map.of(),
+                name -> null);
+        assertThat(kraft.rows().get(0).kind()).isEqualTo(NewDiskForecast.Kind.STAYS_OFFLINE);
+        assertThat(kraft.rows().get(0).lost()).contains("only an unclean election brings it back, EMPTY");
+        assertThat(kraft.onlyCopy()).extracting(NewDiskForecast.Row::partition).containsExactly("rf1-0", "lag-0");
     }
 }

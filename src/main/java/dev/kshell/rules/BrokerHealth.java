@@ -95,32 +95,11 @@ public final class BrokerHealth {
                     "all " + s.brokers().size() + " registered brokers are fenced: no partition can be served",
                     "restart the brokers and check their logs"));
         }
-        Map<Integer, Integer> hosted = replicasOnDeadBrokers(s, true);
         Map<String, List<Integer>> byEndpoint = new HashMap<>();
         for (BrokerState b : s.brokers()) {
             byEndpoint.computeIfAbsent(b.endpoint(), k -> new ArrayList<>()).add(b.id());
         }
-        for (BrokerState b : s.brokers().stream().sorted(Comparator.comparingInt(BrokerState::id)).toList()) {
-            if (b.fenced()) {
-                int n = hosted.getOrDefault(b.id(), 0);
-                out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
-                        "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
-                                + n + " replica" + (n == 1 ? "" : "s"),
-                        "check broker " + b.id() + "'s log and restart it" + newDisk(s, b.id())));
-            }
-        }
-        Set<Integer> registered = new HashSet<>();
-        for (BrokerState b : s.brokers()) {
-            registered.add(b.id());
-        }
-        for (Map.Entry<Integer, Integer> e : hosted.entrySet()) {
-            if (!registered.contains(e.getKey())) {
-                int n = e.getValue();
-                out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
-                        "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
-                        "start broker " + e.getKey() + newDisk(s, e.getKey())));
-            }
-        }
+        out.addAll(fencedAndMissing(s));
         byEndpoint.entrySet().stream().filter(e -> e.getValue().size() > 1)
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> out.add(new Finding(Severity.WARNING, "broker-endpoint-duplicate", e.getKey(),
@@ -206,6 +185,34 @@ public final class BrokerHealth {
 
     private static String join(List<Integer> ids) {
         return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /** A registered broker that is fenced, and a broker that holds replicas but is not registered. */
+    private static List<Finding> fencedAndMissing(ClusterSnapshot s) {
+        List<Finding> out = new ArrayList<>();
+        Map<Integer, Integer> hosted = replicasOnDeadBrokers(s, true);
+        for (BrokerState b : s.brokers().stream().sorted(Comparator.comparingInt(BrokerState::id)).toList()) {
+            if (b.fenced()) {
+                int n = hosted.getOrDefault(b.id(), 0);
+                out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
+                        "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
+                                + n + " replica" + (n == 1 ? "" : "s"),
+                        "check broker " + b.id() + "'s log and restart it" + newDisk(s, b.id())));
+            }
+        }
+        Set<Integer> registered = new HashSet<>();
+        for (BrokerState b : s.brokers()) {
+            registered.add(b.id());
+        }
+        for (Map.Entry<Integer, Integer> e : hosted.entrySet()) {
+            if (!registered.contains(e.getKey())) {
+                int n = e.getValue();
+                out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
+                        "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
+                        "start broker " + e.getKey() + newDisk(s, e.getKey())));
+            }
+        }
+        return out;
     }
 
     /**

@@ -83,6 +83,22 @@ final class RecoveryStep {
                 counts.add(perClass[rc.ordinal()] + " " + rc.label());
             }
         }
+        List<String> actions = actions(toStart, emptyIfNewDisk, perClass, sandboxSession);
+        String next;
+        if (!toStart.isEmpty()) {
+            next = "watch leaderless";
+        } else if (firstUnclean != null) {
+            next = firstUnclean;
+        } else {
+            next = firstClean;
+        }
+        return new TriageStep(4, "Recovery", StepStatus.FAIL, String.join(", ", counts), fs,
+                String.join("; ", actions), next);
+    }
+
+    /** The step's "do" line: start the brokers (with the new-disk warning), or else what each class needs. */
+    private static List<String> actions(Set<Integer> toStart, List<String> emptyIfNewDisk, int[] perClass,
+                                        boolean sandboxSession) {
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
             boolean one = toStart.size() == 1;
@@ -104,15 +120,6 @@ final class RecoveryStep {
         if (perClass[RecoveryClass.CLEAN_POSSIBLE.ordinal()] > 0) {
             actions.add("clean-possible partitions: wait for the controller");
         }
-        String next;
-        if (!toStart.isEmpty()) {
-            next = "watch leaderless";
-        } else if (firstUnclean != null) {
-            next = firstUnclean;
-        } else {
-            next = firstClean;
-        }
-        return new TriageStep(4, "Recovery", StepStatus.FAIL, String.join(", ", counts), fs,
-                String.join("; ", actions), next);
+        return actions;
     }
 }

@@ -102,20 +102,25 @@ public final class UnregisterWorkflow {
                     case UNSUPPORTED, NOT_REGISTERED -> new GateOutcome(AuditDecision.NOT_NEEDED, a.sentence(), null);
                     default -> GateOutcome.failed(a.sentence(), null);
                 });
+        return said(s.clusterId(), brokerId, answer, planned, lines, gate);
+    }
+
+    private ChangeSteps.Result said(String clusterId, int brokerId, ReplicaMoves.Unregistered answer,
+                                    List<String> planned, List<String> lines, MutationGate gate) {
         switch (answer.outcome()) {
             case DONE -> {
                 lines.add("broker " + brokerId + " unregistered: the cluster no longer lists it");
                 lines.add("audit: " + gate.auditPath());
-                return steps.end(s.clusterId(), AuditDecision.SUCCEEDED, null, planned, List.of(), lines, ExitCode.OK);
+                return steps.end(clusterId, AuditDecision.SUCCEEDED, null, planned, List.of(), lines, ExitCode.OK);
             }
             case UNSUPPORTED, NOT_REGISTERED -> {
                 lines.add(answer.sentence());
-                return steps.end(s.clusterId(), AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,
+                return steps.end(clusterId, AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,
                         ExitCode.OK);
             }
             default -> {
                 lines.add("failed: " + answer.sentence());
-                return steps.end(s.clusterId(), AuditDecision.FAILED, answer.sentence(), planned,
+                return steps.end(clusterId, AuditDecision.FAILED, answer.sentence(), planned,
                         List.of(answer.sentence()), lines, ExitCode.ACTION_FAILED);
             }
         }

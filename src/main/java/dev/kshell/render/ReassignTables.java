@@ -145,6 +145,7 @@ public final class ReassignTables {
                 .append(f.of(NewDiskForecast.Kind.COPIED_BACK).size()).append(" copied back (")
                 .append(ByteSizes.human(f.bytesCopied())).append("), ")
                 .append(f.of(NewDiskForecast.Kind.EMPTY_LEADER).size()).append(" led EMPTY, ")
+                .append(f.of(NewDiskForecast.Kind.GONE).size()).append(" records gone (offline or led EMPTY), ")
                 .append(f.of(NewDiskForecast.Kind.STAYS_OFFLINE).size()).append(" stay offline\n");
         if (!f.rows().isEmpty()) {
             Table table = Table.of("Partition", "After the start", "From", "Bytes", "Lost");
@@ -153,7 +154,8 @@ public final class ReassignTables {
                     r.partition(), switch (r.kind()) {
                         case COPIED_BACK -> "copied back";
                         case EMPTY_LEADER -> "EMPTY, leading";
-                        case STAYS_OFFLINE -> r.lost() == null ? "stays offline" : "OFFLINE, records gone";
+                        case GONE -> "records gone";
+                        case STAYS_OFFLINE -> "stays offline";
                     }, r.leader() == null ? (r.kind() == NewDiskForecast.Kind.COPIED_BACK ? "the next leader" : "-")
                             : "broker " + r.leader(), r.bytes() < 0 ? "-" : ByteSizes.human(r.bytes()),
                     r.lost() == null ? "" : r.lost() + (r.truncated().isEmpty() ? "" : "; broker "

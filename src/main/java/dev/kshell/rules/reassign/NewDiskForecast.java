@@ -20,9 +20,10 @@ import java.util.function.Function;
  *       eligible leader replicas) has lost its records with the old disk. In ZooKeeper mode (and KRaft before
  *       directory ids, 3.7) N is elected at once, cleanly as far as Kafka can tell, and leads it with an EMPTY log:
  *       the end offset falls to 0, a live out-of-sync replica truncates to it, every committed consumer offset lies
- *       beyond the new end (out of range). In KRaft with directory ids (3.7+) the controller keeps the partition
- *       offline instead (its replica was on a log directory the new disk does not have), until an unclean election
- *       makes N lead it EMPTY;</li>
+ *       beyond the new end (out of range). In KRaft 3.7+ the controller was seen keeping such a partition offline
+ *       instead (Kafka 4.4 strikes a broker that re-registers after an unclean shutdown from the ISR and ELR), until
+ *       an unclean election makes N lead it EMPTY; and, on Kafka 4.4 with one log directory, in another run leading
+ *       it EMPTY at once: either way its records are gone ({@link Kind#GONE});</li>
  *   <li>a partition with no live leader whose eligible replicas do not include N stays leaderless (N is not
  *       elected).</li>
  * </ul>
@@ -39,13 +40,15 @@ public final class NewDiskForecast {
         COPIED_BACK,
         /** led by N with an empty log: every record lost */
         EMPTY_LEADER,
+        /** its only copy was on the old disk: kept offline (until an unclean election) or led EMPTY; records lost */
+        GONE,
         /** stays without a leader: N is not eligible */
         STAYS_OFFLINE
     }
 
     /**
      * @param partition "topic-N"
-     * @param kind      what happens to it (STAYS_OFFLINE with {@code lost} set: its only copy was on the old disk)
+     * @param kind      what happens to it
      * @param leader    the live leader it copies from (COPIED_BACK), else null
      * @param bytes     bytes N copies back (the leader's replica size), -1 when unknown or not copied
      * @param lost      what is lost (EMPTY_LEADER): the records kshell remembers, or "every record it held"
@@ -91,19 +94,19 @@ public final class NewDiskForecast {
      *                   ...)"), or null when nothing
      */
     public static Forecast forecast(List<PartitionState> partitions, int broker, Set<Integer> live, boolean elr,
-                                    boolean directoryIds, Map<Integer, Map<PartitionSpec, Long>> sizes,
+                                    boolean kraft, Map<Integer, Map<PartitionSpec, Long>> sizes,
                                     Function<String, String> remembered) {
         List<Row> rows = new ArrayList<>();
         for (PartitionState p : partitions) {
             if (!p.replicas().contains(broker)) {
                 continue;
             }
-            rows.add(row(p, broker, live, elr, directoryIds, sizes, remembered));
+            rows.add(row(p, broker, live, elr, kraft, sizes, remembered));
         }
         return new Forecast(broker, rows);
     }
 
-    static Row row(PartitionState p, int broker, Set<Integer> live, boolean elr, boolean directoryIds,
+    static Row row(PartitionState p, int broker, Set<Integer> live, boolean elr, boolean kraft,
                    Map<Integer, Map<PartitionSpec, Long>> sizes, Function<String, String> remembered) {
         Integer leader = p.leader();
         if (leader != null && leader != broker && live.contains(leader)) {
@@ -121,10 +124,9 @@ public final class NewDiskForecast {
             String what = remembered.apply(p.name());
             String lost = what == null ? "every record it held (kshell remembers no offsets of it)" : what;
             List<Integer> truncated = p.replicas().stream().filter(r -> r != broker && live.contains(r)).toList();
-            if (directoryIds) {
-                return new Row(p.name(), Kind.STAYS_OFFLINE, null, -1, lost + "; Kafka keeps it offline (its "
-                        + "replica's log directory is not on the new disk): only an unclean election brings it back, "
-                        + "EMPTY", truncated);
+            if (kraft) {
+                return new Row(p.name(), Kind.GONE, null, -1, lost + "; KRaft keeps it offline until an unclean "
+                        + "election makes broker " + broker + " lead it EMPTY, or leads it EMPTY at once", truncated);
             }
             return new Row(p.name(), Kind.EMPTY_LEADER, null, -1, lost, truncated);
         }

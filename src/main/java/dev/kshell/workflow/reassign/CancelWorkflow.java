@@ -47,7 +47,6 @@ public final class CancelWorkflow {
         MoveAttempt.Operator op = attempt.operator();
         MutationGate gate = MutationGate.open(attempt.gate("reassign-cancel", steps.auditLog(), gateway));
         Planned p = gate.plan(() -> plan(gate, partitions));
-        p.planned().forEach(op::note);
         List<String> lines = p.lines();
         String clusterId = p.clusterId();
         boolean pinned = GatePolicy.pin(attempt.guard().withActualClusterId(clusterId)) != null;
@@ -55,6 +54,7 @@ public final class CancelWorkflow {
             return steps.refused(gate, clusterId, refusedReason(p.refused()), p.refused().get(0).instead(),
                     p.planned(), lines);
         }
+        p.planned().forEach(op::note);
         if (p.planned().isEmpty() && !pinned) {
             return steps.notNeeded(gate, clusterId, "nothing to cancel: no reassignment in flight and no throttle "
                     + "left behind", p.planned(), lines);

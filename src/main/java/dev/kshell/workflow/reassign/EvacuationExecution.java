@@ -257,21 +257,32 @@ final class EvacuationExecution {
         return pass == null || pass.close(closing(moves), null, resultsOf(moves));
     }
 
-    /** Reads the cluster again to say where every replica is now. */
+    /**
+     * Reads the cluster again to say where every replica is now. A move the controller has completed can still show
+     * its old replicas in a broker's metadata for a moment (seen on 3.9 KRaft right after a shrink), so a mismatch is
+     * read again for a few seconds before it is called a failure.
+     */
     private void reread() {
         if (watching.isEmpty()) {
             return;
         }
         Set<String> topics = new TreeSet<>();
         watching.forEach(p -> topics.add(p.topic()));
-        ClusterSnapshot after;
-        try {
-            after = gateway.snapshot(List.copyOf(topics), false);
-        } catch (ClusterException e) {
-            op.note("warning: re-read failed (" + e.getMessage() + "): check with `describe`");
-            watching.forEach(p -> results.put(p.name(), new EvacuationReport.PartitionResult(p.name(), "moved",
-                    byPartition.get(p).target(), List.of(), "not re-read")));
-            return;
+        ClusterSnapshot after = null;
+        for (int round = 0; round < SETTLE_ROUNDS; round++) {
+            try {
+                after = gateway.snapshot(List.copyOf(topics), false);
+            } catch (ClusterException e) {
+                op.note("warning: re-read failed (" + e.getMessage() + "): check with `describe`");
+                watching.forEach(p -> results.put(p.name(), new EvacuationReport.PartitionResult(p.name(), "moved",
+                        byPartition.get(p).target(), List.of(), "not re-read")));
+                return;
+            }
+            ClusterSnapshot read = after;
+            if (watching.stream().allMatch(p -> placed(read, p))) {
+                break;
+            }
+            MoveWatch.sleep(java.time.Duration.ofMillis(500));
         }
         for (PartitionSpec p : watching) {
             EvacuationPlan.Move m = byPartition.get(p);
@@ -282,11 +293,19 @@ final class EvacuationExecution {
                 continue;
             }
             PartitionState st = now.get();
-            boolean placed = new HashSet<>(st.replicas()).equals(new HashSet<>(m.target()));
+            boolean placed = placed(after, p);
             results.put(p.name(), new EvacuationReport.PartitionResult(p.name(), placed ? "moved" : "failed",
                     st.replicas(), st.isr(), placed ? (st.isr().containsAll(st.replicas()) ? null
                     : "ISR not full yet") : "replicas are " + st.replicas() + ", not " + m.target()));
         }
+    }
+
+    /** Reads of the metadata after the moves before a mismatch counts (500 ms apart). */
+    private static final int SETTLE_ROUNDS = 10;
+
+    private boolean placed(ClusterSnapshot after, PartitionSpec p) {
+        return after.partition(p).map(st -> new HashSet<>(st.replicas())
+                .equals(new HashSet<>(byPartition.get(p).target()))).orElse(false);
     }
 
     private static PartitionSpec spec(EvacuationPlan.Move m) {

@@ -69,9 +69,9 @@ public final class NewDiskReader {
             notes.add("broker " + broker + " is live: this says what a start on a new disk does once it is stopped "
                     + "(its leaderships move to another in-sync replica at the stop where one is live)");
         }
-        boolean directoryIds = caps.mode() == ClusterCapabilities.Mode.KRAFT
+        boolean kraft = caps.mode() == ClusterCapabilities.Mode.KRAFT
                 && (caps.version() == null || EvacuationPlanning.atLeast(caps.version(), 3, 7));
-        NewDiskForecast.Forecast f = NewDiskForecast.forecast(partitions, broker, others, elr, directoryIds, sizes,
+        NewDiskForecast.Forecast f = NewDiskForecast.forecast(partitions, broker, others, elr, kraft, sizes,
                 name -> remembered(s.clusterId(), name));
         return new View(f, live, notes, advice(f));
     }
@@ -111,19 +111,18 @@ public final class NewDiskReader {
                     + "recreate those partitions behind the guard first (`reassign evacuate " + n + "`: the moves, then "
                     + "the typed phrase for the ones with no copy, audited), then start broker " + n);
         }
-        List<NewDiskForecast.Row> kept = f.of(NewDiskForecast.Kind.STAYS_OFFLINE).stream()
-                .filter(r -> r.lost() != null).toList();
+        List<NewDiskForecast.Row> kept = f.of(NewDiskForecast.Kind.GONE);
         if (!kept.isEmpty()) {
-            out.add("their only copy is on the old disk: " + names(kept) + ". On broker " + n + "'s new disk Kafka "
-                    + "keeps " + (kept.size() == 1 ? "it" : "them") + " offline (KRaft: the replica's log directory is "
-                    + "gone), and an unclean election would make broker " + n + " lead " + (kept.size() == 1 ? "it"
-                    : "them") + " EMPTY (committed consumer offsets then out of range)");
+            out.add("their only copy is on the old disk: " + names(kept) + ". On broker " + n + "'s new disk KRaft "
+                    + "keeps " + (kept.size() == 1 ? "it" : "them") + " offline until an unclean election makes broker "
+                    + n + " lead " + (kept.size() == 1 ? "it" : "them") + " EMPTY, or leads " + (kept.size() == 1
+                    ? "it" : "them") + " EMPTY at once (Kafka 4.4 was seen doing both): every record is gone, "
+                    + "committed consumer offsets end up out of range");
             out.add("the safer order: if the old disk can still be read, start broker " + n + " on it instead; else "
                     + "recreate " + (kept.size() == 1 ? "it" : "them") + " behind the guard (`reassign evacuate " + n
                     + "`: the typed phrase, audited), before or after the start");
         }
-        List<NewDiskForecast.Row> offline = f.of(NewDiskForecast.Kind.STAYS_OFFLINE).stream()
-                .filter(r -> r.lost() == null).toList();
+        List<NewDiskForecast.Row> offline = f.of(NewDiskForecast.Kind.STAYS_OFFLINE);
         if (!offline.isEmpty()) {
             out.add(offline.size() + " partition" + (offline.size() == 1 ? " stays" : "s stay") + " leaderless after "
                     + "the start (broker " + n + " is not eligible to lead " + (offline.size() == 1 ? "it" : "them")

@@ -95,11 +95,11 @@ class RecoveryRulesTest {
                 List.of())), 6, Set.of(4, 5), false, false, Map.of(), name -> null);
         assertThat(noElr.rows()).singleElement().satisfies(r -> assertThat(r.kind())
                 .isEqualTo(NewDiskForecast.Kind.EMPTY_LEADER));
-        // KRaft with directory ids (3.7+): the controller keeps it offline, its records gone all the same
+        // KRaft 3.7+: kept offline until an unclean election, or led EMPTY at once: its records are gone
         NewDiskForecast.Forecast kraft = NewDiskForecast.forecast(parts, 6, Set.of(4), true, true, Map.of(),
                 name -> null);
-        assertThat(kraft.rows().get(0).kind()).isEqualTo(NewDiskForecast.Kind.STAYS_OFFLINE);
-        assertThat(kraft.rows().get(0).lost()).contains("only an unclean election brings it back, EMPTY");
+        assertThat(kraft.rows().get(0).kind()).isEqualTo(NewDiskForecast.Kind.GONE);
+        assertThat(kraft.rows().get(0).lost()).contains("keeps it offline until an unclean election");
         assertThat(kraft.onlyCopy()).extracting(NewDiskForecast.Row::partition).containsExactly("rf1-0", "lag-0");
     }
 }

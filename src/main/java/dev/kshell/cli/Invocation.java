@@ -114,7 +114,9 @@ public record Invocation(String commandLine, CommandLineParser.ParsedCommand lin
             return text;
         }
         StringBuilder out = new StringBuilder(text.length() + 64);
-        text.lines().forEach(l -> out.append(Prose.text(l, width, l.length() - l.stripLeading().length() + 2)));
+        // only the lines too long are broken (and escaped by Prose): a fitted table row keeps its colour as it is
+        text.lines().forEach(l -> out.append(l.length() <= width ? l + "\n"
+                : Prose.text(l, width, l.length() - l.stripLeading().length() + 2)));
         return text.endsWith("\n") ? out.toString() : out.substring(0, out.length() - 1);
     }
 

@@ -154,7 +154,7 @@ public final class ReassignTables {
                     r.partition(), switch (r.kind()) {
                         case COPIED_BACK -> "copied back";
                         case EMPTY_LEADER -> "EMPTY, leading";
-                        case GONE -> "records gone";
+                        case GONE -> "GONE: offline/EMPTY";
                         case STAYS_OFFLINE -> "stays offline";
                     }, r.leader() == null ? (r.kind() == NewDiskForecast.Kind.COPIED_BACK ? "the next leader" : "-")
                             : "broker " + r.leader(), r.bytes() < 0 ? "-" : ByteSizes.human(r.bytes()),
@@ -166,7 +166,8 @@ public final class ReassignTables {
                         .append(" more partitions (--output json lists every one)\n");
             }
         }
-        view.advice().forEach(a -> out.append(Tone.BAD.paint(a, color)).append('\n'));
+        // the advice is prose: long lines are broken at the terminal's width (and a painted one would be escaped)
+        view.advice().forEach(a -> out.append(a).append('\n'));
         view.notes().forEach(n -> out.append("note: ").append(n).append('\n'));
         return out.toString();
     }

@@ -125,8 +125,7 @@ public final class NewDiskForecast {
             String lost = what == null ? "every record it held (kshell remembers no offsets of it)" : what;
             List<Integer> truncated = p.replicas().stream().filter(r -> r != broker && live.contains(r)).toList();
             if (kraft) {
-                return new Row(p.name(), Kind.GONE, null, -1, lost + "; KRaft keeps it offline until an unclean "
-                        + "election makes broker " + broker + " lead it EMPTY, or leads it EMPTY at once", truncated);
+                return new Row(p.name(), Kind.GONE, null, -1, lost, truncated);
             }
             return new Row(p.name(), Kind.EMPTY_LEADER, null, -1, lost, truncated);
         }

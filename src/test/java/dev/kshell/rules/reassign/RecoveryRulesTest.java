@@ -99,7 +99,7 @@ class RecoveryRulesTest {
         NewDiskForecast.Forecast kraft = NewDiskForecast.forecast(parts, 6, Set.of(4), true, true, Map.of(),
                 name -> null);
         assertThat(kraft.rows().get(0).kind()).isEqualTo(NewDiskForecast.Kind.GONE);
-        assertThat(kraft.rows().get(0).lost()).contains("keeps it offline until an unclean election");
+        assertThat(kraft.rows().get(0).lost()).isEqualTo("every record it held (kshell remembers no offsets of it)");
         assertThat(kraft.onlyCopy()).extracting(NewDiskForecast.Row::partition).containsExactly("rf1-0", "lag-0");
     }
 }

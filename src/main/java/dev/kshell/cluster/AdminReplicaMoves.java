@@ -222,6 +222,17 @@ final class AdminReplicaMoves implements ReplicaMoves {
     }
 
     @Override
+    public Map<Integer, Optional<String>> uncordon(Collection<Integer> brokerIds) {
+        Approval.require("uncordon log directories");
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
+        for (Integer b : brokerIds) {
+            ops.put(broker(b), List.of(new AlterConfigOp(new ConfigEntry(CORDONED_LOG_DIRS, ""),
+                    AlterConfigOp.OpType.DELETE)));
+        }
+        return byBroker(alterConfigs(ops));
+    }
+
+    @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
         Approval.require("remove broker throttle");
         Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();

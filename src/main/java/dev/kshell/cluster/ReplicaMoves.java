@@ -141,6 +141,13 @@ public interface ReplicaMoves {
     Map<Integer, Optional<String>> cordon(Collection<Integer> brokerIds);
 
     /**
+     * Uncordons each broker's log directories ({@code cordoned.log.dirs} deleted, incrementalAlterConfigs).
+     *
+     * @return per broker: empty = uncordoned (or was not cordoned), else one sentence why not
+     */
+    Map<Integer, Optional<String>> uncordon(Collection<Integer> brokerIds);
+
+    /**
      * Makes a KRaft cluster forget a broker (unregisterBroker). A cluster that cannot (ZooKeeper mode, a release
      * that lacks the request) gives a sentence, not a failure.
      */

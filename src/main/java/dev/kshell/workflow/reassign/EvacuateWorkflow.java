@@ -87,7 +87,7 @@ public final class EvacuateWorkflow {
         if (guard.dryRun()) {
             gate.ended(s.clusterId(), AuditDecision.DRY_RUN, null, plan);
             lines.add("dry run: nothing was changed");
-            smallCluster(plan, request, lines);
+            smallCluster(plan, request, draining(planned, request), lines);
             return result(s, AuditDecision.DRY_RUN, null, plan, List.of(), null, export, ExitCode.OK, lines);
         }
         if (plan.empty()) {
@@ -106,7 +106,7 @@ public final class EvacuateWorkflow {
         List<String> out = new ArrayList<>(outcome.lines());
         ExitCode code = outcome.code();
         if (code != ExitCode.CANCELLED) {
-            code = code.worst(smallCluster(plan, request, out));
+            code = code.worst(smallCluster(plan, request, draining(planned, request), out));
             if (passes.shrinks() != null) {
                 out.addAll(new ShrinkMemory(store).remember(s.clusterId(), plan.shrinks(), outcome.results()));
             }
@@ -126,7 +126,7 @@ public final class EvacuateWorkflow {
                     + " holds no replica" : "nothing can be moved: no live broker can take the replicas";
             gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, plan);
             lines.add(why);
-            ExitCode code = smallCluster(plan, request, lines);
+            ExitCode code = smallCluster(plan, request, draining(planned, request), lines);
             return result(s, AuditDecision.NOT_NEEDED, why, plan, List.of(), null, export, code, lines);
         }
         gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, "nothing new to send; " + planned.alreadyMoving().size()
@@ -148,9 +148,10 @@ public final class EvacuateWorkflow {
 
     /**
      * The partitions left where they are. On a small cluster (every live broker already holds a replica) the choices
-     * are named instead of a dead end: start the broker, add one, or shrink for now. Exit 3 when any is left.
+     * are named instead of a dead end: start the broker (when it is not live), add one, or shrink for now. Exit 3 when
+     * any is left.
      */
-    private static ExitCode smallCluster(EvacuationPlan plan, Request request, List<String> lines) {
+    private static ExitCode smallCluster(EvacuationPlan plan, Request request, boolean draining, List<String> lines) {
         if (plan.unplaced().isEmpty()) {
             return ExitCode.OK;
         }
@@ -164,13 +165,20 @@ public final class EvacuateWorkflow {
             String b = join(request.brokers());
             lines.add("not moved: " + small.size() + " partition" + (small.size() == 1 ? "" : "s") + " whose every "
                     + "live broker already holds a replica (" + names(small) + "). Choose:");
-            lines.add("  start broker " + b + " again: on its old disk nothing is lost; on a new, empty disk see "
-                    + "`brokers new-disk " + request.brokers().iterator().next() + "` first");
+            if (!draining) {
+                lines.add("  start broker " + b + " again: on its old disk nothing is lost; on a new, empty disk see "
+                        + "`brokers new-disk " + request.brokers().iterator().next() + "` first");
+            }
             lines.add("  add a broker, then run `reassign evacuate " + b + "` again: the replication factor is kept");
             lines.add("  or run them on their live replicas for now: `reassign evacuate " + b + " --shrink` (one copy "
                     + "fewer until `reassign restore-rf` puts the factor back)");
         }
         return ExitCode.REFUSED;
+    }
+
+    /** Whether every broker evacuated is live (drained, not lost): then "start it again" is no choice. */
+    private static boolean draining(EvacuationPlanning.Planned planned, Request request) {
+        return planned.live().ids().containsAll(request.brokers());
     }
 
     private Result result(ClusterSnapshot s, AuditDecision decision, String reason, EvacuationPlan plan,

@@ -26,6 +26,7 @@ import dev.kshell.testsupport.KafkaVersions;
 import dev.kshell.testsupport.MatrixCluster;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
+import dev.kshell.testsupport.TestHome;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -129,21 +129,18 @@ class RecoveryMatrixIntegrationTest {
 
     private static LocalCluster cluster;
     private static Admin admin;
-    private static String savedHome;
+    private static TestHome saved;
 
     @BeforeParameterizedClassInvocation
     static void start(Shape shape) throws Exception {
-        savedHome = System.getProperty("kshell.home");
-        System.setProperty("kshell.home", home.toString());
+        saved = TestHome.use(home);
         KafkaRuntime runtime = shape.line == null ? KafkaRuntime.bundled() : KafkaVersions.resolve(shape.line);
         LocalClusterSpec spec = SharedCluster.holdStill(LocalClusterSpec.seed().withFastFailureDetection(true)
                 .withRuntime(runtime).withZooKeeperMode(shape.zooKeeper).withTwoLogDirs(shape.twoLogDirs));
         long t0 = System.nanoTime();
         cluster = LocalCluster.start(spec, line -> System.out.println("[" + shape + "] " + line));
         System.out.printf("[%s] started in %.1f s%n", shape, (System.nanoTime() - t0) / 1e9);
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "30000",
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "15000"));
+        admin = TestHome.admin(cluster.bootstrapServers());
     }
 
     @AfterParameterizedClassInvocation
@@ -156,9 +153,7 @@ class RecoveryMatrixIntegrationTest {
             if (cluster != null) {
                 cluster.close(); // a cluster of its own: nothing to restore but the shared one (thawed after the class)
             }
-            if (savedHome != null) {
-                System.setProperty("kshell.home", savedHome);
-            }
+            saved.restore();
         }
     }
 

@@ -15,6 +15,7 @@ import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.Produce;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
+import dev.kshell.testsupport.TestHome;
 import dev.kshell.testsupport.Throttles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitionReassignment;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.PartitionReassignment;
@@ -59,18 +59,14 @@ class SteerAndCancelIntegrationTest {
 
     private static LocalCluster cluster;
     private static Admin admin;
-    private static String savedHome;
+    private static TestHome saved;
 
     @BeforeAll
     static void start() {
-        savedHome = System.getProperty("kshell.home");
-        System.setProperty("kshell.home", home.toString());
-        System.setProperty("kshell.audit.file", home.resolve("audit.jsonl").toString());
+        saved = TestHome.use(home);
         cluster = SharedCluster.get();
         SharedCluster.ensureAllRunning();
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "20000",
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000"));
+        admin = TestHome.admin(cluster.bootstrapServers());
     }
 
     @AfterEach
@@ -107,10 +103,7 @@ class SteerAndCancelIntegrationTest {
         if (admin != null) {
             admin.close(Duration.ofSeconds(5));
         }
-        System.clearProperty("kshell.audit.file");
-        if (savedHome != null) {
-            System.setProperty("kshell.home", savedHome);
-        }
+        saved.restore();
     }
 
     static List<KshellCommand> commands(ShellSession s) {

@@ -32,6 +32,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -280,6 +281,47 @@ class RecoveryMatrixIntegrationTest {
                     ps -> ps.stream().allMatch(p -> p.replicas().size() == 3 && p.isr().size() == 3));
         } finally {
             restore();
+            admin.deleteTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Draining a live broker: on 4.3+ its log directories are cordoned first and the result says how to uncordon
+     * (Kafka's describeLogDirs reports them cordoned); an older release gets a sentence.
+     */
+    @Test
+    void should_cordon_a_live_broker_before_draining_it_on_4_3_and_say_so_elsewhere() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(shape.oldDirectoryId, "the same release as KAFKA_44_ONE_LOG_DIR: "
+                + "only the new-disk story differs");
+        String topic = "cd-drain";
+        admin.createTopics(List.of(new NewTopic(topic, Map.of(0, List.of(5, 4))))).all().get(60, TimeUnit.SECONDS);
+        try (ShellHarness shell = new ShellHarness(RecoveryMatrixIntegrationTest::commands)) {
+            Await.until(topic + " in sync", Duration.ofSeconds(120), () -> partition(topic),
+                    p -> p != null && p.leader() != null && p.isr().size() == 2);
+            shell.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
+                    Duration.ofSeconds(15), cluster.zooKeeperConnect()), "drain", null);
+            ShellHarness.Result r = shell.run("reassign evacuate 5 --yes --timeout 30s");
+            say("reassign evacuate 5 --yes (live broker 5), exit " + r.code().code() + "\n" + r.out() + r.err());
+            assertThat(ids(partition(topic).replicas())).doesNotContain(5);
+            boolean cordons = shape.line == null;
+            Collection<org.apache.kafka.clients.admin.LogDirDescription> dirs = admin.describeLogDirs(List.of(5))
+                    .descriptions().get(5).get(30, TimeUnit.SECONDS).values();
+            say("describeLogDirs(5): " + dirs.stream().map(d -> "cordoned=" + d.isCordoned()).toList());
+            if (cordons) {
+                assertThat(r.err()).contains("cordoned every log directory of broker 5");
+                assertThat(r.out()).contains("broker 5 stays cordoned").contains("--delete-config cordoned.log.dirs");
+                assertThat(dirs).isNotEmpty().allSatisfy(d -> assertThat(d.isCordoned()).isTrue());
+            } else {
+                assertThat(r.out()).contains("cannot cordon log directories");
+            }
+        } finally {
+            if (shape.line == null) {
+                admin.incrementalAlterConfigs(Map.of(new org.apache.kafka.common.config.ConfigResource(
+                        org.apache.kafka.common.config.ConfigResource.Type.BROKER, "5"), List.of(
+                        new org.apache.kafka.clients.admin.AlterConfigOp(new org.apache.kafka.clients.admin.ConfigEntry(
+                                "cordoned.log.dirs", null), org.apache.kafka.clients.admin.AlterConfigOp.OpType.DELETE))))
+                        .all().get(30, TimeUnit.SECONDS);
+            }
             admin.deleteTopics(List.of(topic)).all().get(60, TimeUnit.SECONDS);
         }
     }

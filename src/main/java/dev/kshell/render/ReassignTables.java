@@ -145,7 +145,7 @@ public final class ReassignTables {
                 .append(f.of(NewDiskForecast.Kind.COPIED_BACK).size()).append(" copied back (")
                 .append(ByteSizes.human(f.bytesCopied())).append("), ")
                 .append(f.of(NewDiskForecast.Kind.EMPTY_LEADER).size()).append(" led EMPTY, ")
-                .append(f.of(NewDiskForecast.Kind.GONE).size()).append(" records gone (offline or led EMPTY), ")
+                .append(f.of(NewDiskForecast.Kind.GONE).size()).append(" gone (records lost: offline or led EMPTY), ")
                 .append(f.of(NewDiskForecast.Kind.STAYS_OFFLINE).size()).append(" stay offline\n");
         if (!f.rows().isEmpty()) {
             Table table = Table.of("Partition", "After the start", "From", "Bytes", "Lost");

@@ -8,6 +8,9 @@ import dev.kshell.cli.ShellControl;
 import dev.kshell.cli.commands.AtMinIsrCommand;
 import dev.kshell.cli.commands.BrokersCommand;
 import dev.kshell.cli.commands.BrokersUnregisterCommand;
+import dev.kshell.cli.commands.BrokersNewDiskCommand;
+import dev.kshell.cli.commands.ReassignThrottleCommand;
+import dev.kshell.cli.commands.ReassignRestoreRfCommand;
 import dev.kshell.cli.commands.CompleteCommand;
 import dev.kshell.cli.commands.CompletionCommand;
 import dev.kshell.cli.commands.ConfigRiskCommand;
@@ -64,7 +67,7 @@ import dev.kshell.memory.OffsetMemory;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.rules.quorum.VoterChangePlan;
 import dev.kshell.sandbox.Sandbox;
-import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.SandboxRecords.NodeAction;
 import dev.kshell.workflow.check.ConfigRiskService;
 
 import java.nio.file.Path;
@@ -170,9 +173,12 @@ public final class Assembly implements AutoCloseable {
         all.add(new RememberOffsetsCommand(session));
         all.add(new ReassignEvacuateCommand(session));
         all.add(new ReassignCancelCommand(session));
+        all.add(new ReassignThrottleCommand(session));
         all.add(new BrokersUnregisterCommand(session));
         all.add(new GroupsResetOffsetsCommand(session));
         all.add(new TransactionsAbortCommand(session));
+        all.add(new BrokersNewDiskCommand(session));
+        all.add(new ReassignRestoreRfCommand(session));
         for (VoterChangePlan.Kind kind : VoterChangePlan.Kind.values()) {
             all.add(new QuorumChangeCommand(session, kind));
         }

@@ -202,20 +202,43 @@ final class AdminReplicaMoves implements ReplicaMoves {
     @Override
     public Map<Integer, Optional<String>> setBrokerRate(Collection<Integer> brokerIds, long bytesPerSecond) {
         Approval.require("set broker throttle");
-        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
-        for (Integer b : brokerIds) {
-            ops.put(broker(b), List.of(
-                    new AlterConfigOp(new ConfigEntry(LEADER_RATE, Long.toString(bytesPerSecond)), AlterConfigOp.OpType.SET),
-                    new AlterConfigOp(new ConfigEntry(FOLLOWER_RATE, Long.toString(bytesPerSecond)), AlterConfigOp.OpType.SET)));
-        }
-        return byBroker(alterConfigs(ops));
+        String rate = Long.toString(bytesPerSecond);
+        return onBrokers(brokerIds, set(LEADER_RATE, rate), set(FOLLOWER_RATE, rate));
+    }
+
+    @Override
+    public Map<Integer, Optional<String>> cordon(Collection<Integer> brokerIds) {
+        Approval.require("cordon log directories");
+        return onBrokers(brokerIds, set(CORDONED_LOG_DIRS, "*"));
+    }
+
+    @Override
+    public Map<Integer, Optional<String>> uncordon(Collection<Integer> brokerIds) {
+        Approval.require("uncordon log directories");
+        return onBrokers(brokerIds, delete(CORDONED_LOG_DIRS));
     }
 
     @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
         Approval.require("remove broker throttle");
-        return byBroker(alterConfigs(deleting(brokerIds.stream().map(AdminReplicaMoves::broker).toList(),
-                LEADER_RATE, FOLLOWER_RATE)));
+        return onBrokers(brokerIds, delete(LEADER_RATE), delete(FOLLOWER_RATE));
+    }
+
+    /** The same config changes on each broker (incrementalAlterConfigs); per broker, why not, or empty. */
+    private Map<Integer, Optional<String>> onBrokers(Collection<Integer> brokerIds, AlterConfigOp... changes) {
+        Map<ConfigResource, Collection<AlterConfigOp>> ops = new LinkedHashMap<>();
+        for (Integer b : brokerIds) {
+            ops.put(broker(b), List.of(changes));
+        }
+        return byBroker(alterConfigs(ops));
+    }
+
+    private static AlterConfigOp set(String name, String value) {
+        return new AlterConfigOp(new ConfigEntry(name, value), AlterConfigOp.OpType.SET);
+    }
+
+    private static AlterConfigOp delete(String name) {
+        return new AlterConfigOp(new ConfigEntry(name, ""), AlterConfigOp.OpType.DELETE);
     }
 
     @Override

@@ -129,6 +129,24 @@ public interface ReplicaMoves {
      */
     Map<String, Optional<String>> removeTopicThrottle(Collection<String> topics);
 
+    /** Kafka's broker config (KIP-1066, Kafka 4.3+): log directories that take no new replica; {@code *} for all. */
+    String CORDONED_LOG_DIRS = "cordoned.log.dirs";
+
+    /**
+     * Cordons every log directory of each broker ({@code cordoned.log.dirs=*}, incrementalAlterConfigs, SET): no new
+     * replica is placed on them, the replicas there stay and serve.
+     *
+     * @return per broker: empty = cordoned, else one sentence why not
+     */
+    Map<Integer, Optional<String>> cordon(Collection<Integer> brokerIds);
+
+    /**
+     * Uncordons each broker's log directories ({@code cordoned.log.dirs} deleted, incrementalAlterConfigs).
+     *
+     * @return per broker: empty = uncordoned (or was not cordoned), else one sentence why not
+     */
+    Map<Integer, Optional<String>> uncordon(Collection<Integer> brokerIds);
+
     /**
      * Makes a KRaft cluster forget a broker (unregisterBroker). A cluster that cannot (ZooKeeper mode, a release
      * that lacks the request) gives a sentence, not a failure.

@@ -44,6 +44,7 @@ public final class ShellSession implements AutoCloseable {
     private final ClientHistory clientHistory = new ClientHistory();
     /** Group ids last listed, per cluster id, for completion (refreshed with the snapshot, never per key press). */
     private volatile GroupNames groupNames;
+    private final dev.kshell.memory.MoveSamples moveSamples = new dev.kshell.memory.MoveSamples();
 
     /**
      * An open connection and what the operator called it.
@@ -144,6 +145,11 @@ public final class ShellSession implements AutoCloseable {
         ClusterSnapshot s = snapshot;
         return names == null || (s != null && s.clusterId() != null && !s.clusterId().equals(names.clusterId()))
                 ? Optional.empty() : Optional.of(names);
+    }
+
+    /** The moves in flight as this session read them, for their rate over the last reads. */
+    public dev.kshell.memory.MoveSamples moveSamples() {
+        return moveSamples;
     }
 
     public QuorumMemory quorumMemory() {

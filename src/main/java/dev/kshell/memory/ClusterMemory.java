@@ -2,6 +2,7 @@ package dev.kshell.memory;
 
 import dev.kshell.model.OffsetsSeen;
 import dev.kshell.model.ReplicaOrderChange;
+import dev.kshell.model.ReplicationFactorCut;
 
 import java.time.Instant;
 import java.util.Map;
@@ -20,17 +21,26 @@ import java.util.Collections;
  *                           or null
  * @param partitions         per partition name ("topic-3"): the offsets last seen while it had a leader
  * @param reorders           per partition name: replica orders kshell changed and has not restored yet
+ * @param shrunk             per partition name: replication factors kshell lowered ({@code --shrink}) and has not put
+ *                           back yet
  */
 public record ClusterMemory(String clusterId, Instant updatedAt, Integer quorumLeader, Instant quorumLeaderSeenAt,
-                            Map<String, OffsetsSeen> partitions, Map<String, ReplicaOrderChange> reorders) {
+                            Map<String, OffsetsSeen> partitions, Map<String, ReplicaOrderChange> reorders,
+                            Map<String, ReplicationFactorCut> shrunk) {
 
     public ClusterMemory {
         partitions = partitions == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(partitions));
         reorders = reorders == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(reorders));
+        shrunk = shrunk == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(shrunk));
+    }
+
+    /** The same memory with these shrunk partitions. */
+    public ClusterMemory withShrunk(Map<String, ReplicationFactorCut> value, Instant at) {
+        return new ClusterMemory(clusterId, at, quorumLeader, quorumLeaderSeenAt, partitions, reorders, value);
     }
 
     public static ClusterMemory empty(String clusterId) {
-        return new ClusterMemory(clusterId, null, null, null, Map.of(), Map.of());
+        return new ClusterMemory(clusterId, null, null, null, Map.of(), Map.of(), Map.of());
     }
 
     public Optional<OffsetsSeen> lookup(String partition) {

@@ -132,7 +132,7 @@ public final class StateStore {
                 ? log.lastSeen : m.updatedAt();
         String warning = small.warning() != null ? small.warning() : log.warning;
         return new Loaded(new ClusterMemory(clusterId, updated, m.quorumLeader(), m.quorumLeaderSeenAt(), partitions,
-                m.reorders()), warning);
+                m.reorders(), m.shrunk()), warning);
     }
 
     private Loaded loadSmall(String clusterId) {
@@ -270,13 +270,13 @@ public final class StateStore {
             }
             boolean leader = quorumLeader != null && quorumLeader >= 0 && !quorumLeader.equals(old.quorumLeader());
             ClusterMemory small2 = new ClusterMemory(clusterId, at, leader ? quorumLeader : old.quorumLeader(),
-                    leader ? at : old.quorumLeaderSeenAt(), Map.of(), old.reorders());
+                    leader ? at : old.quorumLeaderSeenAt(), Map.of(), old.reorders(), old.shrunk());
             if (leader || migrate || small.warning() != null || !Files.exists(file)) {
                 keepCorrupt(file, small);
                 write(file, Mapper.JSON.writeValueAsString(small2));
             }
             return new Loaded(new ClusterMemory(clusterId, at, small2.quorumLeader(), small2.quorumLeaderSeenAt(),
-                    known, old.reorders()), small.warning());
+                    known, old.reorders(), old.shrunk()), small.warning());
         } catch (IOException | RuntimeException e) {
             throw new StateStoreException(file, e);
         }
@@ -373,7 +373,7 @@ public final class StateStore {
                     : new ReplicaOrderChange(change.partition(), earlier.originalOrder(), change.newOrder(),
                     change.changedAt()));
             return new ClusterMemory(clusterId, at, old.quorumLeader(), old.quorumLeaderSeenAt(), old.partitions(),
-                    reorders);
+                    reorders, old.shrunk());
         });
     }
 
@@ -383,11 +383,24 @@ public final class StateStore {
             Map<String, ReplicaOrderChange> reorders = new HashMap<>(old.reorders());
             reorders.remove(partition);
             return new ClusterMemory(clusterId, at, old.quorumLeader(), old.quorumLeaderSeenAt(), old.partitions(),
-                    reorders);
+                    reorders, old.shrunk());
         });
     }
 
-    /** Changes the small part (reorders) under the lock; the offsets log is left as it is. */
+    /** Remembers partitions kshell shrank ({@code --shrink}) and forgets those put back (factor restored). */
+    public Loaded recordShrunk(String clusterId, Map<String, dev.kshell.model.ReplicationFactorCut> added,
+                               java.util.Collection<String> restored, Instant at) {
+        return update(clusterId, old -> {
+            Map<String, dev.kshell.model.ReplicationFactorCut> shrunk = new HashMap<>(old.shrunk());
+            // a second shrink of the same partition keeps the FIRST original replicas: that is the factor to restore
+            added.forEach((p, cut) -> shrunk.merge(p, cut, (earlier, later) -> new dev.kshell.model
+                    .ReplicationFactorCut(p, earlier.originalReplicas(), later.shrunkTo(), later.at())));
+            restored.forEach(shrunk::remove);
+            return old.withShrunk(shrunk, at);
+        });
+    }
+
+    /** Changes the small part (reorders, shrinks) under the lock; the offsets log is left as it is. */
     private Loaded update(String clusterId, UnaryOperator<ClusterMemory> change) {
         Path file = fileFor(clusterId);
         try (FileLockWithDeadline ignored = lock(clusterId)) {

@@ -1,6 +1,9 @@
 package dev.kshell.render;
 
 import dev.kshell.rules.reassign.EvacuationPlan;
+import dev.kshell.rules.reassign.MoveProgress;
+import dev.kshell.rules.reassign.NewDiskForecast;
+import dev.kshell.workflow.reassign.NewDiskReader;
 import dev.kshell.util.ByteSizes;
 import dev.kshell.workflow.reassign.EvacuationReport;
 import dev.kshell.workflow.reassign.ReassignmentsView;
@@ -55,6 +58,14 @@ public final class ReassignTables {
                     l.whatIsLost()));
             out.append(lost.render(width, color));
         }
+        if (!plan.shrinks().isEmpty()) {
+            out.append(Tone.WARN.paint("Shrink (--shrink): on their live replicas for now, one copy fewer, nothing "
+                    + "copied:", color)).append('\n');
+            Table shrinks = Table.of("Partition", "Replicas", "New replicas", "RF");
+            plan.shrinks().forEach(m -> shrinks.row(m.name(), list(m.current()), list(m.target()),
+                    m.current().size() + " -> " + m.target().size()));
+            out.append(shrinks.render(width, color));
+        }
         if (!plan.unplaced().isEmpty()) {
             out.append(Tone.WARN.paint("Cannot move:", color)).append('\n');
             plan.unplaced().forEach(u -> out.append("  ").append(u.partition()).append(' ').append(list(u.current()))
@@ -87,14 +98,28 @@ public final class ReassignTables {
         if (view.rows().isEmpty()) {
             out.append("No reassignment in flight.\n");
         } else {
-            Table table = Table.of("Partition", "Replicas", "Adding", "Removing", "Copied", "Throttled", "Stuck");
+            Table table = Table.of("Partition", "Replicas", "Adding", "Removing", "Copied", "Left", "Rate",
+                    "Time left", "Throttled", "Stuck");
             for (ReassignmentsView.Row r : view.rows()) {
                 String copied = r.copies().stream().map(c -> c.broker() + ": " + ByteSizes.human(c.copied())
                         + (c.wanted() < 0 ? "" : " of " + ByteSizes.human(c.wanted()))).collect(Collectors.joining(", "));
-                table.row(r.stuck() == null ? Tone.PLAIN : Tone.BAD, r.partition(), list(r.replicas()), list(r.adding()),
-                        list(r.removing()), copied, r.throttled() ? "yes" : "no", r.stuck() == null ? "" : r.stuck());
+                MoveProgress.Estimate e = r.progress();
+                table.row(r.stuck() != null || e.stalled() ? Tone.BAD : Tone.PLAIN, r.partition(), list(r.replicas()),
+                        list(r.adding()), list(r.removing()), copied, left(e), rate(e), timeLeft(e),
+                        r.throttled() ? "yes" : "no", r.stuck() == null ? "" : r.stuck());
             }
             out.append(table.render(width, color));
+            MoveProgress.Estimate t = view.total();
+            out.append("In all: ").append(left(t)).append(" left").append(t.bytesPerSecond() < 0 ? ""
+                    : " at " + ByteSizes.rate(t.bytesPerSecond()) + " (over the last " + seconds(Math.max(1,
+                    t.overMs() / 1000)) + ")").append(t.secondsLeft() < 0 ? "" : ", about "
+                    + seconds(t.secondsLeft()) + " to go").append('\n');
+            long stalled = view.rows().stream().filter(r -> r.progress().stalled()).count();
+            if (stalled > 0) {
+                out.append(Tone.WARN.paint(stalled + " move" + (stalled == 1 ? " makes" : "s make") + " no progress "
+                        + "(rate 0 over the last reads): a stuck or fully throttled copy; `reassign throttle RATE` "
+                        + "changes the throttle", color)).append('\n');
+            }
         }
         if (!view.brokerThrottles().isEmpty() || !view.topicThrottles().isEmpty()) {
             out.append("Throttles:").append('\n');
@@ -110,6 +135,56 @@ public final class ReassignTables {
         }
         view.notes().forEach(n -> out.append("note: ").append(n).append('\n'));
         return out.toString();
+    }
+
+    /** {@code brokers new-disk N}: per partition, what the start on an empty disk does, then the safer order. */
+    public static String newDisk(NewDiskReader.View view, int width, boolean color) {
+        NewDiskForecast.Forecast f = view.forecast();
+        StringBuilder out = new StringBuilder();
+        out.append("Broker ").append(f.broker()).append(" started on a new, empty disk (same broker id): ")
+                .append(f.of(NewDiskForecast.Kind.COPIED_BACK).size()).append(" copied back (")
+                .append(ByteSizes.human(f.bytesCopied())).append("), ")
+                .append(f.of(NewDiskForecast.Kind.EMPTY_LEADER).size()).append(" led EMPTY, ")
+                .append(f.of(NewDiskForecast.Kind.GONE).size()).append(" gone (records lost: offline or led EMPTY), ")
+                .append(f.of(NewDiskForecast.Kind.STAYS_OFFLINE).size()).append(" stay offline\n");
+        if (!f.rows().isEmpty()) {
+            Table table = Table.of("Partition", "After the start", "From", "Bytes", "Lost");
+            f.rows().stream().limit(MAX_ROWS).forEach(r -> table.row(r.lost() != null ? Tone.BAD
+                            : r.kind() == NewDiskForecast.Kind.STAYS_OFFLINE ? Tone.WARN : Tone.PLAIN,
+                    r.partition(), switch (r.kind()) {
+                        case COPIED_BACK -> "copied back";
+                        case EMPTY_LEADER -> "EMPTY, leading";
+                        case GONE -> "GONE: offline/EMPTY";
+                        case STAYS_OFFLINE -> "stays offline";
+                    }, r.leader() == null ? (r.kind() == NewDiskForecast.Kind.COPIED_BACK ? "the next leader" : "-")
+                            : "broker " + r.leader(), r.bytes() < 0 ? "-" : ByteSizes.human(r.bytes()),
+                    r.lost() == null ? "" : r.lost() + (r.truncated().isEmpty() ? "" : "; broker "
+                            + ids(r.truncated()) + " truncates to it")));
+            out.append(table.render(width, color));
+            if (f.rows().size() > MAX_ROWS) {
+                out.append("... and ").append(f.rows().size() - MAX_ROWS)
+                        .append(" more partitions (--output json lists every one)\n");
+            }
+        }
+        // the advice is prose: long lines are broken at the terminal's width (and a painted one would be escaped)
+        view.advice().forEach(a -> out.append(a).append('\n'));
+        view.notes().forEach(n -> out.append("note: ").append(n).append('\n'));
+        return out.toString();
+    }
+
+    private static String left(MoveProgress.Estimate e) {
+        return e.left() < 0 ? "unknown" : ByteSizes.human(e.left());
+    }
+
+    private static String rate(MoveProgress.Estimate e) {
+        if (e.bytesPerSecond() < 0) {
+            return "-";
+        }
+        return e.stalled() ? "0 B/s (no progress)" : ByteSizes.rate(e.bytesPerSecond());
+    }
+
+    private static String timeLeft(MoveProgress.Estimate e) {
+        return e.secondsLeft() < 0 ? (e.stalled() ? "never at this rate" : "-") : seconds(e.secondsLeft());
     }
 
     private static String rates(Map<String, String> rates) {

@@ -59,32 +59,11 @@ public final class BrokerHealth {
                     "all " + s.brokers().size() + " registered brokers are fenced: no partition can be served",
                     "restart the brokers and check their logs"));
         }
-        Map<Integer, Integer> hosted = replicasOnDeadBrokers(s, true);
         Map<String, List<Integer>> byEndpoint = new HashMap<>();
         for (BrokerState b : s.brokers()) {
             byEndpoint.computeIfAbsent(b.endpoint(), k -> new ArrayList<>()).add(b.id());
         }
-        for (BrokerState b : s.brokers().stream().sorted(Comparator.comparingInt(BrokerState::id)).toList()) {
-            if (b.fenced()) {
-                int n = hosted.getOrDefault(b.id(), 0);
-                out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
-                        "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
-                                + n + " replica" + (n == 1 ? "" : "s"),
-                        "check broker " + b.id() + "'s log and restart it"));
-            }
-        }
-        Set<Integer> registered = new HashSet<>();
-        for (BrokerState b : s.brokers()) {
-            registered.add(b.id());
-        }
-        for (Map.Entry<Integer, Integer> e : hosted.entrySet()) {
-            if (!registered.contains(e.getKey())) {
-                int n = e.getValue();
-                out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
-                        "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
-                        "start broker " + e.getKey()));
-            }
-        }
+        out.addAll(fencedAndMissing(s));
         byEndpoint.entrySet().stream().filter(e -> e.getValue().size() > 1)
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> out.add(new Finding(Severity.WARNING, "broker-endpoint-duplicate", e.getKey(),
@@ -216,5 +195,49 @@ public final class BrokerHealth {
 
     private static String join(List<Integer> ids) {
         return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /** A registered broker that is fenced, and a broker that holds replicas but is not registered. */
+    private static List<Finding> fencedAndMissing(ClusterSnapshot s) {
+        List<Finding> out = new ArrayList<>();
+        Map<Integer, Integer> hosted = replicasOnDeadBrokers(s, true);
+        for (BrokerState b : s.brokers().stream().sorted(Comparator.comparingInt(BrokerState::id)).toList()) {
+            if (b.fenced()) {
+                int n = hosted.getOrDefault(b.id(), 0);
+                out.add(new Finding(Severity.WARNING, "broker-fenced", "broker " + b.id(),
+                        "broker " + b.id() + " (" + b.endpoint() + ") is fenced: registered but not serving; it hosts "
+                                + n + " replica" + (n == 1 ? "" : "s"),
+                        "check broker " + b.id() + "'s log and restart it" + newDisk(s, b.id())));
+            }
+        }
+        Set<Integer> registered = new HashSet<>();
+        for (BrokerState b : s.brokers()) {
+            registered.add(b.id());
+        }
+        for (Map.Entry<Integer, Integer> e : hosted.entrySet()) {
+            if (!registered.contains(e.getKey())) {
+                int n = e.getValue();
+                out.add(new Finding(Severity.ERROR, "broker-missing", "broker " + e.getKey(),
+                        "broker " + e.getKey() + " is not registered but hosts " + n + " replica" + (n == 1 ? "" : "s"),
+                        "start broker " + e.getKey() + newDisk(s, e.getKey())));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The warning a "restart it" carries when the broker holds the only eligible copy of leaderless partitions: on
+     * a new, empty disk it would lead them empty (docs/kafka-behaviour.md, "A broker back on an empty disk").
+     */
+    static String newDisk(ClusterSnapshot s, int broker) {
+        List<PartitionState> all = new ArrayList<>();
+        s.topics().forEach(t -> all.addAll(t.partitions()));
+        boolean elr = s.capabilities() == null
+                || s.capabilities().has(dev.kshell.model.ClusterCapabilities.Feature.ELIGIBLE_LEADER_REPLICAS);
+        int n = dev.kshell.rules.reassign.NewDiskForecast.forecast(all, broker, s.liveBrokerIds(), elr, false,
+                Map.of(), p -> null).onlyCopy().size();
+        return n == 0 ? "" : " on its own disk; on a new, empty disk the records of the " + n + " partition"
+                + (n == 1 ? "" : "s") + " only it holds are gone, and Kafka may make it lead them EMPTY "
+                + "(`brokers new-disk " + broker + "` says before the start)";
     }
 }

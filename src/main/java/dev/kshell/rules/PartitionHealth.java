@@ -241,11 +241,26 @@ public final class PartitionHealth {
                         + "): `elect unclean " + f.name() + "` is the last resort, see its plan (`" + cmd + "`)"
                         + alt, cmd);
             }
-            case NO_LIVE_REPLICA -> new Advice("no replica alive: start broker " + ids(brokersToStart(f))
-                    + " (keeps its records), or if it will not come back `reassign evacuate "
-                    + String.join(" ", brokersToStart(f).stream().map(String::valueOf).toList())
-                    + "` (every record of it lost)", null);
+            case NO_LIVE_REPLICA -> new Advice(noLiveReplica(f), null);
         };
+    }
+
+    /**
+     * A partition with no live replica. When a broker to start is eligible (ISR/ELR), starting it on a new, empty
+     * disk makes it lead the partition with an empty log, cleanly as far as Kafka can tell and with no warning
+     * (docs/kafka-behaviour.md, "A broker back on an empty disk"): the advice never says "start it" without that.
+     */
+    static String noLiveReplica(PartitionFinding f) {
+        List<Integer> start = brokersToStart(f);
+        String evacuate = "`reassign evacuate " + String.join(" ", start.stream().map(String::valueOf).toList()) + "`";
+        boolean eligible = !f.isr().isEmpty() || !f.elr().isEmpty();
+        if (!eligible) {
+            return "no replica alive: start broker " + ids(start) + " (keeps its records), or if it will not come back "
+                    + evacuate + " (every record of it lost)";
+        }
+        return "no replica alive: start broker " + ids(start) + " on its own disk (keeps its records); on a new, empty "
+                + "disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk "
+                + start.get(0) + "` says before the start; safer: " + evacuate + " first)";
     }
 
     /** The brokers whose return gives the partition a leader, best first: ISR/ELR, then last-known ELR, then any. */

@@ -29,6 +29,7 @@ final class RecoveryStep {
         Map<String, RecoveryClass> classes = new LinkedHashMap<>();
         int[] perClass = new int[RecoveryClass.values().length];
         Set<Integer> toStart = new TreeSet<>();
+        List<String> emptyIfNewDisk = new ArrayList<>();
         String firstUnclean = null;
         String firstClean = null;
         for (PartitionFinding f : leaderless.partitions()) {
@@ -41,6 +42,9 @@ final class RecoveryStep {
                 case NO_LIVE_REPLICA -> {
                     List<Integer> brokers = PartitionHealth.brokersToStart(f);
                     toStart.addAll(brokers);
+                    if (!f.isr().isEmpty() || !f.elr().isEmpty()) {
+                        emptyIfNewDisk.add(f.name());
+                    }
                     key = f.topic() + "|" + rc + "|" + brokers;
                     fix = advice.text();
                 }
@@ -79,9 +83,32 @@ final class RecoveryStep {
                 counts.add(perClass[rc.ordinal()] + " " + rc.label());
             }
         }
+        List<String> actions = actions(toStart, emptyIfNewDisk, perClass, sandboxSession);
+        String next;
+        if (!toStart.isEmpty()) {
+            next = "watch leaderless";
+        } else if (firstUnclean != null) {
+            next = firstUnclean;
+        } else {
+            next = firstClean;
+        }
+        return new TriageStep(4, "Recovery", StepStatus.FAIL, String.join(", ", counts), fs,
+                String.join("; ", actions), next);
+    }
+
+    /** The step's "do" line: start the brokers (with the new-disk warning), or else what each class needs. */
+    private static List<String> actions(Set<Integer> toStart, List<String> emptyIfNewDisk, int[] perClass,
+                                        boolean sandboxSession) {
         List<String> actions = new ArrayList<>();
         if (!toStart.isEmpty()) {
-            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart)));
+            boolean one = toStart.size() == 1;
+            actions.add(BrokerStart.phrase(sandboxSession, "start", List.copyOf(toStart))
+                    + (one ? " on its own disk" : " on their own disks")
+                    + (emptyIfNewDisk.isEmpty() ? "" : "; on " + (one ? "a new, empty disk" : "new, empty disks")
+                    + " the records of " + emptyIfNewDisk.size() + " partition" + (emptyIfNewDisk.size() == 1 ? "" : "s")
+                    + " are gone and Kafka may make " + (one ? "it" : "them") + " lead EMPTY with no warning: "
+                    + "`brokers new-disk " + (one ? toStart.iterator().next() : "N") + "` says before the start, and "
+                    + "the safer order is `reassign evacuate` first, then the start"));
             actions.add("if a broker will not come back: `reassign evacuate " + String.join(" ", toStart.stream()
                     .map(String::valueOf).toList()) + " --dry-run` (its other replicas are copied to live brokers at the "
                     + "throttle; a partition with no other copy restarts empty)");
@@ -93,15 +120,6 @@ final class RecoveryStep {
         if (perClass[RecoveryClass.CLEAN_POSSIBLE.ordinal()] > 0) {
             actions.add("clean-possible partitions: wait for the controller");
         }
-        String next;
-        if (!toStart.isEmpty()) {
-            next = "watch leaderless";
-        } else if (firstUnclean != null) {
-            next = firstUnclean;
-        } else {
-            next = firstClean;
-        }
-        return new TriageStep(4, "Recovery", StepStatus.FAIL, String.join(", ", counts), fs,
-                String.join("; ", actions), next);
+        return actions;
     }
 }

@@ -180,31 +180,6 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /**
-     * Kills a node ({@code SIGKILL}) and deletes its data directory: a disk lost for good. {@link #startNode} later
-     * starts it as on a replaced disk: the directory formatted again (same cluster, node and directory id), empty.
-     * (A controller of a dynamic quorum that comes back with a new directory id is {@link #loseDisk}.)
-     */
-    public synchronized void wipeDisk(int id) {
-        killNode(id);
-        ClusterNode node = require(id);
-        try {
-            for (Path dir : List.of(node.dataDir(), node.secondDataDir())) {
-                if (Files.isRegularFile(dir)) {
-                    Files.delete(dir); // a log directory failed by failLogDir
-                } else if (Files.exists(dir)) {
-                    try (Stream<Path> walk = Files.walk(dir)) {
-                        for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                            Files.deleteIfExists(p);
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** A data dir without its meta.properties (a lost disk) is formatted again from the copy kept at start. */
     private void formatAgainIfLost(ClusterNode node) throws IOException {
         Path meta = node.dataDir().resolve("meta.properties");
@@ -295,19 +270,30 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * A node whose disk is gone and that was set up again, as an operator would: killed ({@code SIGKILL}), its data
-     * directory deleted, formatted again (a dynamic quorum: {@code --no-initial-controllers}, so a controller comes
-     * back as an observer with a new directory id until it is added to the voters; a static quorum: as at first)
-     * and started. Returns the node's new metadata directory id (null when it cannot be read).
+     * A node whose disk is gone and that was set up again, as an operator would: {@link #replaceDisk}, then started.
+     * Returns the node's new metadata directory id (null when it cannot be read).
      *
      * @throws IllegalArgumentException for a ZooKeeper-mode cluster (its brokers need no format) or an unknown node
      * @throws UncheckedIOException     if the format or the start fails
      */
     public synchronized String loseDisk(int id) {
-        ClusterNode node = require(id);
         if (spec.zooKeeperMode()) {
             throw new IllegalArgumentException("lose-disk is for KRaft nodes: a ZooKeeper-mode cluster is not formatted");
         }
+        String directoryId = replaceDisk(id);
+        startNode(id);
+        return directoryId;
+    }
+
+    /**
+     * A node's disk dies and a new, empty one is set up, not started: killed ({@code SIGKILL}), its data
+     * directories deleted and (KRaft) formatted again as {@code kafka-storage format} would (same cluster id, a new
+     * directory id; a dynamic quorum's controller with {@code --no-initial-controllers}, so it comes back as an
+     * observer). A ZooKeeper-mode broker needs no format: it writes its meta.properties at start. Returns the new
+     * metadata directory id, or null (ZooKeeper mode, unreadable).
+     */
+    public synchronized String replaceDisk(int id) {
+        ClusterNode node = require(id);
         resumeNode(id);
         killNode(id);
         try {
@@ -317,6 +303,11 @@ public final class LocalCluster implements AutoCloseable {
                 SandboxDirs.deleteTree(node.secondDataDir());
                 PrivateFiles.createDirectories(node.secondDataDir());
             }
+            formats.remove(id); // the new disk's format is its own: never the old one copied back at start
+            secondFormats.remove(id);
+            if (spec.zooKeeperMode()) {
+                return null;
+            }
             node.directoryId = new StorageFormat(spec, processes, s -> { }, READY_TIMEOUT_MS).formatAgain(node,
                     clusterId);
         } catch (IOException e) {
@@ -325,7 +316,6 @@ public final class LocalCluster implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while formatting " + node.name(), e);
         }
-        startNode(id);
         return node.directoryId;
     }
 

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
-import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.SandboxRecords.NodeAction;
 import dev.kshell.model.QuorumState;
 import dev.kshell.model.ZooKeeperState;
 import java.util.ArrayList;

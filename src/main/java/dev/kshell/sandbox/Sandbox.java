@@ -31,7 +31,7 @@ import java.time.Instant;
  * <p>Topic work goes through a {@link SandboxTopicAdmin} of its own (the operator may disconnect or connect elsewhere
  * while the sandbox keeps running). Operations are serialised: one fault or scenario at a time.
  */
-public final class Sandbox implements AutoCloseable {
+public final class Sandbox implements AutoCloseable, SandboxRecords {
 
     /** Demo topics created at start: name, replica lists per partition, topic configs. */
     public static final List<DemoTopic> DEMO_TOPICS = List.of(
@@ -48,97 +48,6 @@ public final class Sandbox implements AutoCloseable {
     static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
     /** Bound on waiting for the cluster to show a fault's effect (fast failure detection: ~3 s). */
     static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
-
-    /** A demo topic: its assignment (preferred leader first) and configs. */
-    public record DemoTopic(String name, List<List<Integer>> replicas, Map<String, String> configs) {
-        public int replicationFactor() {
-            return replicas.get(0).size();
-        }
-    }
-
-    /**
-     * A fault-injection command, named verb-role: the role it applies to and the state it leaves the node in
-     * (stop: stopped, kill: killed, start: running).
-     */
-    public enum NodeAction implements Labelled {
-        STOP_BROKER,
-        KILL_BROKER,
-        START_BROKER,
-        STOP_CONTROLLER,
-        /** SIGKILL of the active controller: a KRaft controller, or in ZooKeeper mode the controller broker. */
-        KILL_CONTROLLER,
-        START_CONTROLLER;
-
-        public Role role() {
-            return switch (this) {
-                case STOP_BROKER, KILL_BROKER, START_BROKER -> Role.BROKER;
-                case STOP_CONTROLLER, KILL_CONTROLLER, START_CONTROLLER -> Role.CONTROLLER;
-            };
-        }
-
-        public State target() {
-            return switch (this) {
-                case STOP_BROKER, STOP_CONTROLLER -> State.STOPPED;
-                case KILL_BROKER, KILL_CONTROLLER -> State.KILLED;
-                case START_BROKER, START_CONTROLLER -> State.RUNNING;
-            };
-        }
-    }
-
-    /**
-     * What {@code sandbox lose-disk} did: the node, its metadata directory id before and after (null when unknown),
-     * whether the quorum is dynamic, how long it took.
-     */
-    public record DiskLoss(int id, String role, String oldDirectoryId, String newDirectoryId, boolean dynamicQuorum,
-                           long tookMs) {
-    }
-
-    /**
-     * What {@code sandbox fail-disk N} did.
-     *
-     * @param broker the broker
-     * @param logDir the directory that failed (the broker runs on with its other one)
-     * @param tookMs until the broker reported it offline
-     */
-    public record DiskFailure(int broker, String logDir, long tookMs) {
-    }
-
-    /** What a node command did. */
-    public record NodeChange(int id, String role, String action, String state, long tookMs) {
-    }
-
-    /** What a staged scenario left behind: its name, how long it took, the brief, whether load runs. */
-    public record ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics,
-                              List<QuorumObservation> quorumReads) {
-        public ScenarioRun {
-            quorumReads = quorumReads == null ? List.of() : List.copyOf(quorumReads);
-        }
-
-        /** A run that read nothing of the quorum worth remembering. */
-        public ScenarioRun(String scenario, long tookMs, String brief, boolean load, List<String> loadTopics) {
-            this(scenario, tookMs, brief, load, loadTopics, List.of());
-        }
-    }
-
-    /**
-     * What {@code sandbox pause} did: the node, how long it was frozen, and the quorum leader before and after
-     * (null when it could not be read), plus every quorum read taken meanwhile (for the quorum history). For a
-     * broker: when the controller was first seen to fence it (ms after SIGSTOP; in ZooKeeper mode: to drop its
-     * registration), and when it was seen serving again (ms after SIGCONT); null when not seen.
-     */
-    public record PauseRun(int id, String role, long pausedMs, Integer leaderBefore, Long epochBefore,
-                           Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads,
-                           Long fencedAfterMs, Long unfencedAfterMs) {
-        public PauseRun {
-            quorumReads = List.copyOf(quorumReads);
-        }
-
-        /** A run that did not watch the broker's registration (a controller, a dry run). */
-        public PauseRun(int id, String role, long pausedMs, Integer leaderBefore, Long epochBefore,
-                        Integer leaderAfter, Long epochAfter, List<QuorumObservation> quorumReads) {
-            this(id, role, pausedMs, leaderBefore, epochBefore, leaderAfter, epochAfter, quorumReads, null, null);
-        }
-    }
 
     /** The longest {@code sandbox pause} freezes a node. */
     public static final Duration MAX_PAUSE = Duration.ofMinutes(10);
@@ -178,11 +87,6 @@ public final class Sandbox implements AutoCloseable {
         } catch (RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    /** What {@code reset} did. */
-    public record ResetReport(List<String> nodesStarted, List<String> topicsDeleted, boolean offsetsRestored,
-                              int leadersMoved, boolean loadStopped, long tookMs) {
     }
 
     private final Function<ClusterTarget, ? extends SandboxTopicAdmin> gateways;

@@ -13,7 +13,7 @@ import dev.kshell.model.QuorumObservation;
 import dev.kshell.model.QuorumState;
 import dev.kshell.sandbox.NodeInfo.Role;
 import dev.kshell.sandbox.NodeInfo.State;
-import dev.kshell.sandbox.Sandbox.PauseRun;
+import dev.kshell.sandbox.SandboxRecords.PauseRun;
 
 /**
  * {@code sandbox pause}: freezes a node ({@code SIGSTOP}) for a while, watching the quorum (a controller) or the

@@ -120,7 +120,7 @@ final class ScenarioSteps {
         produce("stock", 60, "all");
         produce("audit-trail", 30, "all");
         step("broker 6 loses its disk");
-        cluster.wipeDisk(6);
+        cluster.replaceDisk(6);
         sandbox.awaitCondition("audit-trail-0 leaderless and stock-0 without broker 6 in its ISR", () -> {
             PartitionState trail = sandbox.partition("audit-trail", 0).orElseThrow();
             PartitionState stock = sandbox.partition("stock", 0).orElseThrow();

@@ -120,8 +120,8 @@ class DiagnosisCommandsTest {
                   0          none    5(dead)   -    5    5               no-live-replica
 
                 what to do:
-                  __consumer_offsets-1, __consumer_offsets-4: no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)
-                  rf1-0: no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)
+                  __consumer_offsets-1, __consumer_offsets-4: no replica alive: start broker 6 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 6` says before the start; safer: `reassign evacuate 6` first)
+                  rf1-0: no replica alive: start broker 5 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 5` says before the start; safer: `reassign evacuate 5` first)
                 """);
         assertThat(err.toString()).isEmpty();
         assertThat(session.lastSnapshot()).isPresent();

@@ -30,6 +30,8 @@ class GatewayApprovalTest {
             assertOutsideTheGate(() -> gateway.replicaMoves().cancel(List.of(ORDERS_0)));
             assertOutsideTheGate(() -> gateway.replicaMoves().setBrokerRate(List.of(4), 1000));
             assertOutsideTheGate(() -> gateway.replicaMoves().removeBrokerRate(List.of(4)));
+            assertOutsideTheGate(() -> gateway.replicaMoves().cordon(List.of(4)));
+            assertOutsideTheGate(() -> gateway.replicaMoves().uncordon(List.of(4)));
             assertOutsideTheGate(() -> gateway.replicaMoves().setTopicThrottle(Map.of("orders", Map.of())));
             assertOutsideTheGate(() -> gateway.replicaMoves().removeTopicThrottle(List.of("orders")));
             assertOutsideTheGate(() -> gateway.replicaMoves().unregisterBroker(6));

@@ -37,7 +37,7 @@ class DiagnosisTablesTest {
                 [fail]    4. Recovery: 3 no-live-replica
                           critical topic __consumer_offsets: no-live-replica: __consumer_offsets-1, __consumer_offsets-4
                           critical topic rf1: no-live-replica: rf1-0
-                          do:   start broker 5 and 6; if a broker will not come back: `reassign evacuate 5 6 --dry-run` (its other replicas are copied to live brokers at the throttle; a partition with no other copy restarts empty)
+                          do:   start broker 5 and 6 on their own disks; on new, empty disks the records of 3 partitions are gone and Kafka may make them lead EMPTY with no warning: `brokers new-disk N` says before the start, and the safer order is `reassign evacuate` first, then the start; if a broker will not come back: `reassign evacuate 5 6 --dry-run` (its other replicas are copied to live brokers at the throttle; a partition with no other copy restarts empty)
                           next: watch leaderless
                 [fail]    5. Under-min-ISR partitions: 3 under min ISR, 6 under-replicated, +3 leaderless (step 3)
                           error topic orders: 3 partitions under min ISR (ISR < min.insync.replicas 2): acks=all producers fail with NOT_ENOUGH_REPLICAS: orders-0, orders-1, orders-2

@@ -69,7 +69,7 @@ class PartitionHealthTest {
         assertThat(f.lastKnownElr()).containsExactly(5);
         assertThat(f.replicas()).containsExactly(new ReplicaMark(5, false));
         Advice a = PartitionHealth.advice(f);
-        assertThat(a.text()).isEqualTo("no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)");
+        assertThat(a.text()).isEqualTo("no replica alive: start broker 5 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 5` says before the start; safer: `reassign evacuate 5` first)");
         assertThat(a.command()).isNull();
     }
 
@@ -84,7 +84,7 @@ class PartitionHealthTest {
         List<PartitionFinding> fs = PartitionHealth.leaderless(s, ALL).partitions();
 
         assertThat(fs).extracting(f -> PartitionHealth.advice(f).text()).containsExactly(
-                "no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)",
+                "no replica alive: start broker 6 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 6` says before the start; safer: `reassign evacuate 6` first)",
                 "no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)",
                 "no replica alive: start broker 5 or 6 (keeps its records), or if it will not come back `reassign evacuate 5 6` (every record of it lost)");
     }

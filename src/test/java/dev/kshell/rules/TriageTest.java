@@ -55,10 +55,10 @@ class TriageTest {
         assertThat(r.step(4).findings()).extracting(Finding::where, Finding::message, Finding::fix).containsExactly(
                 Tuple.tuple("topic __consumer_offsets",
                         "no-live-replica: __consumer_offsets-1, __consumer_offsets-4",
-                        "no replica alive: start broker 6 (keeps its records), or if it will not come back `reassign evacuate 6` (every record of it lost)"),
+                        "no replica alive: start broker 6 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 6` says before the start; safer: `reassign evacuate 6` first)"),
                 Tuple.tuple("topic rf1", "no-live-replica: rf1-0",
-                        "no replica alive: start broker 5 (keeps its records), or if it will not come back `reassign evacuate 5` (every record of it lost)"));
-        assertThat(r.step(4).action()).isEqualTo("start broker 5 and 6; if a broker will not come back: "
+                        "no replica alive: start broker 5 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 5` says before the start; safer: `reassign evacuate 5` first)"));
+        assertThat(r.step(4).action()).isEqualTo("start broker 5 and 6 on their own disks; on new, empty disks the records of 3 partitions are gone and Kafka may make them lead EMPTY with no warning: `brokers new-disk N` says before the start, and the safer order is `reassign evacuate` first, then the start; if a broker will not come back: "
                 + "`reassign evacuate 5 6 --dry-run` (its other replicas are copied to live brokers at the throttle; "
                 + "a partition with no other copy restarts empty)");
         assertThat(r.step(4).next()).isEqualTo("watch leaderless");
@@ -163,7 +163,7 @@ class TriageTest {
         assertThat(r.step(2).findings()).extracting(Finding::rule)
                 .containsExactly("no-live-brokers", "broker-fenced", "broker-fenced");
         assertThat(r.step(4).summary()).isEqualTo("1 no-live-replica");
-        assertThat(r.step(4).findings().get(0).fix()).isEqualTo("no replica alive: start broker 4 (keeps its records), or if it will not come back `reassign evacuate 4` (every record of it lost)");
+        assertThat(r.step(4).findings().get(0).fix()).isEqualTo("no replica alive: start broker 4 on its own disk (keeps its records); on a new, empty disk its records are gone and Kafka may make it lead EMPTY with no warning (`brokers new-disk 4` says before the start; safer: `reassign evacuate 4` first)");
     }
 
     @Test

@@ -126,6 +126,31 @@ public class FakeReplicaMoves implements ReplicaMoves {
         return out;
     }
 
+    /** Every broker whose log directories were cordoned. */
+    public final List<Integer> cordoned = new ArrayList<>();
+
+    @Override
+    public Map<Integer, Optional<String>> cordon(Collection<Integer> brokerIds) {
+        dev.kshell.audit.Approval.require("fake cordon"); // as the real gateway: only behind the gate
+        Map<Integer, Optional<String>> out = new TreeMap<>();
+        brokerIds.forEach(b -> {
+            cordoned.add(b);
+            out.put(b, Optional.empty());
+        });
+        return out;
+    }
+
+    @Override
+    public Map<Integer, Optional<String>> uncordon(Collection<Integer> brokerIds) {
+        dev.kshell.audit.Approval.require("fake uncordon"); // as the real gateway: only behind the gate
+        Map<Integer, Optional<String>> out = new TreeMap<>();
+        brokerIds.forEach(b -> {
+            cordoned.remove(b);
+            out.put(b, Optional.empty());
+        });
+        return out;
+    }
+
     @Override
     public Map<Integer, Optional<String>> removeBrokerRate(Collection<Integer> brokerIds) {
         dev.kshell.audit.Approval.require("fake removeBrokerRate"); // as the real gateway: only behind the gate

@@ -10,6 +10,7 @@ import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.connection.ShellSession;
+import dev.kshell.workflow.reassign.ChangeSteps;
 import dev.kshell.workflow.reassign.UnregisterWorkflow;
 
 /** {@code brokers unregister N}: KRaft forgets a fenced broker that holds no replica; ZooKeeper mode needs nothing. */
@@ -31,7 +32,7 @@ public class BrokersUnregisterCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        UnregisterWorkflow.Result result = new UnregisterWorkflow(session.requireGateway(),
+        ChangeSteps.Result result = new UnregisterWorkflow(session.requireGateway(),
                 ReassignConversation.auditLog(inv)).run(ReassignConversation.attempt(session, inv), inv.get(BROKER));
         ReassignConversation.render(inv, result.report());
         return result.exitCode();

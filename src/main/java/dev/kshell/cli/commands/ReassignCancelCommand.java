@@ -12,6 +12,7 @@ import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.connection.ShellSession;
+import dev.kshell.workflow.reassign.ChangeSteps;
 import dev.kshell.workflow.reassign.CancelWorkflow;
 
 import java.util.List;
@@ -36,7 +37,7 @@ public class ReassignCancelCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        CancelWorkflow.Result result = new CancelWorkflow(session.requireGateway(), ReassignConversation.auditLog(inv))
+        ChangeSteps.Result result = new CancelWorkflow(session.requireGateway(), ReassignConversation.auditLog(inv))
                 .run(ReassignConversation.attempt(session, inv), inv.get(ALL) ? null : inv.get(PARTITIONS));
         ReassignConversation.render(inv, result.report());
         return result.exitCode();

@@ -37,15 +37,20 @@ public class ReassignEvacuateCommand extends KshellCommand {
             "also write the plan as Kafka's reassignment JSON (kafka-reassign-partitions.sh --execute/--verify)")
             .hint("FILE");
 
+    static final Opt<Boolean> SHRINK = Opt.flag("shrink", "on a small cluster, run a partition that no live broker "
+            + "outside its replicas can take on its live replicas for now (one copy fewer; y/N; `reassign restore-rf` "
+            + "puts the factor back)");
+
     private final ShellSession session;
 
     public ReassignEvacuateCommand(ShellSession session) {
         super(CommandSpec.named("reassign evacuate").group(Group.ACTION)
                 .description("Move every replica off broker(s) to live brokers, keeping the replication factor")
-                .options(THROTTLE, EXPORT, GlobalOptions.DRY_RUN, GlobalOptions.YES).arguments(BROKERS)
+                .options(THROTTLE, EXPORT, SHRINK, GlobalOptions.DRY_RUN, GlobalOptions.YES).arguments(BROKERS)
                 .traits(Trait.NEEDS_CONNECTION, Trait.MUTATING)
                 .examples("reassign evacuate 6 --dry-run", "reassign evacuate 6 --export plan.json --dry-run",
-                        "reassign evacuate 6 --throttle 20MB/s", "reassign evacuate 5 6 --yes"));
+                        "reassign evacuate 6 --throttle 20MB/s", "reassign evacuate 5 6 --yes",
+                        "reassign evacuate 6 --shrink --dry-run"));
         this.session = session;
     }
 
@@ -58,7 +63,7 @@ public class ReassignEvacuateCommand extends KshellCommand {
                 new StateStore(OffsetMemory.defaultDir()), EvacuateWorkflow.POLL);
         EvacuateWorkflow.Result result = workflow.run(ReassignConversation.attempt(session, inv),
                 new EvacuateWorkflow.Request(new TreeSet<>(inv.get(BROKERS)), throttle,
-                        export == null ? null : Path.of(export)));
+                        export == null ? null : Path.of(export), inv.get(SHRINK)));
         inv.emit(result.report(), () -> ReassignTables.results(result.report(), result.lines(), inv.output().width(),
                 inv.output().color()));
         if (result.report().export() != null) {

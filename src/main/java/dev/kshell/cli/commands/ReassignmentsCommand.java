@@ -18,7 +18,7 @@ public class ReassignmentsCommand extends KshellCommand {
 
     public ReassignmentsCommand(ShellSession session) {
         super(CommandSpec.named("reassignments").group(Group.STATE)
-                .description("Reassignments in flight: adding/removing replicas, bytes copied, throttles, stuck ones")
+                .description("Reassignments in flight: bytes copied and left, rate and time left, throttles, stuck ones")
                 .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
                 .examples("reassignments", "watch reassignments", "reassignments --output json"));
         this.session = session;
@@ -26,7 +26,8 @@ public class ReassignmentsCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        ReassignmentsView view = new ReassignmentsReader(session.requireGateway()).read();
+        ReassignmentsView view = new ReassignmentsReader(session.requireGateway(), session.moveSamples(),
+                ReassignmentsReader.SAMPLE_GAP).read();
         inv.emit(view, () -> ReassignTables.inFlight(view, inv.output().width(), inv.output().color()));
         boolean stuck = view.rows().stream().anyMatch(r -> r.stuck() != null);
         return stuck || view.leftover() ? ExitCode.FINDINGS : ExitCode.OK;

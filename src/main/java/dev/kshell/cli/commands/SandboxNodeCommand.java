@@ -8,7 +8,7 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
-import dev.kshell.sandbox.Sandbox.NodeAction;
+import dev.kshell.sandbox.SandboxRecords.NodeAction;
 import dev.kshell.sandbox.Sandbox;
 
 import java.util.Locale;

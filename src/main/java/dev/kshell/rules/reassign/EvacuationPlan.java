@@ -13,6 +13,8 @@ import java.util.Set;
  * @param moves          partitions with a live copy: current -> target replicas
  * @param lost           partitions with no live copy at all: moving them loses every record (apart from the plan)
  * @param unplaced       partitions no target could be found for, with why
+ * @param shrinks        partitions kept on their live replicas only, their replication factor lowered for now
+ *                       ({@code --shrink}: no live broker outside their replicas); nothing is copied
  * @param topics         per topic: partitions moving and bytes to copy
  * @param bytes          bytes to copy in all (a lower bound when {@code sizesKnown} is false)
  * @param sizesKnown     false when some moving partition's size could not be read
@@ -22,7 +24,7 @@ import java.util.Set;
  * @param notes          what the plan could not honour (racks, disk space, unknown sizes), one sentence each
  */
 public record EvacuationPlan(Set<Integer> evacuated, List<Integer> liveTargets, long throttle, List<Move> moves,
-                             List<Lost> lost, List<Unplaced> unplaced, List<TopicTotal> topics, long bytes,
+                             List<Lost> lost, List<Unplaced> unplaced, List<Move> shrinks, List<TopicTotal> topics, long bytes,
                              boolean sizesKnown, long seconds, int untouched, List<String> notes) {
 
     public EvacuationPlan {
@@ -31,6 +33,7 @@ public record EvacuationPlan(Set<Integer> evacuated, List<Integer> liveTargets, 
         moves = List.copyOf(moves);
         lost = List.copyOf(lost);
         unplaced = List.copyOf(unplaced);
+        shrinks = List.copyOf(shrinks);
         topics = List.copyOf(topics);
         notes = List.copyOf(notes);
     }
@@ -92,14 +95,22 @@ public record EvacuationPlan(Set<Integer> evacuated, List<Integer> liveTargets, 
     public record TopicTotal(String topic, int partitions, long bytes, long seconds) {
     }
 
+    /**
+     * Whether a partition stays put only because the cluster is small: every live broker already holds a replica
+     * of it (the choices: start the broker, add one, or {@code --shrink}).
+     */
+    public static boolean small(Unplaced u) {
+        return u.reason().startsWith(EvacuationPlanner.NO_BROKER_OUTSIDE + " ");
+    }
+
     /** True when there is nothing at all to move. */
     public boolean empty() {
-        return moves.isEmpty() && lost.isEmpty();
+        return moves.isEmpty() && lost.isEmpty() && shrinks.isEmpty();
     }
 
     /** The same plan with the lost partitions' descriptions filled in. */
     public EvacuationPlan withLost(List<Lost> described) {
-        return new EvacuationPlan(evacuated, liveTargets, throttle, moves, described, unplaced, topics, bytes,
+        return new EvacuationPlan(evacuated, liveTargets, throttle, moves, described, unplaced, shrinks, topics, bytes,
                 sizesKnown, seconds, untouched, notes);
     }
 }

@@ -46,10 +46,18 @@ public final class EvacuationPlanner {
      * @param sizesByBroker  bytes per broker per partition, from the live brokers' log dirs (may be partial)
      * @param usableByBroker free bytes per broker, where known
      * @param throttle       bytes/s per broker taking part; 0 = no throttle
+     * @param shrink         a partition no live broker outside its replicas can take runs on its live replicas for
+     *                       now (its replication factor lowered, {@code --shrink}) instead of staying put
      */
     public record Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
                         Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
-                        long throttle) {
+                        long throttle, boolean shrink) {
+
+        public Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
+                     Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
+                     long throttle) {
+            this(partitions, brokers, evacuated, sizesByBroker, usableByBroker, throttle, false);
+        }
     }
 
     public static EvacuationPlan plan(Input in) {
@@ -67,20 +75,17 @@ public final class EvacuationPlanner {
         boolean racksKnown = !targets.isEmpty() && targets.stream().allMatch(rack::containsKey);
 
         // load now: replicas and bytes per broker
-        Map<Integer, Integer> count = new HashMap<>();
-        Map<Integer, Long> bytesOn = new HashMap<>();
+        Load load = new Load();
         Map<PartitionSpec, Long> size = new HashMap<>();
         in.sizesByBroker().forEach((broker, sizes) -> sizes.forEach((p, s) -> {
-            bytesOn.merge(broker, s, Long::sum);
+            load.bytesOn.merge(broker, s, Long::sum);
             if (live.contains(broker)) {
                 size.merge(p, s, Math::max);
             }
         }));
         for (PartitionState p : in.partitions()) {
-            p.replicas().forEach(r -> count.merge(r, 1, Integer::sum));
+            p.replicas().forEach(r -> load.count.merge(r, 1, Integer::sum));
         }
-        Map<Integer, Long> incoming = new HashMap<>();
-        Map<Integer, Long> outgoing = new HashMap<>();
 
         List<PartitionState> affected = in.partitions().stream()
                 .filter(p -> p.replicas().stream().anyMatch(in.evacuated()::contains))
@@ -90,6 +95,7 @@ public final class EvacuationPlanner {
         List<EvacuationPlan.Move> moves = new ArrayList<>();
         List<EvacuationPlan.Lost> lost = new ArrayList<>();
         List<EvacuationPlan.Unplaced> unplaced = new ArrayList<>();
+        List<EvacuationPlan.Move> shrinks = new ArrayList<>();
         Set<String> notes = new LinkedHashSet<>();
         boolean sizesKnown = true;
 
@@ -104,46 +110,22 @@ public final class EvacuationPlanner {
             Set<String> racksUsed = new HashSet<>();
             p.replicas().stream().filter(r -> !in.evacuated().contains(r)).map(rack::get).filter(Objects::nonNull)
                     .forEach(racksUsed::add);
-            String why = null;
-            for (int i = 0; i < target.size() && why == null; i++) {
-                int from = target.get(i);
-                if (!in.evacuated().contains(from)) {
-                    continue;
-                }
-                Integer to = pick(targets, target, racksUsed, racksKnown ? rack : null, bytes, count, bytesOn,
-                        incoming, in.usableByBroker(), notes, p.name());
-                if (to == null) {
-                    boolean outside = targets.stream().anyMatch(b -> !target.contains(b));
-                    why = targets.isEmpty() ? "no live broker to move to"
-                            : outside ? "no live broker outside its replicas " + p.replicas() + " has room for it"
-                            : "no live broker outside its replicas " + p.replicas();
-                    break;
-                }
-                target.set(i, to);
-                if (rack.containsKey(to)) {
-                    racksUsed.add(rack.get(to));
-                }
-            }
+            String why = place(p, target, targets, racksUsed, racksKnown ? rack : null, bytes, load,
+                    in.usableByBroker(), notes, in.evacuated());
             if (why != null) {
-                unplaced.add(new EvacuationPlan.Unplaced(p.name(), p.replicas(), why));
+                EvacuationPlan.Move shrunk = in.shrink() && anyLive && why.equals(NO_BROKER_OUTSIDE + " " + p.replicas())
+                        ? shrink(p, live, in.evacuated(), bytes) : null;
+                if (shrunk != null) {
+                    shrinks.add(shrunk);
+                } else {
+                    unplaced.add(new EvacuationPlan.Unplaced(p.name(), p.replicas(), why));
+                }
                 continue;
             }
             List<Integer> ordered = leaderFirst(p, target, live, in.evacuated());
             List<Integer> adding = ordered.stream().filter(r -> !p.replicas().contains(r)).toList();
             List<Integer> removing = p.replicas().stream().filter(r -> !ordered.contains(r)).toList();
-            // book the load
-            for (int a : adding) {
-                count.merge(a, 1, Integer::sum);
-                bytesOn.merge(a, Math.max(0, bytes), Long::sum);
-                incoming.merge(a, Math.max(0, bytes), Long::sum);
-            }
-            for (int r : removing) {
-                count.merge(r, -1, Integer::sum);
-            }
-            Integer source = p.leader() != null && live.contains(p.leader()) ? p.leader() : null;
-            if (source != null) {
-                outgoing.merge(source, Math.max(0, bytes) * adding.size(), Long::sum);
-            }
+            load.book(adding, removing, bytes, p.leader() != null && live.contains(p.leader()) ? p.leader() : null);
             EvacuationPlan.Move move = new EvacuationPlan.Move(p.topic(), p.partition(), p.replicas(), ordered, adding,
                     removing, bytes);
             if (anyLive) {
@@ -152,16 +134,93 @@ public final class EvacuationPlanner {
                 lost.add(new EvacuationPlan.Lost(move, "unknown"));
             }
         }
-        moves.sort(Comparator.comparing(EvacuationPlan.Move::topic).thenComparingInt(EvacuationPlan.Move::partition));
-        lost.sort(Comparator.comparing(EvacuationPlan.Lost::name));
         if (!sizesKnown) {
             notes.add("some partitions' sizes could not be read (describeLogDirs): bytes and time are a lower bound");
         }
+        return assemble(in, targets, moves, lost, unplaced, shrinks, load, sizesKnown,
+                in.partitions().size() - affected.size(), notes);
+    }
+
+    /** The plan value: moves, lost partitions and shrinks in name order, the totals and the time at the throttle. */
+    private static EvacuationPlan assemble(Input in, List<Integer> targets, List<EvacuationPlan.Move> moves,
+                                           List<EvacuationPlan.Lost> lost, List<EvacuationPlan.Unplaced> unplaced,
+                                           List<EvacuationPlan.Move> shrinks, Load load, boolean sizesKnown,
+                                           int untouched, Set<String> notes) {
+        Comparator<EvacuationPlan.Move> byName = Comparator.comparing(EvacuationPlan.Move::topic)
+                .thenComparingInt(EvacuationPlan.Move::partition);
+        moves.sort(byName);
+        shrinks.sort(byName);
+        lost.sort(Comparator.comparing(EvacuationPlan.Lost::name));
         long total = moves.stream().mapToLong(EvacuationPlan.Move::bytesToCopy).sum();
-        long seconds = in.throttle() <= 0 ? 0 : ceilDiv(busiest(incoming, outgoing), in.throttle());
-        return new EvacuationPlan(in.evacuated(), targets, in.throttle(), moves, lost, unplaced,
-                topicTotals(moves, in.throttle()), total, sizesKnown, seconds,
-                in.partitions().size() - affected.size(), List.copyOf(notes));
+        long seconds = in.throttle() <= 0 ? 0 : ceilDiv(busiest(load.incoming, load.outgoing), in.throttle());
+        return new EvacuationPlan(in.evacuated(), targets, in.throttle(), moves, lost, unplaced, shrinks,
+                topicTotals(moves, in.throttle()), total, sizesKnown, seconds, untouched, List.copyOf(notes));
+    }
+
+    /** Replicas and bytes per broker as the plan books them, and the bytes each sends and receives. */
+    private static final class Load {
+        final Map<Integer, Integer> count = new HashMap<>();
+        final Map<Integer, Long> bytesOn = new HashMap<>();
+        final Map<Integer, Long> incoming = new HashMap<>();
+        final Map<Integer, Long> outgoing = new HashMap<>();
+
+        void book(List<Integer> adding, List<Integer> removing, long bytes, Integer source) {
+            for (int a : adding) {
+                count.merge(a, 1, Integer::sum);
+                bytesOn.merge(a, Math.max(0, bytes), Long::sum);
+                incoming.merge(a, Math.max(0, bytes), Long::sum);
+            }
+            for (int r : removing) {
+                count.merge(r, -1, Integer::sum);
+            }
+            if (source != null) {
+                outgoing.merge(source, Math.max(0, bytes) * adding.size(), Long::sum);
+            }
+        }
+    }
+
+    /**
+     * Puts a live target in place of each evacuated replica of {@code target}; the reason when one cannot be
+     * placed, else null.
+     */
+    private static String place(PartitionState p, List<Integer> target, List<Integer> targets, Set<String> racksUsed,
+                                Map<Integer, String> rack, long bytes, Load load, Map<Integer, Long> usable,
+                                Set<String> notes, Set<Integer> evacuated) {
+        for (int i = 0; i < target.size(); i++) {
+            if (!evacuated.contains(target.get(i))) {
+                continue;
+            }
+            Integer to = pick(targets, target, racksUsed, rack, bytes, load.count, load.bytesOn, load.incoming,
+                    usable, notes, p.name());
+            if (to == null) {
+                boolean outside = targets.stream().anyMatch(b -> !target.contains(b));
+                return targets.isEmpty() ? "no live broker to move to"
+                        : outside ? "no live broker outside its replicas " + p.replicas() + " has room for it"
+                        : NO_BROKER_OUTSIDE + " " + p.replicas();
+            }
+            target.set(i, to);
+            if (rack != null && rack.containsKey(to)) {
+                racksUsed.add(rack.get(to));
+            }
+        }
+        return null;
+    }
+
+    /** The reason a partition on a small cluster stays put: every live broker already holds a replica of it. */
+    static final String NO_BROKER_OUTSIDE = "no live broker outside its replicas";
+
+    /**
+     * The partition on its live replicas only (no copy made, the replication factor one or more lower), the live
+     * leader kept first; null when no replica would be left.
+     */
+    private static EvacuationPlan.Move shrink(PartitionState p, Set<Integer> live, Set<Integer> evacuated, long bytes) {
+        List<Integer> staying = p.replicas().stream().filter(r -> !evacuated.contains(r)).toList();
+        if (staying.isEmpty() || staying.stream().noneMatch(live::contains)) {
+            return null;
+        }
+        List<Integer> ordered = leaderFirst(p, staying, live, evacuated);
+        List<Integer> removing = p.replicas().stream().filter(evacuated::contains).toList();
+        return new EvacuationPlan.Move(p.topic(), p.partition(), p.replicas(), ordered, List.of(), removing, bytes);
     }
 
     /** The target for one replica, or null when no live broker can take it; {@code rack} null = racks not used. */

@@ -111,7 +111,7 @@ public final class LogDirHealth {
         }
         if (d.cordoned()) {
             out.add(new Finding(Severity.INFO, "log-dir-cordoned", where, "log directory " + d.path()
-                    + " of broker " + d.broker() + " is cordoned: no new replicas are placed there", null));
+                    + " of broker " + d.broker() + " is cordoned: no new replicas are placed there", uncordon(d.broker())));
         }
         return out;
     }
@@ -129,5 +129,14 @@ public final class LogDirHealth {
             return d.toMinutes() + "m " + d.toSecondsPart() + "s";
         }
         return d.toSeconds() + "s";
+    }
+
+    /**
+     * How to uncordon a broker's log directories (KIP-1066: the dynamic broker config {@code cordoned.log.dirs},
+     * which {@code reassign evacuate} of a live broker sets to {@code *}).
+     */
+    public static String uncordon(int broker) {
+        return "uncordon once it should take replicas again: kafka-configs.sh --bootstrap-server HOST:PORT --alter "
+                + "--entity-type brokers --entity-name " + broker + " --delete-config cordoned.log.dirs";
     }
 }

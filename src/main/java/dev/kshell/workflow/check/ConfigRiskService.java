@@ -1,5 +1,9 @@
 package dev.kshell.workflow.check;
 
+import dev.kshell.memory.OffsetMemory;
+import dev.kshell.memory.StateStore;
+import dev.kshell.rules.reassign.BelowFactor;
+
 import dev.kshell.cluster.ClusterException;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
@@ -103,6 +107,16 @@ public final class ConfigRiskService {
         }
     }
 
+    /** Partitions kshell shrank that still run below their factor ({@link BelowFactor}); unreadable memory: none. */
+    static Optional<Finding> belowFactor(ClusterSnapshot snapshot) {
+        try {
+            return BelowFactor.finding(new StateStore(OffsetMemory.defaultDir()).load(snapshot.clusterId()).memory()
+                    .shrunk(), snapshot);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     ClusterConfigRisks check(ClusterGateway gateway, String name, String expectedClusterId, boolean propagate) {
         String endpoints = gateway.target().endpoints();
         try {
@@ -115,6 +129,7 @@ public final class ConfigRiskService {
             String bootstrap = gateway.target().viaControllers() ? null : gateway.target().bootstrapServers();
             List<Finding> findings = new ArrayList<>(ConfigRiskRules.check(snapshot, brokerConfigs, bootstrap));
             leftoverThrottles(gateway, live, snapshot).ifPresent(findings::add);
+            belowFactor(snapshot).ifPresent(findings::add);
             if (expectedClusterId != null && !expectedClusterId.equals(snapshot.clusterId())) {
                 findings.add(0, new Finding(Severity.ERROR, "unexpected-cluster-id", "cluster",
                         "profile " + name + " expects cluster id " + expectedClusterId + " but " + endpoints

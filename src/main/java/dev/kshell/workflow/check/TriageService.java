@@ -126,6 +126,9 @@ public final class TriageService implements AutoCloseable {
                 .withSideFindings(temporaryReminders(options, now))
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());
+        // a side read of kshell's own memory: partitions it shrank that still run below their factor
+        input = input.withSideFindings(ConfigRiskService.belowFactor(now).map(f -> List.of(
+                new dev.kshell.rules.SideFinding(5, "recovery", f))).orElse(List.of()));
         List<String> warnings = new ArrayList<>();
         QuorumMemory memory = options.quorumMemory();
         if (memory != null) {

@@ -32,19 +32,16 @@ import java.util.Optional;
 public final class UnregisterWorkflow {
 
     private final ClusterGateway gateway;
-    private final AuditLog auditLog;
+    private final ChangeSteps steps;
 
     public UnregisterWorkflow(ClusterGateway gateway, AuditLog auditLog) {
         this.gateway = gateway;
-        this.auditLog = auditLog;
+        this.steps = new ChangeSteps("unregister-broker", auditLog);
     }
 
-    public record Result(ChangeReport report, ExitCode exitCode) {
-    }
-
-    public Result run(MoveAttempt attempt, int brokerId) {
+    public ChangeSteps.Result run(MoveAttempt attempt, int brokerId) {
         MoveAttempt.Operator op = attempt.operator();
-        MutationGate gate = MutationGate.open(attempt.gate("unregister-broker", auditLog, gateway));
+        MutationGate gate = MutationGate.open(attempt.gate("unregister-broker", steps.auditLog(), gateway));
         ClusterSnapshot s = gate.plan(() -> gateway.snapshot(null, false));
         ClusterCapabilities caps = gate.plan(gateway::capabilities);
         List<String> planned = List.of("unregister broker " + brokerId);
@@ -52,9 +49,7 @@ public final class UnregisterWorkflow {
         if (caps.mode() == ClusterCapabilities.Mode.ZOOKEEPER) {
             String why = "ZooKeeper mode: nothing to unregister; a stopped broker leaves /brokers/ids by itself once "
                     + "its ZooKeeper session expires";
-            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned);
-            lines.add(why);
-            return result(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned, List.of(), lines, ExitCode.OK);
+            return steps.notNeeded(gate, s.clusterId(), why, planned, lines);
         }
         Optional<BrokerState> broker = s.brokers().stream().filter(b -> b.id() == brokerId).findFirst();
         List<String> holding = new ArrayList<>();
@@ -71,9 +66,7 @@ public final class UnregisterWorkflow {
         }
         if (broker.isEmpty() && holding.isEmpty() && fencedListed) {
             String why = "broker " + brokerId + " is not registered: nothing to unregister";
-            gate.ended(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned);
-            lines.add(why);
-            return result(s.clusterId(), AuditDecision.NOT_NEEDED, why, planned, List.of(), lines, ExitCode.OK);
+            return steps.notNeeded(gate, s.clusterId(), why, planned, lines);
         } else if (broker.isPresent() && broker.get().live()) {
             refusal = "broker " + brokerId + " is live (registered and not fenced): only a broker that is gone is "
                     + "unregistered";
@@ -91,25 +84,17 @@ public final class UnregisterWorkflow {
             alternative = pin.alternative();
         }
         if (refusal != null) {
-            gate.ended(s.clusterId(), AuditDecision.REFUSED, refusal, planned);
-            lines.add("refused: " + refusal);
-            lines.add("  instead: " + alternative);
-            return result(s.clusterId(), AuditDecision.REFUSED, refusal, planned, List.of(), lines, ExitCode.REFUSED);
+            return steps.refused(gate, s.clusterId(), refusal, alternative, planned, lines);
         }
-        MutationGate.Pass pass;
-        try {
-            pass = gate.pass(s.clusterId(), planned, Risk.change("Unregister broker " + brokerId + "?"), () -> op.note(
-                    "plan: unregister broker " + brokerId + " (fenced, holds no replica): the cluster forgets it"));
-        } catch (GateRefusal refused) {
-            lines.add(refused.getMessage().startsWith("aborted") ? refused.getMessage()
-                    : "refused: " + refused.getMessage() + (refused.alternative() == null ? ""
-                    : " (" + refused.alternative() + ")"));
-            return result(s.clusterId(), AuditDecision.REFUSED, refused.getMessage(), planned, List.of(), lines,
-                    ExitCode.REFUSED);
+        ChangeSteps.Gated gated = steps.pass(gate, s.clusterId(), planned, Risk.change("Unregister broker " + brokerId
+                + "?"), () -> op.note("plan: unregister broker " + brokerId + " (fenced, holds no replica): the "
+                + "cluster forgets it"), lines);
+        if (gated.pass() == null) {
+            return gated.declined();
         }
+        MutationGate.Pass pass = gated.pass();
         if (pass.dryRun()) {
-            lines.add("dry run: nothing was changed");
-            return result(s.clusterId(), AuditDecision.DRY_RUN, null, planned, List.of(), lines, ExitCode.OK);
+            return steps.dryRun(s.clusterId(), planned, lines);
         }
         ReplicaMoves.Unregistered answer = pass.act(() -> gateway.replicaMoves().unregisterBroker(brokerId),
                 a -> switch (a.outcome()) {
@@ -117,28 +102,27 @@ public final class UnregisterWorkflow {
                     case UNSUPPORTED, NOT_REGISTERED -> new GateOutcome(AuditDecision.NOT_NEEDED, a.sentence(), null);
                     default -> GateOutcome.failed(a.sentence(), null);
                 });
+        return said(s.clusterId(), brokerId, answer, planned, lines, gate);
+    }
+
+    private ChangeSteps.Result said(String clusterId, int brokerId, ReplicaMoves.Unregistered answer,
+                                    List<String> planned, List<String> lines, MutationGate gate) {
         switch (answer.outcome()) {
             case DONE -> {
                 lines.add("broker " + brokerId + " unregistered: the cluster no longer lists it");
                 lines.add("audit: " + gate.auditPath());
-                return result(s.clusterId(), AuditDecision.SUCCEEDED, null, planned, List.of(), lines, ExitCode.OK);
+                return steps.end(clusterId, AuditDecision.SUCCEEDED, null, planned, List.of(), lines, ExitCode.OK);
             }
             case UNSUPPORTED, NOT_REGISTERED -> {
                 lines.add(answer.sentence());
-                return result(s.clusterId(), AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,
+                return steps.end(clusterId, AuditDecision.NOT_NEEDED, answer.sentence(), planned, List.of(), lines,
                         ExitCode.OK);
             }
             default -> {
                 lines.add("failed: " + answer.sentence());
-                return result(s.clusterId(), AuditDecision.FAILED, answer.sentence(), planned,
+                return steps.end(clusterId, AuditDecision.FAILED, answer.sentence(), planned,
                         List.of(answer.sentence()), lines, ExitCode.ACTION_FAILED);
             }
         }
-    }
-
-    private Result result(String clusterId, AuditDecision d, String reason, List<String> planned, List<String> failed,
-                          List<String> lines, ExitCode code) {
-        return new Result(new ChangeReport("unregister-broker", clusterId, d.label(), reason, planned, failed, lines,
-                auditLog.path().toString()), code);
     }
 }

@@ -151,7 +151,11 @@ class AuditIntegrationTest {
         shell();
         // one risk this test makes itself, whatever other classes left: unclean election on for a topic (WARNING)
         alter(topic(UNCLEAN_TOPIC), "unclean.leader.election.enable", "true");
-        ShellHarness.Result alone = shell.run("audit --profile shared --output json");
+        // a topic's config reaches the broker that answers describeConfigs through the metadata log: wait for it
+        ShellHarness.Result alone = Await.until("the topic's unclean setting seen", Duration.ofSeconds(30),
+                () -> shell.run("audit --profile shared --output json"),
+                r -> r.model() != null && findings(r.json().get("clusters").get(0)).stream()
+                        .anyMatch(f -> f.startsWith("WARNING unclean-enabled topic " + UNCLEAN_TOPIC + " ")));
         assertThat(alone.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(findings(alone.json().get("clusters").get(0)))
                 .anyMatch(f -> f.startsWith("WARNING unclean-enabled topic " + UNCLEAN_TOPIC + " "));

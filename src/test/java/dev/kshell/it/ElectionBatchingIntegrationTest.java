@@ -22,6 +22,7 @@ import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.model.ElectionAnswer;
 import dev.kshell.model.PartitionSpec;
 import dev.kshell.sandbox.LocalCluster;
+import dev.kshell.testsupport.TestApproval;
 import dev.kshell.testsupport.Integration;
 import dev.kshell.testsupport.SharedCluster;
 
@@ -61,8 +62,8 @@ class ElectionBatchingIntegrationTest {
         List<PartitionSpec> selection = IntStream.range(0, PARTITIONS).mapToObj(i -> new PartitionSpec(TOPIC, i)).toList();
         try (AdminClientGateway gateway = new AdminClientGateway(new ClusterTarget(cluster.bootstrapServers(), null,
                 Map.of(), Duration.ofSeconds(60)))) {
-            Map<PartitionSpec, ElectionAnswer> answers = gateway.electLeaders(ClusterGateway.ElectionType.PREFERRED,
-                    selection);
+            Map<PartitionSpec, ElectionAnswer> answers = TestApproval.during("elect preferred",
+                    () -> gateway.electLeaders(ClusterGateway.ElectionType.PREFERRED, selection));
             // each partition's only replica already leads it: Kafka answers "not needed" for every one
             assertThat(answers.keySet()).containsExactlyElementsOf(selection);
             assertThat(answers.values()).extracting(ElectionAnswer::error)

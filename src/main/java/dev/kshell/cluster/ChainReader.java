@@ -1,7 +1,6 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.PresentedChain;
-import dev.kshell.util.DaemonThreads;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -20,10 +19,6 @@ import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -50,31 +45,9 @@ final class ChainReader {
 
     /** Every target at once; one result per target, in order, after at most about the deadline. */
     List<PresentedChain> read(List<Radar.TlsTarget> targets) {
-        if (targets.isEmpty()) {
-            return List.of();
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 16),
-                DaemonThreads.named("kshell-certificates"));
-        try {
-            List<Future<PresentedChain>> futures = new ArrayList<>();
-            targets.forEach(t -> futures.add(pool.submit(() -> readOne(t))));
-            List<PresentedChain> out = new ArrayList<>();
-            long until = System.nanoTime() + deadline.toNanos() + TimeUnit.SECONDS.toNanos(1);
-            for (int i = 0; i < targets.size(); i++) {
-                Radar.TlsTarget t = targets.get(i);
-                try {
-                    out.add(futures.get(i).get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    out.add(failed(t, "interrupted"));
-                } catch (Exception e) {
-                    out.add(failed(t, "no answer within " + NodeProbe.seconds(deadline.toMillis())));
-                }
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return EachNode.ask(targets, deadline.plusSeconds(1), "kshell-certificates", this::readOne,
+                (t, interrupted) -> failed(t, interrupted ? "interrupted"
+                        : "no answer within " + NodeProbe.seconds(deadline.toMillis())));
     }
 
     PresentedChain readOne(Radar.TlsTarget t) {

@@ -1,7 +1,6 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.NodeVersions;
-import dev.kshell.util.DaemonThreads;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.apache.kafka.common.protocol.ByteBufferAccessor;
@@ -21,15 +20,10 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -68,35 +62,10 @@ final class VersionProbe {
     }
 
     List<NodeVersions> probe(List<NodeProbe.Target> targets, Map<String, Boolean> tlsByEndpoint) {
-        if (targets.isEmpty()) {
-            return List.of();
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 16),
-                DaemonThreads.named("kshell-versions"));
-        try {
-            List<Future<NodeVersions>> futures = new ArrayList<>();
-            for (NodeProbe.Target t : targets) {
-                boolean useTls = tlsByEndpoint.getOrDefault(t.endpoint(), connectionUsesTls);
-                futures.add(pool.submit(() -> probeOne(t, useTls)));
-            }
-            List<NodeVersions> out = new ArrayList<>();
-            long until = System.nanoTime() + deadline.toNanos() + TimeUnit.SECONDS.toNanos(1);
-            for (int i = 0; i < targets.size(); i++) {
-                NodeProbe.Target t = targets.get(i);
-                try {
-                    out.add(futures.get(i).get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    out.add(NodeVersions.failed(t.nodeId(), t.role(), t.endpoint(), "interrupted"));
-                } catch (Exception e) {
-                    out.add(NodeVersions.failed(t.nodeId(), t.role(), t.endpoint(),
-                            "no answer within " + NodeProbe.seconds(deadline.toMillis())));
-                }
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return EachNode.ask(targets, deadline.plusSeconds(1), "kshell-versions",
+                t -> probeOne(t, tlsByEndpoint.getOrDefault(t.endpoint(), connectionUsesTls)),
+                (t, interrupted) -> NodeVersions.failed(t.nodeId(), t.role(), t.endpoint(), interrupted ? "interrupted"
+                        : "no answer within " + NodeProbe.seconds(deadline.toMillis())));
     }
 
     NodeVersions probeOne(NodeProbe.Target t, boolean useTls) {

@@ -1,26 +1,18 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.PresentedChain;
+import dev.kshell.testsupport.TestTlsServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 
@@ -34,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(60)
 class ChainReaderTest {
 
-    private static final char[] PASSWORD = "kshell-test".toCharArray();
     @TempDir
     static Path dir;
     private static SSLServerSocket tls;
@@ -45,52 +36,15 @@ class ChainReaderTest {
 
     @BeforeAll
     static void listen() throws Exception {
-        Path keystore = dir.resolve("keystore.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "kafka", "-keyalg", "RSA", "-keysize", "2048", "-validity", "5",
-                "-dname", "CN=kafka-1,O=kshell", "-ext", "SAN=DNS:kafka.example.com", "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", new String(PASSWORD), "-keypass",
-                new String(PASSWORD)).redirectErrorStream(true).start();
-        keytool.getInputStream().transferTo(OutputStream.nullOutputStream());
-        assertThat(keytool.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(keytool.exitValue()).isZero();
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
-            keys.load(in, PASSWORD);
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, PASSWORD);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(kmf.getKeyManagers(), null, null);
-        tls = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
-                InetAddress.getLoopbackAddress());
-        serve(tls, s -> ((SSLSocket) s).startHandshake());
-        mutual = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
-                InetAddress.getLoopbackAddress());
+        tls = TestTlsServers.tls(dir, "CN=kafka-1,O=kshell", "DNS:kafka.example.com", 5);
+        TestTlsServers.serve(tls, s -> ((SSLSocket) s).startHandshake());
+        mutual = TestTlsServers.tls(dir, "CN=kafka-1,O=kshell", "DNS:kafka.example.com", 5);
         mutual.setNeedClientAuth(true);
-        serve(mutual, s -> ((SSLSocket) s).startHandshake());
-        dropping = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        serve(dropping, s -> s.getInputStream().read(new byte[4]));
-        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        serve(silent, s -> Thread.sleep(60_000));
-    }
-
-    interface Handler {
-        void handle(Socket s) throws Exception;
-    }
-
-    private static void serve(ServerSocket server, Handler handler) {
-        Thread thread = new Thread(() -> {
-            while (!server.isClosed()) {
-                try (Socket s = server.accept()) {
-                    handler.handle(s);
-                } catch (Exception e) {
-                    // the client went away: the next one
-                }
-            }
-        }, "test-listener");
-        thread.setDaemon(true);
-        thread.start();
+        TestTlsServers.serve(mutual, s -> ((SSLSocket) s).startHandshake());
+        dropping = TestTlsServers.plain();
+        TestTlsServers.serve(dropping, s -> s.getInputStream().read(new byte[4]));
+        silent = TestTlsServers.plain();
+        TestTlsServers.serve(silent, s -> Thread.sleep(60_000));
     }
 
     @AfterAll

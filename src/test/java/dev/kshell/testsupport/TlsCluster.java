@@ -128,6 +128,13 @@ public final class TlsCluster implements AutoCloseable {
         return props;
     }
 
+    /** Kafka client settings for this cluster (its brokers, SSL, the truststore): an Admin's, a producer's. */
+    public Map<String, Object> adminConfig() {
+        Map<String, Object> config = new HashMap<>(clientProperties());
+        config.put("bootstrap.servers", cluster.bootstrapServers());
+        return config;
+    }
+
     /**
      * A new keystore for the brokers: a new key and a certificate signed by the same CA, with the same subject and
      * subject alternative names (Kafka reloads a keystore at run time only then), valid {@code days} from now.

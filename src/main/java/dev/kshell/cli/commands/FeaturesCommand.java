@@ -40,6 +40,10 @@ public class FeaturesCommand extends KshellCommand {
         if (r.unavailable() != null) {
             return r.release() + ": " + r.unavailable() + "\n" + software;
         }
+        if (r.features().isEmpty()) {
+            return r.release() + ": no feature level is finalized (a ZooKeeper-mode cluster finalizes none: its "
+                    + "protocol is each broker's inter.broker.protocol.version)\n" + software;
+        }
         Table table = Table.of("Feature", "Level", "Supported by the node that answered");
         StringBuilder meanings = new StringBuilder();
         for (FeatureMeanings.Row row : r.features()) {

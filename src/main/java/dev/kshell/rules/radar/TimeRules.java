@@ -5,6 +5,7 @@ import dev.kshell.model.PartitionSpec;
 import dev.kshell.model.RadarReads;
 import dev.kshell.model.RadarThresholds;
 import dev.kshell.model.Severity;
+import dev.kshell.rules.TimeRisks;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -25,9 +26,9 @@ import java.util.TreeMap;
  */
 public final class TimeRules {
 
-    public static final String FUTURE = "future-timestamps";
-    public static final String BROKER_CLOCK = "clock-ahead";
-    public static final String CONTROLLER_CLOCK = "clock-skew";
+    public static final String FUTURE = TimeRisks.FUTURE;
+    public static final String BROKER_CLOCK = TimeRisks.BROKER_CLOCK;
+    public static final String CONTROLLER_CLOCK = TimeRisks.CONTROLLER_CLOCK;
 
     /** Topics whose records the broker itself writes, stamped with its own clock. */
     public static final Set<String> BROKER_STAMPED = Set.of("__consumer_offsets", "__transaction_state",

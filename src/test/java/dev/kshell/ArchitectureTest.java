@@ -79,6 +79,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void should_use_the_jdks_tls_and_certificate_classes_only_in_cluster() {
+        check(noClasses().that().resideOutsideOfPackage(ROOT + ".cluster..")
+                .should().dependOnClassesThat().resideInAnyPackage("javax.net.ssl..", "java.security.cert..")
+                .because("handshakes and certificates are read in cluster/ (the node probe, the radar's chain "
+                        + "reader); above it a certificate is a model.PresentedChain (docs/architecture.md)"));
+    }
+
+    @Test
     void should_use_spring_only_for_the_runbooks_expressions_and_spring_shells_command_model() {
         // No container: app.Assembly makes every object with `new`. A command carrying @Component (or any other
         // Spring annotation) would be a command nothing makes: add it to app.Assembly instead (AssemblyTest).

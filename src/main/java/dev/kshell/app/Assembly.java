@@ -55,6 +55,7 @@ import dev.kshell.cli.commands.TopicsCommand;
 import dev.kshell.cli.commands.TransactionsAbortCommand;
 import dev.kshell.cli.commands.TransactionsCommand;
 import dev.kshell.cli.commands.TriageCommand;
+import dev.kshell.cli.commands.RadarCommand;
 import dev.kshell.cli.commands.UnderMinIsrCommand;
 import dev.kshell.cli.commands.UnderReplicatedCommand;
 import dev.kshell.cli.commands.WatchCommand;
@@ -162,6 +163,7 @@ public final class Assembly implements AutoCloseable {
         all.add(new LogDirsCommand(session));
         // judgement
         all.add(new TriageCommand(session));
+        all.add(new RadarCommand(session));
         all.add(new ConfigRiskCommand(configRisks));
         all.addAll(ConfigsShowCommand.family(session));
         all.add(new LintCommand());

@@ -360,6 +360,11 @@ public final class AdminClientGateway implements SandboxTopicAdmin {
         return new AdminConfigAdmin(this);
     }
 
+    @Override
+    public Radar radar() {
+        return new AdminRadar(this);
+    }
+
     // ---- coordinators
 
     @Override

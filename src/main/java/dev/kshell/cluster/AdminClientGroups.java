@@ -17,7 +17,6 @@ import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsOptions;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.admin.ListGroupsResult;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsOptions;
 import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
@@ -234,12 +233,6 @@ final class AdminClientGroups implements ClientGroups {
         }
     }
 
-    /**
-     * Partitions per listOffsets call: Kafka's client keys one call's futures in a map whose cost grows with the
-     * square of the partitions when topic names are numbered (docs/kafka-behaviour.md, "listOffsets at 100,000
-     * partitions"); batches of this size, all in flight at once, stay linear.
-     */
-    static final int LIST_OFFSETS_BATCH = 1_000;
 
     @Override
     public LogOffsets logOffsets(Collection<PartitionSpec> partitions, boolean detail) {
@@ -275,14 +268,7 @@ final class AdminClientGroups implements ClientGroups {
 
     private Offsets list(Collection<PartitionSpec> partitions, OffsetSpec spec, IsolationLevel level) {
         Offsets out = new Offsets();
-        List<PartitionSpec> all = List.copyOf(partitions);
-        for (int i = 0; i < all.size(); i += LIST_OFFSETS_BATCH) {
-            List<PartitionSpec> batch = all.subList(i, Math.min(all.size(), i + LIST_OFFSETS_BATCH));
-            Map<TopicPartition, OffsetSpec> request = new LinkedHashMap<>();
-            batch.forEach(p -> request.put(tp(p), spec));
-            ListOffsetsResult result = gateway.admin().listOffsets(request, options(level));
-            batch.forEach(p -> out.put(p, result.partitionResult(tp(p))));
-        }
+        out.putAll(ListOffsetsBatches.send(gateway, partitions, spec, level));
         return out;
     }
 
@@ -297,10 +283,6 @@ final class AdminClientGroups implements ClientGroups {
         } catch (ClusterException e) {
             return null;
         }
-    }
-
-    private ListOffsetsOptions options(IsolationLevel level) {
-        return new ListOffsetsOptions(level).timeoutMs(gateway.timeoutMs());
     }
 
     @Override

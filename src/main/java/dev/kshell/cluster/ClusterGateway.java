@@ -95,6 +95,12 @@ public interface ClusterGateway extends AutoCloseable {
      */
     ConfigAdmin configs();
 
+    /**
+     * The radar's reads ({@link Radar}): the certificates every TLS listener presents, what each node's software
+     * supports, the newest record times, the active controller's clock; with this gateway's deadline.
+     */
+    Radar radar();
+
     // ---- coordinators
 
     /**

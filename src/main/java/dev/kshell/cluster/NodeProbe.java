@@ -1,7 +1,6 @@
 package dev.kshell.cluster;
 
 import dev.kshell.model.ProbeResult;
-import dev.kshell.util.DaemonThreads;
 
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -13,13 +12,9 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLException;
@@ -104,34 +99,12 @@ public final class NodeProbe {
      * the deadline (plus thread start-up). Empty when the probe is not supported on this connection.
      */
     public List<ProbeResult> probe(List<Target> targets) {
-        if (!supported || targets.isEmpty()) {
+        if (!supported) {
             return List.of();
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 16), DaemonThreads.named("kshell-probe"));
-        try {
-            List<Future<ProbeResult>> futures = new ArrayList<>();
-            for (Target t : targets) {
-                futures.add(pool.submit(() -> probeOne(t)));
-            }
-            List<ProbeResult> out = new ArrayList<>();
-            long until = System.nanoTime() + deadline.toNanos() + TimeUnit.SECONDS.toNanos(2);
-            for (int i = 0; i < targets.size(); i++) {
-                Target t = targets.get(i);
-                try {
-                    out.add(futures.get(i).get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    out.add(new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, deadline.toMillis(),
-                            "probe interrupted"));
-                } catch (Exception e) {
-                    out.add(new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, deadline.toMillis(),
-                            "no answer within " + seconds(deadline.toMillis())));
-                }
-            }
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return EachNode.ask(targets, deadline.plusSeconds(2), "kshell-probe", this::probeOne,
+                (t, interrupted) -> new ProbeResult(t.nodeId(), t.role(), t.endpoint(), false, deadline.toMillis(),
+                        interrupted ? "probe interrupted" : "no answer within " + seconds(deadline.toMillis())));
     }
 
     ProbeResult probeOne(Target t) {

@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.model.RadarThresholds;
 import dev.kshell.model.ExitCode;
 import dev.kshell.model.KshellFailure;
 
@@ -37,10 +38,15 @@ public record ConnectionRequest(String bootstrapServers, String bootstrapControl
      * @param warnings one line each, for the operator (a file holding a secret that others may read), never null
      */
     public record Resolved(ClusterTarget target, String label, String expectedClusterId,
-                           List<String> warnings) {
+                           List<String> warnings, RadarThresholds radarThresholds) {
 
         public Resolved {
             warnings = warnings == null ? List.of() : List.copyOf(warnings);
+            radarThresholds = radarThresholds == null ? RadarThresholds.DEFAULTS : radarThresholds;
+        }
+
+        public Resolved(ClusterTarget target, String label, String expectedClusterId, List<String> warnings) {
+            this(target, label, expectedClusterId, warnings, null);
         }
 
         public Resolved(ClusterTarget target, String label, String expectedClusterId) {

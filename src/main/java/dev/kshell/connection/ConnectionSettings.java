@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.model.RadarThresholds;
 import dev.kshell.util.Durations;
 import dev.kshell.util.SettingsError;
 import dev.kshell.util.Validated;
@@ -23,10 +24,11 @@ import java.nio.file.Files;
  * @param timeout              deadline for each command's cluster calls, positive
  * @param expectedClusterId    the cluster id the connection must reach, or null for "any"
  * @param profileName          the profile these settings came from, or null when from options only
+ * @param radarThresholds      the radar's windows and limits (the profile's, else kshell's defaults); never null
  */
 public record ConnectionSettings(String bootstrapServers, String bootstrapControllers,
                                  Map<String, String> clientProperties, Duration timeout, String expectedClusterId,
-                                 String profileName) {
+                                 String profileName, RadarThresholds radarThresholds) {
 
     /** Used when neither the profile nor {@code --timeout} sets one. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -44,6 +46,14 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
         }
         clientProperties = Collections.unmodifiableMap(
                 new LinkedHashMap<>(clientProperties == null ? Map.of() : clientProperties));
+        radarThresholds = radarThresholds == null ? RadarThresholds.DEFAULTS : radarThresholds;
+    }
+
+    /** With kshell's default radar settings. */
+    public ConnectionSettings(String bootstrapServers, String bootstrapControllers,
+                              Map<String, String> clientProperties, Duration timeout, String expectedClusterId,
+                              String profileName) {
+        this(bootstrapServers, bootstrapControllers, clientProperties, timeout, expectedClusterId, profileName, null);
     }
 
     /** True when connecting to controllers directly ({@code --bootstrap-controller}). */
@@ -152,7 +162,8 @@ public record ConnectionSettings(String bootstrapServers, String bootstrapContro
             return Validated.failed(errors);
         }
         return Validated.ok(new ConnectionSettings(servers, controllers, props, timeout,
-                profile == null ? null : profile.expectedClusterId(), profile == null ? null : profile.name()));
+                profile == null ? null : profile.expectedClusterId(), profile == null ? null : profile.name(),
+                profile == null ? null : profile.radar()));
     }
 
     private static String option(String value, String name, List<SettingsError> errors) {

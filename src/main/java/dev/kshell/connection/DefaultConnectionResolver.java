@@ -47,7 +47,8 @@ public class DefaultConnectionResolver implements ConnectionRequest.Resolver {
                 request.zooKeeper() != null ? request.zooKeeper() : profileZooKeeper(request.profile()));
         String label = settings.profileName() != null ? settings.profileName() : target.endpoints();
         return new ConnectionRequest.Resolved(target, label, settings.expectedClusterId(),
-                ExposedSecrets.forConnection(home, request.profile(), request.commandConfig()));
+                ExposedSecrets.forConnection(home, request.profile(), request.commandConfig()),
+                settings.radarThresholds());
     }
 
     /** A profile's {@code zookeeper: HOST:PORT/chroot}, or null. */

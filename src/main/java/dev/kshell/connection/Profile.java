@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.model.RadarThresholds;
 import dev.kshell.util.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,13 +22,23 @@ import java.util.Map;
  * @param timeout              default deadline for each command, or null for kshell's default
  * @param line                 1-based line of the profile's name in the file
  * @param zooKeeper            {@code zookeeper: HOST:PORT[/chroot]} of a ZooKeeper-mode cluster (read-only), or null
+ * @param radar                the radar's windows and limits ({@code cert-warn-days}, {@code cert-critical-days},
+ *                             {@code future-timestamp-max}, {@code clock-skew-max}), or null for kshell's defaults
  */
 public record Profile(String name, String bootstrapServers, String bootstrapControllers, Path commandConfig,
                       Map<String, String> properties, String expectedClusterId, Duration timeout, int line,
-                      String zooKeeper) {
+                      String zooKeeper, RadarThresholds radar) {
 
     public Profile {
         properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties == null ? Map.of() : properties));
+    }
+
+    /** A profile with kshell's default radar settings. */
+    public Profile(String name, String bootstrapServers, String bootstrapControllers, Path commandConfig,
+                   Map<String, String> properties, String expectedClusterId, Duration timeout, int line,
+                   String zooKeeper) {
+        this(name, bootstrapServers, bootstrapControllers, commandConfig, properties, expectedClusterId, timeout, line,
+                zooKeeper, null);
     }
 
     /** A profile without ZooKeeper. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.kshell.model.RadarThresholds;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -34,6 +35,10 @@ import dev.kshell.util.InputFiles;
  *   expected-cluster-id: q1Sh-9_ISia_zwGINzRvyQ
  *   timeout: 10s
  *   zookeeper: zk-1.eu:2181,zk-2.eu:2181/kafka             # ZooKeeper-mode clusters: read-only controller checks
+ *   cert-warn-days: 14                                     # the radar's windows and limits (docs/radar.md)
+ *   cert-critical-days: 3
+ *   future-timestamp-max: 1h
+ *   clock-skew-max: 30s
  * </pre>
  *
  * <p>Problems come back as values with the file and line, all of them at once; nothing here throws for bad input.
@@ -53,7 +58,8 @@ public final class ProfileStore {
 
     /** Every key a profile may have, in the order documented. */
     public static final List<String> KEYS = List.of(BOOTSTRAP_SERVERS, BOOTSTRAP_CONTROLLERS, COMMAND_CONFIG,
-            PROPERTIES, EXPECTED_CLUSTER_ID, TIMEOUT, ZOOKEEPER);
+            PROPERTIES, EXPECTED_CLUSTER_ID, TIMEOUT, ZOOKEEPER, ProfileRadar.CERT_WARN_DAYS,
+            ProfileRadar.CERT_CRITICAL_DAYS, ProfileRadar.FUTURE_TIMESTAMP_MAX, ProfileRadar.CLOCK_SKEW_MAX);
 
     private static final YAMLMapper YAML = YAMLMapper.shared();
 
@@ -176,6 +182,7 @@ public final class ProfileStore {
             String clusterId = null;
             Duration timeout = null;
             String zooKeeper = null;
+            ProfileRadar radar = new ProfileRadar();
             int errorsBefore = errors.size();
             Set<String> seen = new HashSet<>();
             while (p.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -197,17 +204,10 @@ public final class ProfileStore {
                     case PROPERTIES -> readProperties(name, keyAt, value, properties);
                     case EXPECTED_CLUSTER_ID -> clusterId = scalar(name, key, keyAt, value);
                     case ZOOKEEPER -> zooKeeper = scalar(name, key, keyAt, value);
-                    case TIMEOUT -> {
-                        String text = scalar(name, key, keyAt, value);
-                        if (text != null) {
-                            Validated<Duration> parsed = Durations.parse(text, source);
-                            if (parsed instanceof Validated.Ok<Duration> ok) {
-                                timeout = ok.value();
-                            } else {
-                                error(keyAt, "profile '" + name + "': timeout " + parsed.errors().get(0).message());
-                            }
-                        }
-                    }
+                    case TIMEOUT -> timeout = timeout(name, keyAt, scalar(name, key, keyAt, value), timeout);
+                    case ProfileRadar.CERT_WARN_DAYS, ProfileRadar.CERT_CRITICAL_DAYS,
+                            ProfileRadar.FUTURE_TIMESTAMP_MAX, ProfileRadar.CLOCK_SKEW_MAX ->
+                            radar.set(name, key, scalar(name, key, keyAt, value), m -> error(keyAt, m));
                     default -> {
                         String hint = Suggest.closest(key, KEYS).map(s -> " (did you mean '" + s + "'?)")
                                 .orElse(" (known keys: " + String.join(", ", KEYS) + ")");
@@ -216,6 +216,29 @@ public final class ProfileStore {
                     }
                 }
             }
+            checkBootstrap(name, nameAt, servers, controllers, seen);
+            RadarThresholds thresholds = radar.build(name, m -> error(nameAt, m));
+            if (errors.size() == errorsBefore) {
+                profiles.add(new Profile(name, servers, controllers, commandConfig, properties, clusterId, timeout,
+                        nameAt.getLineNr(), zooKeeper, thresholds));
+            }
+        }
+
+        private Duration timeout(String name, TokenStreamLocation keyAt, String text, Duration otherwise) {
+            if (text == null) {
+                return otherwise;
+            }
+            Validated<Duration> parsed = Durations.parse(text, source);
+            if (parsed instanceof Validated.Ok<Duration> ok) {
+                return ok.value();
+            }
+            error(keyAt, "profile '" + name + "': timeout " + parsed.errors().get(0).message());
+            return otherwise;
+        }
+
+        /** Exactly one of the two bootstrap lists: said only when the keys are really absent or both there. */
+        private void checkBootstrap(String name, TokenStreamLocation nameAt, String servers, String controllers,
+                                    Set<String> seen) {
             if (servers == null && controllers == null) {
                 // Only when the keys are really absent: a bad value already has its own error.
                 if (!seen.contains(BOOTSTRAP_SERVERS) && !seen.contains(BOOTSTRAP_CONTROLLERS)) {
@@ -225,10 +248,6 @@ public final class ProfileStore {
             } else if (servers != null && controllers != null) {
                 error(nameAt, "profile '" + name + "' sets both bootstrap-servers and bootstrap-controllers;"
                         + " keep one (a profile reaches brokers or controllers, not both)");
-            }
-            if (errors.size() == errorsBefore) {
-                profiles.add(new Profile(name, servers, controllers, commandConfig, properties, clusterId, timeout,
-                        nameAt.getLineNr(), zooKeeper));
             }
         }
 

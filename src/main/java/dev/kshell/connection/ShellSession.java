@@ -1,5 +1,6 @@
 package dev.kshell.connection;
 
+import dev.kshell.model.RadarThresholds;
 import dev.kshell.memory.ClientHistory;
 import dev.kshell.rules.StepStatus;
 
@@ -172,6 +173,7 @@ public final class ShellSession implements AutoCloseable {
     /** Replaces the current connection (closing the old one). Does not talk to the cluster. */
     public synchronized Connection connect(ClusterTarget target, String label, String expectedClusterId) {
         disconnect();
+        radarThresholds = RadarThresholds.DEFAULTS; // a profile's settings come with connectChecked
         connection = newConnection(gatewayFactory.apply(target), label, expectedClusterId);
         return connection;
     }
@@ -282,7 +284,16 @@ public final class ShellSession implements AutoCloseable {
         String[] answered = new String[1];
         connectIfAnswering(resolved.target(), resolved.label(), resolved.expectedClusterId(), unpin,
                 g -> answered[0] = g.clusterId());
+        radarThresholds = resolved.radarThresholds();
         return answered[0];
+    }
+
+    /** The radar's windows and limits of the connection's profile (kshell's defaults without one). */
+    private volatile RadarThresholds radarThresholds = RadarThresholds.DEFAULTS;
+
+    /** When the radar calls a certificate, a timestamp or a clock due on this connection (its profile's settings). */
+    public RadarThresholds radarThresholds() {
+        return radarThresholds;
     }
 
     /**

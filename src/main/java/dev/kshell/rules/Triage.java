@@ -63,7 +63,7 @@ public final class Triage {
         } else {
             steps.add(configStep(now));
         }
-        steps.replaceAll(step -> withSideFindings(step, in.sideFindings(step.number())));
+        steps.replaceAll(step -> withSideFindings(step, in.sideFindingsOf(step.number())));
         return new TriageReport(now.clusterId(), now.takenAt(), verdict(steps), steps,
                 TriageReport.countConfigRisks(steps), in.strict());
     }
@@ -78,20 +78,30 @@ public final class Triage {
 
     /**
      * {@code step} with the side reads' findings for it joined after its own: its status is the worse of the two, its
-     * summary names what joined it, and its next command is the worst side finding's when it had none.
+     * summary says what joined it (a side finding's headline, else the rules of those at WARNING or above), and its
+     * next command is the worst side finding's when it had none.
      */
-    static TriageStep withSideFindings(TriageStep step, List<Finding> side) {
-        if (side.isEmpty()) {
+    static TriageStep withSideFindings(TriageStep step, List<SideFinding> joining) {
+        if (joining.isEmpty()) {
             return step;
         }
+        List<Finding> side = joining.stream().map(SideFinding::finding).toList();
         List<Finding> all = new ArrayList<>(step.findings());
         all.addAll(side);
         StepStatus sideStatus = TriageSteps.status(side);
         StepStatus status = step.status() == StepStatus.SKIPPED ? sideStatus
                 : sideStatus.ordinal() > step.status().ordinal() ? sideStatus : step.status();
         List<Finding> shown = side.stream().filter(f -> f.severity().atLeast(Severity.WARNING)).toList();
-        String summary = shown.isEmpty() ? step.summary() : step.summary() + "; " + shown.size() + " more: "
-                + String.join(", ", shown.stream().map(Finding::rule).distinct().toList());
+        List<String> said = new ArrayList<>();
+        joining.stream().filter(s -> s.headline() != null).map(SideFinding::headline).distinct().forEach(said::add);
+        List<String> rules = joining.stream().filter(s -> s.headline() == null
+                && s.finding().severity().atLeast(Severity.WARNING)).map(s -> s.finding().rule()).distinct().toList();
+        if (!rules.isEmpty()) {
+            long count = joining.stream().filter(s -> s.headline() == null
+                    && s.finding().severity().atLeast(Severity.WARNING)).count();
+            said.add(count + " more: " + String.join(", ", rules));
+        }
+        String summary = said.isEmpty() ? step.summary() : step.summary() + "; " + String.join("; ", said);
         String next = step.next() != null ? step.next() : shown.stream().map(Finding::fix)
                 .filter(java.util.Objects::nonNull).findFirst().orElse(null);
         return new TriageStep(step.number(), step.title(), status, summary, all, step.action(), next);

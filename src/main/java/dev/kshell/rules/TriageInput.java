@@ -164,6 +164,11 @@ public record TriageInput(ClusterSnapshot snapshot, ClusterSnapshot previous, Li
         return sideFindings.stream().filter(s -> s.step() == step).map(SideFinding::finding).toList();
     }
 
+    /** The side findings that belong to {@code step}, with their headlines. */
+    public List<SideFinding> sideFindingsOf(int step) {
+        return sideFindings.stream().filter(s -> s.step() == step).toList();
+    }
+
     public TriageInput withProbeGap(String why) {
         return copy(c -> c.probeGap = why);
     }

@@ -95,7 +95,7 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
      * "UNAVAILABLE: 3 leaderless partitions in 2 topics (__consumer_offsets 2, rf1 1)". Just "HEALTHY" when healthy.
      */
     public String verdictLine() {
-        String risks = configRisks == 0 ? "" : configRisks + " config risk" + (configRisks == 1 ? "" : "s");
+        String risks = riskCount();
         if (verdict == Verdict.HEALTHY) {
             return risks.isEmpty() ? verdict.name() : verdict.name() + ", " + risks;
         }
@@ -114,6 +114,29 @@ public record TriageReport(String clusterId, Instant takenAt, Verdict verdict, L
         }
         String line = worstStep == null ? verdict.name() : verdict.name() + ": " + worstStep.summary();
         return risks.isEmpty() ? line : line + "; " + risks;
+    }
+
+    /**
+     * "2 config risks", "1 time risk", "2 config risks, 1 time risk", or "": step 6's findings at WARNING or above,
+     * the radar's clock and timestamp findings named apart (they join step 6, but they are not settings).
+     */
+    private String riskCount() {
+        long time = 0;
+        for (TriageStep s : steps) {
+            if (s.number() == Triage.CONFIG_STEP) {
+                time += s.findings().stream().filter(f -> f.severity().atLeast(Severity.WARNING)
+                        && TimeRisks.RULES.contains(f.rule())).count();
+            }
+        }
+        long config = Math.max(0, configRisks - time);
+        List<String> parts = new ArrayList<>();
+        if (config > 0) {
+            parts.add(config + " config risk" + (config == 1 ? "" : "s"));
+        }
+        if (time > 0) {
+            parts.add(time + " time risk" + (time == 1 ? "" : "s"));
+        }
+        return String.join(", ", parts);
     }
 
     public List<Finding> findings() {

@@ -31,10 +31,14 @@ import java.util.Map;
  *                             ({@code controller.quorum.voters}), which cannot change its voters
  * @param twoLogDirs           each broker has two log directories ({@code data}, {@code data2}: JBOD, so that one
  *                             can fail while the broker runs on; KRaft needs Kafka 3.7+ for it)
+ * @param nodeRuntimes         nodes that run another release than {@code runtime}, by id (brokers on two releases,
+ *                             as a rolling upgrade leaves them; the storage is formatted by {@code runtime}, so the
+ *                             metadata.version is one both support)
  */
 public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                                Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
-                               Map<String, String> extraControllerProps, boolean dynamicQuorum, boolean twoLogDirs) {
+                               Map<String, String> extraControllerProps, boolean dynamicQuorum, boolean twoLogDirs,
+                               Map<Integer, KafkaRuntime> nodeRuntimes) {
 
     public LocalClusterSpec {
         if (controllers < 1) {
@@ -46,6 +50,7 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
         extraBrokerProps = extraBrokerProps == null ? Map.of() : Map.copyOf(extraBrokerProps);
         extraControllerProps = extraControllerProps == null ? Map.of() : Map.copyOf(extraControllerProps);
         runtime = runtime == null ? KafkaRuntime.bundled() : runtime;
+        nodeRuntimes = nodeRuntimes == null ? Map.of() : Map.copyOf(nodeRuntimes);
         if (zooKeeperMode && !runtime.supportsZooKeeperMode()) {
             throw new IllegalArgumentException("Kafka " + runtime.version() + " has no ZooKeeper mode (removed in 4.0):"
                     + " use Kafka 3.9 or older");
@@ -60,6 +65,27 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
         }
     }
 
+    /** Every node on {@code runtime}. */
+    public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
+                            Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
+                            Map<String, String> extraControllerProps, boolean dynamicQuorum, boolean twoLogDirs) {
+        this(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime, zooKeeperMode,
+                extraControllerProps, dynamicQuorum, twoLogDirs, Map.of());
+    }
+
+    /** This spec with node {@code id} on another release (a broker not yet upgraded, or rolled back). */
+    public LocalClusterSpec withNodeRuntime(int id, KafkaRuntime other) {
+        Map<Integer, KafkaRuntime> all = new java.util.HashMap<>(nodeRuntimes);
+        all.put(id, other);
+        return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
+                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs, all);
+    }
+
+    /** The release node {@code id} runs. */
+    public KafkaRuntime runtimeOf(int id) {
+        return nodeRuntimes.getOrDefault(id, runtime);
+    }
+
     /** The same spec with one log directory per broker. */
     public LocalClusterSpec(int controllers, int brokers, Path dataDir, boolean fastFailureDetection,
                             Map<String, String> extraBrokerProps, KafkaRuntime runtime, boolean zooKeeperMode,
@@ -71,7 +97,7 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with two log directories per broker (true) or one (false). */
     public LocalClusterSpec withTwoLogDirs(boolean two) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps, dynamicQuorum, two);
+                zooKeeperMode, extraControllerProps, dynamicQuorum, two, nodeRuntimes);
     }
 
     /** The same spec without the dynamic-quorum flag (a static quorum). */
@@ -85,7 +111,7 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with a dynamic quorum (true) or a static one (false). */
     public LocalClusterSpec withDynamicQuorum(boolean dynamic) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps, dynamic, twoLogDirs);
+                zooKeeperMode, extraControllerProps, dynamic, twoLogDirs, nodeRuntimes);
     }
 
     /** A KRaft cluster of kshell's own Kafka. */
@@ -97,13 +123,13 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec on another Kafka release. */
     public LocalClusterSpec withRuntime(KafkaRuntime other) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, other,
-                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs);
+                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 
     /** This spec in ZooKeeper mode (true) or KRaft (false). */
     public LocalClusterSpec withZooKeeperMode(boolean zooKeeper) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeper, extraControllerProps, dynamicQuorum, twoLogDirs);
+                zooKeeper, extraControllerProps, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 
     /** The seed incident's shape: controllers 1-3, brokers 4-6, temp dir, default failure detection. */
@@ -114,24 +140,24 @@ public record LocalClusterSpec(int controllers, int brokers, Path dataDir, boole
     /** This spec with data kept in {@code dir} (not deleted on close); {@code null} for a temp dir. */
     public LocalClusterSpec withDataDir(Path dir) {
         return new LocalClusterSpec(controllers, brokers, dir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs);
+                zooKeeperMode, extraControllerProps, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 
     /** This spec with fast failure detection switched on or off. */
     public LocalClusterSpec withFastFailureDetection(boolean fast) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fast, extraBrokerProps, runtime, zooKeeperMode,
-                extraControllerProps, dynamicQuorum, twoLogDirs);
+                extraControllerProps, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 
     /** This spec with these extra broker properties (replacing earlier ones). */
     public LocalClusterSpec withExtraBrokerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, props, runtime, zooKeeperMode,
-                extraControllerProps, dynamicQuorum, twoLogDirs);
+                extraControllerProps, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 
     /** This spec with these extra controller properties (replacing earlier ones). */
     public LocalClusterSpec withExtraControllerProps(Map<String, String> props) {
         return new LocalClusterSpec(controllers, brokers, dataDir, fastFailureDetection, extraBrokerProps, runtime,
-                zooKeeperMode, props, dynamicQuorum, twoLogDirs);
+                zooKeeperMode, props, dynamicQuorum, twoLogDirs, nodeRuntimes);
     }
 }

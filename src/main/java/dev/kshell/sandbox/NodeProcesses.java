@@ -74,10 +74,11 @@ final class NodeProcesses {
             cmd.add("-Dzookeeper.admin.enableServer=false");
         }
         String classPath;
-        if (spec.runtime().isBundled()) {
+        KafkaRuntime runtime = spec.runtimeOf(node.id);
+        if (runtime.isBundled()) {
             classPath = Environment.classPath();
         } else {
-            classPath = launcherDir() + File.pathSeparator + spec.runtime().classPath().stream()
+            classPath = launcherDir() + File.pathSeparator + runtime.classPath().stream()
                     .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
             // Kafka 3.x and ZooKeeper 3.8 log through slf4j 1.7 + log4j 1 (reload4j)
             cmd.add("-Dlog4j.configuration=" + node.dir.resolve("log4j.properties").toUri());

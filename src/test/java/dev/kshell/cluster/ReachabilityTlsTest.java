@@ -1,5 +1,7 @@
 package dev.kshell.cluster;
 
+import dev.kshell.testsupport.TestTlsServers;
+
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.junit.jupiter.api.AfterAll;
@@ -8,22 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLHandshakeException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,7 +29,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @Timeout(60)
 class ReachabilityTlsTest {
 
-    private static final char[] PASSWORD = "kshell-test".toCharArray();
     @TempDir
     static Path dir;
     private static SSLServerSocket tls;
@@ -45,48 +37,14 @@ class ReachabilityTlsTest {
 
     @BeforeAll
     static void listen() throws Exception {
-        Path keystore = dir.resolve("keystore.p12");
-        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "kafka", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=localhost", "-storetype", "PKCS12", "-keystore", keystore.toString(),
-                "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD)).redirectErrorStream(true).start();
-        keytool.getInputStream().transferTo(OutputStream.nullOutputStream());
-        assertThat(keytool.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(keytool.exitValue()).isZero();
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keystore)) {
-            keys.load(in, PASSWORD);
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, PASSWORD);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(kmf.getKeyManagers(), null, null);
-        tls = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        serve(tls, s -> ((SSLSocket) s).startHandshake());
+        tls = TestTlsServers.tls(dir, "CN=localhost", null, 2);
+        TestTlsServers.serve(tls, s -> ((SSLSocket) s).startHandshake());
         // a plaintext Kafka listener reads a TLS hello as an absurd request size and closes the connection
-        dropping = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        serve(dropping, s -> s.getInputStream().read(new byte[4]));
+        dropping = TestTlsServers.plain();
+        TestTlsServers.serve(dropping, s -> s.getInputStream().read(new byte[4]));
         // a black hole: accepts (the kernel would, for a frozen process) and never answers
-        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        serve(silent, s -> Thread.sleep(60_000));
-    }
-
-    interface Handler {
-        void handle(Socket s) throws Exception;
-    }
-
-    private static void serve(ServerSocket server, Handler handler) {
-        Thread thread = new Thread(() -> {
-            while (!server.isClosed()) {
-                try (Socket s = server.accept()) {
-                    handler.handle(s);
-                } catch (Exception e) {
-                    // the client went away: the next one
-                }
-            }
-        }, "test-listener");
-        thread.setDaemon(true);
-        thread.start();
+        silent = TestTlsServers.plain();
+        TestTlsServers.serve(silent, s -> Thread.sleep(60_000));
     }
 
     @AfterAll

@@ -91,6 +91,48 @@ class ProfileStoreTest {
     }
 
     @Test
+    void should_read_the_radars_windows_and_limits() throws IOException {
+        Validated<ProfileSet> out = loadText("""
+                prod:
+                  bootstrap-servers: h1:9092
+                  cert-warn-days: 30
+                  cert-critical-days: 7
+                  future-timestamp-max: 10m
+                  clock-skew-max: 5s
+                plain:
+                  bootstrap-servers: h2:9092
+                """);
+
+        ProfileSet set = out.orElseThrow();
+        assertThat(set.find("prod").orElseThrow().radar()).isEqualTo(new dev.kshell.model.RadarThresholds(30, 7,
+                Duration.ofMinutes(10), Duration.ofSeconds(5)));
+        assertThat(set.find("plain").orElseThrow().radar()).isNull();
+        assertThat(ConnectionSettings.fromProfile(set.find("plain").orElseThrow()).orElseThrow().radarThresholds())
+                .isEqualTo(dev.kshell.model.RadarThresholds.DEFAULTS);
+    }
+
+    @Test
+    void should_say_each_wrong_radar_setting_at_its_line() throws IOException {
+        Validated<ProfileSet> out = loadText("""
+                prod:
+                  bootstrap-servers: h1:9092
+                  cert-warn-days: soon
+                  clock-skew-max: -5s
+                wide:
+                  bootstrap-servers: h2:9092
+                  cert-warn-days: 2
+                  cert-critical-days: 5
+                """);
+
+        assertThat(messages(out)).hasSize(3);
+        assertThat(messages(out).get(0)).contains(":3:3: profile 'prod': cert-warn-days must be a whole number of "
+                + "days from 0 to 3650, was 'soon'");
+        assertThat(messages(out).get(1)).contains(":4:3: profile 'prod': clock-skew-max");
+        assertThat(messages(out).get(2)).contains(":5:1: profile 'wide': cert-critical-days (5) is more than "
+                + "cert-warn-days (2)");
+    }
+
+    @Test
     void should_list_known_keys_when_nothing_is_close() throws IOException {
         Validated<ProfileSet> out = loadText("""
                 prod:

@@ -114,7 +114,8 @@ class CompatibilityMatrixIntegrationTest {
                 new TriageCommand(s),
                 new ConfigRiskCommand(new ConfigRiskService(s, () -> home, AdminClientGateway::new)), new ElectPreferredCommand(s),
                 new ElectUncleanCommand(s), new dev.kshell.cli.commands.GroupsCommand(s),
-                new dev.kshell.cli.commands.GroupCommand(s), new dev.kshell.cli.commands.TransactionsCommand(s));
+                new dev.kshell.cli.commands.GroupCommand(s), new dev.kshell.cli.commands.TransactionsCommand(s),
+                new dev.kshell.cli.commands.RadarCommand(s), new dev.kshell.cli.commands.FeaturesCommand(s));
     }
 
     @BeforeParameterizedClassInvocation
@@ -330,6 +331,34 @@ class CompatibilityMatrixIntegrationTest {
         ShellHarness.Result txns = run("transactions");
         assertThat(txns.code()).isEqualTo(ExitCode.OK);
         assertThat(txns.err()).isEmpty();
+    }
+
+    @Test
+    @Order(7)
+    void should_read_the_radar_of_an_old_release_and_say_what_it_lacks_in_sentences() {
+        ShellHarness.Result radar = run("radar --output json");
+        run("radar");
+        // no TLS, one release, no record ahead: nothing due
+        assertThat(radar.code()).isEqualTo(ExitCode.OK);
+        for (JsonNode n : radar.json().get("nodes")) {
+            assertThat(n.get("release").asString()).as(n.toString()).isEqualTo("3.9");
+            assertThat(n.get("how").asString()).isEqualTo(flavour.zooKeeper ? "default inter.broker.protocol.version"
+                    : "supports metadata.version up to 3.9-IV0");
+        }
+        assertThat(radar.json().get("nodes")).hasSize(flavour.zooKeeper ? 3 : 6);
+        if (flavour.zooKeeper) {
+            assertThat(radar.json().get("features")).isEmpty();
+            assertThat(radar.json().get("notes").toString()).contains("ZooKeeper mode: no KRaft quorum reports a clock");
+        } else {
+            JsonNode mv = radar.json().get("features").get(0);
+            assertThat(mv.get("name").asString()).isEqualTo("3.9-IV0");
+            assertThat(mv.get("lowestName").asString()).isEqualTo("3.7-IV2");
+            assertThat(radar.json().get("clocks").get(0).get("role").asString()).isEqualTo("controller");
+        }
+        ShellHarness.Result features = run("features");
+        assertThat(features.code()).isEqualTo(ExitCode.OK);
+        assertThat(features.err()).isEmpty();
+        assertThat(features.out()).contains("Software\n");
     }
 
     // ---- helpers

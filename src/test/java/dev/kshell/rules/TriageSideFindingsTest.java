@@ -35,6 +35,31 @@ class TriageSideFindingsTest {
     }
 
     @Test
+    void should_say_a_side_findings_headline_on_its_steps_line_and_in_the_verdict() {
+        TriageReport r = Triage.run(TriageInput.of(Snapshots.healthy(), null)
+                .withSideFindings(List.of(new SideFinding(2, "radar", EXPIRING,
+                        "certificate of broker 4 (listener SSL) expires in 5 days"))));
+
+        assertThat(r.step(2).summary()).isEqualTo("3 registered: 4, 5, 6 live; certificate of broker 4 (listener SSL) "
+                + "expires in 5 days");
+        assertThat(r.verdictLine()).isEqualTo("DEGRADED: 3 registered: 4, 5, 6 live; certificate of broker 4 "
+                + "(listener SSL) expires in 5 days");
+    }
+
+    @Test
+    void should_say_an_info_side_findings_headline_without_changing_the_steps_status() {
+        Finding trap = new Finding(Severity.INFO, "metadata-version-no-downgrade", "cluster", "no way back",
+                "features");
+        TriageReport r = Triage.run(TriageInput.of(Snapshots.healthy(), null)
+                .withSideFindings(List.of(new SideFinding(1, "radar", trap, "metadata.version 4.4-IV2 (no downgrade)"))));
+
+        assertThat(r.step(1).status()).isEqualTo(StepStatus.OK);
+        assertThat(r.step(1).summary()).endsWith("; metadata.version 4.4-IV2 (no downgrade)");
+        assertThat(r.step(1).next()).isNull();
+        assertThat(r.verdict()).isEqualTo(Verdict.HEALTHY);
+    }
+
+    @Test
     void should_count_a_step_6_side_finding_without_changing_the_verdict() {
         TriageReport r = Triage.run(TriageInput.of(Snapshots.healthy(), null)
                 .withSideFindings(List.of(new SideFinding(6, "configs", TEMPORARY))));

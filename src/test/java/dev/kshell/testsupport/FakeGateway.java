@@ -47,6 +47,8 @@ public class FakeGateway implements ClusterGateway {
     public final FakeClientGroups clientGroups = new FakeClientGroups();
     /** The configs this fake answers with; a test fills it (empty: every topic and broker unknown). */
     public final FakeConfigAdmin configAdmin = new FakeConfigAdmin();
+    /** The radar's reads; a test fills in certificates, versions, record times (none by default). */
+    public final FakeRadar radar = new FakeRadar();
 
     public FakeGateway(ClusterSnapshot snapshot) {
         this(snapshot, TARGET);
@@ -254,6 +256,11 @@ public class FakeGateway implements ClusterGateway {
     @Override
     public dev.kshell.cluster.ConfigAdmin configs() {
         return configAdmin;
+    }
+
+    @Override
+    public dev.kshell.cluster.Radar radar() {
+        return radar;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.kshell.grammar.CommandSpec;
 import dev.kshell.grammar.Group;
 import dev.kshell.grammar.Trait;
 import dev.kshell.model.ExitCode;
+import dev.kshell.render.RadarTables;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
 import dev.kshell.rules.quorum.FeatureMeanings;
@@ -20,7 +21,8 @@ public class FeaturesCommand extends KshellCommand {
     public FeaturesCommand(ShellSession session) {
         super(CommandSpec.named("features").group(Group.STATE)
                 .description("The cluster's finalized feature levels (metadata.version, kraft.version: static or "
-                        + "dynamic quorum, ELR, transactions, groups) and what each means")
+                        + "dynamic quorum, ELR, transactions, groups) and what each means, the software each node runs, "
+                        + "and what can no longer be downgraded")
                 .traits(Trait.NEEDS_CONNECTION, Trait.WATCHABLE)
                 .examples("features", "features --output json"));
         this.report = new FeatureReport(session);
@@ -34,10 +36,15 @@ public class FeaturesCommand extends KshellCommand {
     }
 
     static String render(FeatureReport.Report r, int width, boolean color) {
+        String software = RadarTables.software(r.nodes(), r.traps(), r.findings(), r.notes(), width, color);
         if (r.unavailable() != null) {
-            return r.release() + ": " + r.unavailable() + "\n";
+            return r.release() + ": " + r.unavailable() + "\n" + software;
         }
-        Table table = Table.of("Feature", "Level", "Supported");
+        if (r.features().isEmpty()) {
+            return r.release() + ": no feature level is finalized (a ZooKeeper-mode cluster finalizes none: its "
+                    + "protocol is each broker's inter.broker.protocol.version)\n" + software;
+        }
+        Table table = Table.of("Feature", "Level", "Supported by the node that answered");
         StringBuilder meanings = new StringBuilder();
         for (FeatureMeanings.Row row : r.features()) {
             table.row(Tone.PLAIN, row.name(), row.level(), row.supported() == null ? "" : row.supported());
@@ -45,6 +52,6 @@ public class FeaturesCommand extends KshellCommand {
                     .append('\n');
         }
         return r.release() + (r.epoch() >= 0 ? ", finalized features epoch " + r.epoch() : "") + "\n\n"
-                + table.render(width, color) + "\n" + meanings;
+                + table.render(width, color) + "\n" + meanings + software;
     }
 }

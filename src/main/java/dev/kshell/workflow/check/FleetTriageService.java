@@ -47,7 +47,8 @@ public final class FleetTriageService {
             throws InterruptedException {
         TriageOptions options = TriageOptions.fresh().withStrict(strict).withQuorumMemory(memory);
         return new FleetTriageReport(profiles.each(profiles.resolve(names, timeout), CALLS,
-                (member, gateway) -> judge(member, gateway, options), FleetTriageService::failed));
+                (member, gateway) -> judge(member, gateway, options.withRadarThresholds(
+                        member.settings().radarThresholds())), FleetTriageService::failed));
     }
 
     private ClusterTriage judge(ProfileClusters.Member member, ClusterGateway gateway, TriageOptions options) {

@@ -5,6 +5,7 @@ import dev.kshell.memory.ClientHistory;
 import dev.kshell.memory.LogDirHistory;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.model.RadarThresholds;
 
 import java.util.Map;
 
@@ -24,14 +25,26 @@ import java.util.Map;
  *                            or null (this triage's read alone)
  * @param temporaryChanges    where temporary config changes are remembered (a due one is a step-6 reminder), or
  *                            null (none read)
+ * @param radarThresholds     when the radar's side read calls a certificate, a timestamp or a clock due (the
+ *                            profile's, else kshell's defaults)
  */
 public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
                             Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
                             LogDirHistory logDirHistory, ClientHistory clientHistory,
-                            TemporaryChanges temporaryChanges) {
+                            TemporaryChanges temporaryChanges, RadarThresholds radarThresholds) {
 
     public TriageOptions {
         knownVoterEndpoints = knownVoterEndpoints == null ? Map.of() : Map.copyOf(knownVoterEndpoints);
+        radarThresholds = radarThresholds == null ? RadarThresholds.DEFAULTS : radarThresholds;
+    }
+
+    /** With kshell's default radar thresholds. */
+    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
+                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
+                         LogDirHistory logDirHistory, ClientHistory clientHistory,
+                         TemporaryChanges temporaryChanges) {
+        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, clientHistory,
+                temporaryChanges, null);
     }
 
     /** Without the clients' history and the temporary config changes. */
@@ -54,26 +67,31 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
 
     public TriageOptions withStrict(boolean value) {
         return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory, temporaryChanges);
+                clientHistory, temporaryChanges, radarThresholds);
     }
 
     public TriageOptions withQuorumMemory(QuorumMemory value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory,
-                clientHistory, temporaryChanges);
+                clientHistory, temporaryChanges, radarThresholds);
     }
 
     public TriageOptions withLogDirHistory(LogDirHistory value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value,
-                clientHistory, temporaryChanges);
+                clientHistory, temporaryChanges, radarThresholds);
     }
 
     public TriageOptions withClientHistory(ClientHistory value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                value, temporaryChanges);
+                value, temporaryChanges, radarThresholds);
     }
 
     public TriageOptions withTemporaryChanges(TemporaryChanges value) {
         return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory, value);
+                clientHistory, value, radarThresholds);
+    }
+
+    public TriageOptions withRadarThresholds(RadarThresholds value) {
+        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
+                clientHistory, temporaryChanges, value);
     }
 }

@@ -36,6 +36,7 @@ import java.util.concurrent.Future;
 import dev.kshell.memory.ClientHistory;
 import dev.kshell.rules.SideFinding;
 import dev.kshell.workflow.clients.ClientSideRead;
+import dev.kshell.workflow.radar.RadarSideRead;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,11 +58,19 @@ public final class TriageService implements AutoCloseable {
     /** How long the probes, coordinator listing and config reads may take together beyond the probe deadline. */
     static final Duration SIDE_DEADLINE = Duration.ofSeconds(3);
 
+    /**
+     * How long the radar's parts may take together (node handshakes, then ApiVersions, beside the newest record
+     * times): within the bound triage waits for its side reads ({@code NodeProbe.DEFAULT_DEADLINE} plus twice the
+     * side deadline), so that a part that misses it is a note, not a lost read.
+     */
+    static final Duration RADAR_BUDGET = NodeProbe.DEFAULT_DEADLINE.plus(SIDE_DEADLINE);
+
     private static final AtomicInteger THREADS = new AtomicInteger();
 
     private final Prober prober;
     private final Duration watch;
     private final ExecutorService executor;
+    private final boolean radarReads;
 
     /** Asks nodes on their own endpoints; null when the connection cannot be probed. */
     @FunctionalInterface
@@ -97,8 +106,17 @@ public final class TriageService implements AutoCloseable {
      *               watch; the judgement then says "unknown")
      */
     public TriageService(Prober prober, Duration watch) {
+        this(prober, watch, true);
+    }
+
+    /**
+     * @param radarReads whether triage reads the radar (certificates, versions, time) beside its own steps; off for
+     *                   tests on snapshot fixtures that are not about it
+     */
+    public TriageService(Prober prober, Duration watch, boolean radarReads) {
         this.prober = prober;
         this.watch = watch;
+        this.radarReads = radarReads;
         this.executor = Executors.newCachedThreadPool(DaemonThreads.named(() -> "kshell-triage-" + THREADS.incrementAndGet()));
     }
 
@@ -119,10 +137,16 @@ public final class TriageService implements AutoCloseable {
         ClientHistory history = options.clientHistory() == null ? new ClientHistory() : options.clientHistory();
         Future<List<SideFinding>> clients = executor.submit(() -> ClientSideRead.findings(
                 gateway.withTimeout(SIDE_DEADLINE), now, history));
+        // certificates, versions, feature traps and time (the radar), within the same bound
+        Future<List<SideFinding>> radar = radarReads ? executor.submit(() -> RadarSideRead.findings(
+                gateway.withTimeout(SIDE_DEADLINE), now, options.radarThresholds(), RADAR_BUDGET)) : null;
         TriageInput gathered = gather(gateway, now, options.previous(), options.knownVoterEndpoints(),
                 options.logDirHistory(), options.sandboxSession());
-        List<SideFinding> clientFindings = await(clients, until, List.of(clients));
+        List<SideFinding> clientFindings = await(clients, until, radar == null ? List.of(clients)
+                : List.of(clients, radar));
+        List<SideFinding> radarFindings = radar == null ? null : await(radar, until, List.of(clients, radar));
         TriageInput input = gathered.withSideFindings(clientFindings)
+                .withSideFindings(radarFindings)
                 .withSideFindings(temporaryReminders(options, now))
                 .withStrict(options.strict())
                 .withSandboxSession(options.sandboxSession());

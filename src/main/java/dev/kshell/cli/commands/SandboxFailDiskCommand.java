@@ -36,10 +36,8 @@ public class SandboxFailDiskCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         int id = inv.get(BROKER);
         String what = "sandbox fail-disk";
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, what);
-            inv.emit(new Sandbox.DiskFailure(id, null, 0),
-                    () -> "dry run: would fail one of broker " + id + "'s log directories\n");
+        if (SandboxViews.dryRun(inv, sandbox, what, new Sandbox.DiskFailure(id, null, 0),
+                "dry run: would fail one of broker " + id + "'s log directories\n")) {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, what, sandbox::cluster);

@@ -36,9 +36,8 @@ public class SandboxLoadCommand extends KshellCommand {
     @Override
     public ExitCode execute(Invocation inv) {
         if (inv.get(STOP)) {
-            if (inv.mode().dryRun()) {
-                SandboxViews.plannedInjection(inv, sandbox, "sandbox load --stop");
-                inv.emit(new SandboxViews.LoadView(false, null), () -> "dry run: would stop the background load\n");
+            if (SandboxViews.dryRun(inv, sandbox, "sandbox load --stop", new SandboxViews.LoadView(false, null),
+                    "dry run: would stop the background load\n")) {
                 return ExitCode.OK;
             }
             boolean stopped = SandboxViews.injecting(inv, sandbox, "sandbox load --stop", sandbox::stopLoad);
@@ -49,10 +48,8 @@ public class SandboxLoadCommand extends KshellCommand {
         if (inv.get(TOPIC) != null) {
             List<String> topics = Arrays.stream(inv.get(TOPIC).split(",")).map(String::strip)
                     .filter(s -> !s.isEmpty()).toList();
-            if (inv.mode().dryRun()) {
-                SandboxViews.plannedInjection(inv, sandbox, "sandbox load --topic");
-                inv.emit(new SandboxViews.LoadView(false, null),
-                        () -> "dry run: would start a background load on " + String.join(", ", topics) + "\n");
+            if (SandboxViews.dryRun(inv, sandbox, "sandbox load --topic", new SandboxViews.LoadView(false, null),
+                    "dry run: would start a background load on " + String.join(", ", topics) + "\n")) {
                 return ExitCode.OK;
             }
             SandboxViews.injecting(inv, sandbox, "sandbox load --topic", () -> {

@@ -38,10 +38,8 @@ public class SandboxLoseDiskCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         int id = inv.get(NODE);
         String what = "sandbox lose-disk";
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, what);
-            inv.emit(new Sandbox.DiskLoss(id, "node", null, null, false, 0),
-                    () -> "dry run: would delete node " + id + "'s data, format it again and start it\n");
+        if (SandboxViews.dryRun(inv, sandbox, what, new Sandbox.DiskLoss(id, "node", null, null, false, 0),
+                "dry run: would delete node " + id + "'s data, format it again and start it\n")) {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, what, sandbox::cluster);

@@ -67,10 +67,8 @@ public class SandboxNodeCommand extends KshellCommand {
         String role = action == NodeAction.KILL_CONTROLLER ? "controller"
                 : action.role().name().toLowerCase(Locale.ROOT);
         String what = "sandbox " + action.label();
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, what);
-            inv.emit(new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
-                    () -> "dry run: would " + action.label().replace("-", " ") + " " + id + "\n");
+        if (SandboxViews.dryRun(inv, sandbox, what, new Sandbox.NodeChange(id, role, action.label(), "planned", 0),
+                "dry run: would " + action.label().replace("-", " ") + " " + id + "\n")) {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, what, () -> sandbox.check(action, id));

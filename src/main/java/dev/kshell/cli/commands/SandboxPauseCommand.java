@@ -49,10 +49,9 @@ public class SandboxPauseCommand extends KshellCommand {
     public ExitCode execute(Invocation inv) {
         int id = inv.get(NODE);
         Duration duration = inv.get(FOR);
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, "sandbox pause");
-            inv.emit(new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
-                    () -> "dry run: would pause node " + id + " for " + Durations.format(duration) + "\n");
+        if (SandboxViews.dryRun(inv, sandbox, "sandbox pause",
+                new Sandbox.PauseRun(id, "node", 0, null, null, null, null, List.of()),
+                "dry run: would pause node " + id + " for " + Durations.format(duration) + "\n")) {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, "sandbox pause", sandbox::cluster); // "no sandbox" before any progress line

@@ -24,10 +24,9 @@ public class SandboxResetCommand extends KshellCommand {
 
     @Override
     public ExitCode execute(Invocation inv) {
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, "sandbox reset");
-            inv.emit(new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),
-                    () -> "dry run: would reset the sandbox\n");
+        if (SandboxViews.dryRun(inv, sandbox, "sandbox reset",
+                new Sandbox.ResetReport(List.of(), List.of(), false, 0, false, 0),
+                "dry run: would reset the sandbox\n")) {
             return ExitCode.OK;
         }
         Sandbox.ResetReport report = SandboxViews.injecting(inv, sandbox, "sandbox reset",

@@ -51,10 +51,9 @@ public class SandboxScenarioCommand extends KshellCommand {
         String name = inv.get(NAME);
         Scenario scenario = Scenario.byLabel(name).orElseThrow(() -> new UsageException("no scenario '" + name
                 + "'; scenarios: " + Arrays.stream(Scenario.values()).map(Scenario::label).collect(Collectors.joining(", "))));
-        if (inv.mode().dryRun()) {
-            SandboxViews.plannedInjection(inv, sandbox, "sandbox scenario");
-            inv.emit(new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.get(LOAD), scenario.topics()),
-                    () -> "dry run: would stage scenario " + scenario.label() + "\n");
+        if (SandboxViews.dryRun(inv, sandbox, "sandbox scenario",
+                new Sandbox.ScenarioRun(scenario.label(), 0, scenario.brief(), inv.get(LOAD), scenario.topics()),
+                "dry run: would stage scenario " + scenario.label() + "\n")) {
             return ExitCode.OK;
         }
         SandboxViews.checked(inv, sandbox, "sandbox scenario", sandbox::cluster);

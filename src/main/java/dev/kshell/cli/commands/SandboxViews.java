@@ -87,10 +87,18 @@ final class SandboxViews {
         }
     }
 
-    /** A dry run of a fault injection: one line, with the sandbox marker. */
-    static void plannedInjection(Invocation inv, Sandbox sandbox, String action) {
+    /**
+     * A fault injection's dry run, when the invocation is one: the audit line (sandbox marker), {@code planned} as
+     * the model and {@code line} as the text. True when it was a dry run and nothing more may happen.
+     */
+    static boolean dryRun(Invocation inv, Sandbox sandbox, String action, Object planned, String line) {
+        if (!inv.mode().dryRun()) {
+            return false;
+        }
         MutationGate gate = gate(inv, sandbox, action);
         gate.ended(gate.attempt().guard().actualClusterId(), AuditDecision.DRY_RUN, null, null);
+        inv.emit(planned, () -> line);
+        return true;
     }
 
     /** The sandbox's own gate: no pin (it is the sandbox's cluster), no question, every line with the marker. */

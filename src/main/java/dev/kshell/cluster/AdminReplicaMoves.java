@@ -114,8 +114,9 @@ final class AdminReplicaMoves implements ReplicaMoves {
         Map<Integer, Map<PartitionSpec, Long>> sizes = new TreeMap<>();
         Map<Integer, Long> usable = new TreeMap<>();
         Map<Integer, String> errors = new TreeMap<>();
+        java.util.Set<Integer> cordoned = new java.util.TreeSet<>();
         if (brokerIds.isEmpty()) {
-            return new LogDirUsage(sizes, usable, errors);
+            return new LogDirUsage(sizes, usable, errors, cordoned);
         }
         Map<Integer, KafkaFuture<Map<String, LogDirDescription>>> futures = gateway.admin()
                 .describeLogDirs(brokerIds, new DescribeLogDirsOptions().timeoutMs(gateway.timeoutMs())).descriptions();
@@ -124,9 +125,15 @@ final class AdminReplicaMoves implements ReplicaMoves {
                 Map<PartitionSpec, Long> perPartition = new HashMap<>();
                 long free = 0;
                 boolean freeKnown = false;
+                int online = 0;
+                int cordonedDirs = 0;
                 for (LogDirDescription dir : gateway.await("describeLogDirs", future).values()) {
                     if (dir.error() != null) {
                         continue;
+                    }
+                    online++;
+                    if (dir.isCordoned()) { // false from a release before 4.3: nothing is cordoned there
+                        cordonedDirs++;
                     }
                     if (dir.usableBytes().isPresent()) {
                         free += dir.usableBytes().getAsLong();
@@ -142,11 +149,14 @@ final class AdminReplicaMoves implements ReplicaMoves {
                 if (freeKnown) {
                     usable.put(broker, free);
                 }
+                if (online > 0 && cordonedDirs == online) {
+                    cordoned.add(broker);
+                }
             } catch (ClusterException e) {
                 errors.put(broker, "describeLogDirs on broker " + broker + ": " + e.getMessage());
             }
         });
-        return new LogDirUsage(sizes, usable, errors);
+        return new LogDirUsage(sizes, usable, errors, cordoned);
     }
 
     @Override

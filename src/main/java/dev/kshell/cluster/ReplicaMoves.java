@@ -74,10 +74,17 @@ public interface ReplicaMoves {
     /**
      * @param sizes  bytes per broker per partition (its current, not future, replica; summed over log dirs)
      * @param usable per broker, the usable (free) bytes over its log dirs, when the broker reports them (Kafka 3.3+)
-     * @param errors per broker that could not answer, one sentence
+     * @param errors   per broker that could not answer, one sentence
+     * @param cordoned the brokers whose every online log directory is cordoned (Kafka 4.3+, KIP-1066): Kafka refuses
+     *                 a new replica on them, so no plan may place one there
      */
     record LogDirUsage(Map<Integer, Map<PartitionSpec, Long>> sizes, Map<Integer, Long> usable,
-                       Map<Integer, String> errors) {
+                       Map<Integer, String> errors, java.util.Set<Integer> cordoned) {
+
+        public LogDirUsage(Map<Integer, Map<PartitionSpec, Long>> sizes, Map<Integer, Long> usable,
+                           Map<Integer, String> errors) {
+            this(sizes, usable, errors, java.util.Set.of());
+        }
     }
 
     /** Each registered broker's {@code broker.rack}, or no entry when it has none (describeCluster). */

@@ -121,7 +121,29 @@ public final class SharedCluster {
                 }
             }
         }
-        awaitSettled();
+        awaitSettled(); // every broker up and unfenced: each takes its own config change
+        uncordonAll();
+    }
+
+    /**
+     * Removes every broker's {@code cordoned.log.dirs}: a cordon that a test's evacuation of a live broker left (Kafka
+     * 4.3+) would refuse every later class's RF-3 topic ("only 2 broker(s) are registered or some brokers have all
+     * their log directories cordoned").
+     */
+    private static void uncordonAll() {
+        Admin a = admin(get());
+        try {
+            Map<org.apache.kafka.common.config.ConfigResource, java.util.Collection<org.apache.kafka.clients.admin.AlterConfigOp>>
+                    clear = new HashMap<>();
+            for (Node n : a.describeCluster().nodes().get(30, TimeUnit.SECONDS)) {
+                clear.put(new org.apache.kafka.common.config.ConfigResource(
+                        org.apache.kafka.common.config.ConfigResource.Type.BROKER, Integer.toString(n.id())),
+                        List.of(delete("cordoned.log.dirs")));
+            }
+            a.incrementalAlterConfigs(clear).all().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not remove the brokers' cordons: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -150,7 +172,8 @@ public final class SharedCluster {
         for (Node n : a.describeCluster().nodes().get(30, TimeUnit.SECONDS)) {
             clear.put(new org.apache.kafka.common.config.ConfigResource(
                     org.apache.kafka.common.config.ConfigResource.Type.BROKER, Integer.toString(n.id())), List.of(
-                    delete("leader.replication.throttled.rate"), delete("follower.replication.throttled.rate")));
+                    delete("leader.replication.throttled.rate"), delete("follower.replication.throttled.rate"),
+                    delete("cordoned.log.dirs"))); // what an evacuation of a live broker sets (Kafka 4.3+)
         }
         for (String t : a.listTopics().names().get(30, TimeUnit.SECONDS)) {
             clear.put(new org.apache.kafka.common.config.ConfigResource(

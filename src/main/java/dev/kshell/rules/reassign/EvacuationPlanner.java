@@ -48,10 +48,18 @@ public final class EvacuationPlanner {
      * @param throttle       bytes/s per broker taking part; 0 = no throttle
      * @param shrink         a partition no live broker outside its replicas can take runs on its live replicas for
      *                       now (its replication factor lowered, {@code --shrink}) instead of staying put
+     * @param cordoned       live brokers whose every log directory is cordoned: they keep their replicas (a copy
+     *                       there is a live copy) but take no new one, as Kafka refuses it
      */
     public record Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
                         Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
-                        long throttle, boolean shrink) {
+                        long throttle, boolean shrink, Set<Integer> cordoned) {
+
+        public Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
+                     Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
+                     long throttle, boolean shrink) {
+            this(partitions, brokers, evacuated, sizesByBroker, usableByBroker, throttle, shrink, Set.of());
+        }
 
         public Input(List<PartitionState> partitions, List<BrokerState> brokers, Set<Integer> evacuated,
                      Map<Integer, Map<PartitionSpec, Long>> sizesByBroker, Map<Integer, Long> usableByBroker,
@@ -71,7 +79,8 @@ public final class EvacuationPlanner {
                 rack.put(b.id(), b.rack());
             }
         }
-        List<Integer> targets = live.stream().filter(b -> !in.evacuated().contains(b)).toList();
+        List<Integer> targets = live.stream().filter(b -> !in.evacuated().contains(b) && !in.cordoned().contains(b))
+                .toList();
         boolean racksKnown = !targets.isEmpty() && targets.stream().allMatch(rack::containsKey);
 
         // load now: replicas and bytes per broker

@@ -101,6 +101,12 @@ final class EvacuationPlanning {
             usage = new ReplicaMoves.LogDirUsage(Map.of(), Map.of(), Map.of());
         }
         usage.errors().values().forEach(e -> op.note("warning: " + e));
+        Set<Integer> cordoned = new TreeSet<>(usage.cordoned());
+        cordoned.removeAll(request.brokers());
+        if (!cordoned.isEmpty()) {
+            op.note("note: broker " + EvacuateWorkflow.join(new ArrayList<>(cordoned)) + " is cordoned (every log "
+                    + "directory): it keeps its replicas and takes no new one");
+        }
         List<PartitionState> current = current(s, request, alreadyMoving);
         if (!alreadyMoving.isEmpty()) {
             op.note(alreadyMoving.size() + " partition" + (alreadyMoving.size() == 1 ? " is" : "s are")
@@ -111,7 +117,7 @@ final class EvacuationPlanning {
         List<dev.kshell.model.BrokerState> brokers = s.brokers().stream().map(b -> live.silent().contains(b.id())
                 ? new dev.kshell.model.BrokerState(b.id(), b.host(), b.port(), b.rack(), true) : b).toList();
         EvacuationPlan plan = EvacuationPlanner.plan(new EvacuationPlanner.Input(current, brokers,
-                request.brokers(), usage.sizes(), usage.usable(), request.throttle(), request.shrink()));
+                request.brokers(), usage.sizes(), usage.usable(), request.throttle(), request.shrink(), cordoned));
         return plan.withLost(plan.lost().stream().map(l -> l.withWhatIsLost(whatIsLost(s.clusterId(), l.name())))
                 .toList());
     }

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -140,7 +141,10 @@ public final class RestoreRfWorkflow {
         LiveBrokers live = LiveBrokers.of(gateway, s.brokers());
         Map<Integer, Integer> load = new HashMap<>();
         EvacuationPlanning.partitions(s).forEach(p -> p.replicas().forEach(r -> load.merge(r, 1, Integer::sum)));
-        Map<Integer, Map<PartitionSpec, Long>> sizes = gateway.replicaMoves().logDirs(live.ids()).sizes();
+        ReplicaMoves.LogDirUsage usage = gateway.replicaMoves().logDirs(live.ids());
+        Map<Integer, Map<PartitionSpec, Long>> sizes = usage.sizes();
+        Set<Integer> takers = new TreeSet<>(live.ids());
+        takers.removeAll(usage.cordoned()); // Kafka refuses a new replica on a broker whose every log dir is cordoned
         for (ReplicationFactorCut cut : shrunk.values()) {
             PartitionState now = s.partition(cut.partition()).orElse(null);
             if (now == null || now.replicas().size() >= cut.factor()) {
@@ -149,7 +153,7 @@ public final class RestoreRfWorkflow {
                         + now.replicas().size()) + ": forgotten");
                 continue;
             }
-            List<Integer> picked = pick(cut, now, live.ids(), load);
+            List<Integer> picked = pick(cut, now, takers, load);
             if (picked.size() < cut.factor() - now.replicas().size()) {
                 lines.add(cut.partition() + ": waits: replication factor " + now.replicas().size() + " of "
                         + cut.factor() + ", and " + (cut.factor() - now.replicas().size() - picked.size())

@@ -86,6 +86,23 @@ class EvacuationPlannerTest {
     }
 
     @Test
+    void should_place_nothing_on_a_cordoned_broker_yet_count_its_copy_as_live() {
+        List<BrokerState> brokers = List.of(broker(4, null, false), broker(5, null, false), broker(6, null, true),
+                broker(7, null, false));
+        List<PartitionState> parts = List.of(
+                p("kept-on-5", 0, 5, List.of(6, 5), List.of(5)),
+                p("on-4", 0, 4, List.of(6, 4), List.of(4)));
+        EvacuationPlan plan = EvacuationPlanner.plan(new EvacuationPlanner.Input(parts, brokers, Set.of(6), Map.of(),
+                Map.of(), 0, false, Set.of(5)));
+
+        assertThat(plan.lost()).as("broker 5's copy is live: cordoned is not dead").isEmpty();
+        assertThat(plan.moves()).extracting(m -> m.adding()).allSatisfy(a -> assertThat(a).doesNotContain(5));
+        assertThat(plan.moves()).extracting(EvacuationPlan.Move::name).containsExactlyInAnyOrder("kept-on-5-0", "on-4-0");
+        assertThat(plan.moves()).filteredOn(m -> m.name().equals("on-4-0")).singleElement()
+                .satisfies(m -> assertThat(m.target()).containsExactlyInAnyOrder(4, 7));
+    }
+
+    @Test
     void should_spread_new_replicas_by_count() {
         List<BrokerState> brokers = new ArrayList<>(List.of(broker(4, null, false), broker(5, null, false),
                 broker(6, null, true), broker(7, null, false), broker(8, null, false)));

@@ -93,8 +93,18 @@ final class SandboxDirs {
      * parent's open descriptor with {@code O_NOFOLLOW} and its entries unlinked relative to it
      * ({@link SecureDirectoryStream}), so a directory swapped for a link mid-way is unlinked as a link, never entered.
      * A link given as {@code dir} is removed itself. Best effort: what cannot be deleted stays.
+     *
+     * <p>One deletion at a time, tried again while the tree is still there (three passes at most): on SIGTERM both
+     * shutdown hooks (the application's close and the cluster's own kill) delete the same tree, and a pass that meets
+     * the other's half-deleted directory gives up on it.
      */
-    static void deleteTree(Path dir) {
+    static synchronized void deleteTree(Path dir) {
+        for (int pass = 0; pass < 3 && Files.exists(dir, LinkOption.NOFOLLOW_LINKS); pass++) {
+            deleteTreeOnce(dir);
+        }
+    }
+
+    private static void deleteTreeOnce(Path dir) {
         try {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 Files.deleteIfExists(dir);

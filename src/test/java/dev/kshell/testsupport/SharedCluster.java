@@ -123,6 +123,7 @@ public final class SharedCluster {
         }
         awaitSettled(); // every broker up and unfenced: each takes its own config change
         uncordonAll();
+        awaitSettled(); // until the controller places replicas on the uncordoned brokers again
     }
 
     /**
@@ -230,6 +231,19 @@ public final class SharedCluster {
                     || v.lastFetchTimestamp().stream().anyMatch(t -> now - t < 2_000));
             if (!followed) {
                 problems.add("quorum leader " + q.leaderId() + " not followed by every voter");
+            }
+            if (problems.isEmpty()) {
+                // what every class's first act needs: the controller places a topic on every broker (a broker it
+                // still sees as cordoned, KIP-1066, until that broker's next heartbeat, would refuse it)
+                try {
+                    a.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic("shared-cluster-placement-probe",
+                                    1, (short) brokers.size())),
+                            new org.apache.kafka.clients.admin.CreateTopicsOptions().validateOnly(true))
+                            .all().get(15, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    problems.add("a topic on all " + brokers.size() + " brokers cannot be placed: "
+                            + e.getCause().getMessage());
+                }
             }
             return problems;
         } catch (Exception e) {

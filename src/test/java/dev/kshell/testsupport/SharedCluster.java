@@ -121,9 +121,7 @@ public final class SharedCluster {
                 }
             }
         }
-        awaitSettled(); // every broker up and unfenced: each takes its own config change
-        uncordonAll();
-        awaitSettled(); // until the controller places replicas on the uncordoned brokers again
+        awaitSettled();
     }
 
     /**
@@ -191,19 +189,28 @@ public final class SharedCluster {
 
     /**
      * Waits until every broker is registered and unfenced, every partition of every topic (internal ones included)
-     * has a leader and its full ISR, and the quorum has a leader whose every voter fetched within the last 2 s.
+     * has a leader and its full ISR, and the quorum has a leader whose every voter fetched within the last 2 s; then
+     * removes the cordons a test left and waits until the controller places a topic on every broker again.
      *
      * @throws AssertionError naming what was still unsettled after 180 s
      */
     public static synchronized void awaitSettled() {
+        await(false); // every broker up and unfenced: each takes its own config change (a cordon still refuses placement)
+        uncordonAll();
+        await(true); // until the controller places replicas on the uncordoned brokers again
+    }
+
+    /** {@link #awaitSettled()}, with or without the placement probe (a cordon left by a test refuses it). */
+    private static void await(boolean placement) {
         LocalCluster c = get();
         Admin a = admin(c);
-        Await.until("the shared cluster settled (every broker unfenced, full ISRs, a followed quorum leader)",
-                SETTLE_BOUND, () -> unsettled(c, a), List::isEmpty);
+        Await.until("the shared cluster settled (every broker unfenced, full ISRs, a followed quorum leader"
+                        + (placement ? ", a topic on every broker placeable)" : ")"),
+                SETTLE_BOUND, () -> unsettled(c, a, placement), List::isEmpty);
     }
 
     /** What keeps the cluster from being settled, one phrase each; empty when settled. */
-    private static List<String> unsettled(LocalCluster c, Admin a) {
+    private static List<String> unsettled(LocalCluster c, Admin a, boolean placement) {
         try {
             List<String> problems = new ArrayList<>();
             Set<Integer> brokers = c.nodes().stream().filter(n -> n.role() == NodeInfo.Role.BROKER)
@@ -232,7 +239,7 @@ public final class SharedCluster {
             if (!followed) {
                 problems.add("quorum leader " + q.leaderId() + " not followed by every voter");
             }
-            if (problems.isEmpty()) {
+            if (problems.isEmpty() && placement) {
                 // what every class's first act needs: the controller places a topic on every broker (a broker it
                 // still sees as cordoned, KIP-1066, until that broker's next heartbeat, would refuse it)
                 try {

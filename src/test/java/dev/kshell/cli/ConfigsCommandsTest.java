@@ -226,6 +226,19 @@ class ConfigsCommandsTest {
     }
 
     @Test
+    void should_read_a_deletion_back_until_the_broker_shows_the_next_levels_value() {
+        ConfigEntity five = ConfigEntity.broker(5);
+        configs.entry(five, "cordoned.log.dirs", "*", "DYNAMIC_BROKER_CONFIG", false)
+                .fallback(five, "cordoned.log.dirs", "", "DEFAULT_CONFIG");
+        configs.deletionAppliedAfterReads = 3; // the source changes at once, the value a moment later
+        CommandLineExecutor.LineResult r = run("configs delete broker 5 cordoned.log.dirs --yes");
+        assertThat(r.code()).as(out + "" + err).isEqualTo(ExitCode.OK);
+        assertThat(configs.deletionAppliedAfterReads).isZero();
+        assertThat(out.toString()).contains("done: broker 5 cordoned.log.dirs is now \"\" (Kafka's default)")
+                .doesNotContain("did not show it yet");
+    }
+
+    @Test
     void should_remember_a_temporary_change_remind_once_due_and_revert_it() throws IOException {
         assertThat(run("configs set topic orders retention.ms=7200000 --for 1h --yes").code()).isEqualTo(ExitCode.OK);
         assertThat(out.toString()).contains("temporary change t1: due");

@@ -50,6 +50,8 @@ class ReassignCommandsTest {
     /** A fake whose reassignments, once complete, show in its snapshot; it records unclean elections. */
     static final class MovingGateway extends FakeGateway {
         final List<String> elections = new ArrayList<>();
+        /** How many more reads list "payments" but leave it undescribed (as a broker whose metadata is behind). */
+        int paymentsUnreadFor;
 
         MovingGateway(ClusterSnapshot s) {
             super(s);
@@ -58,6 +60,12 @@ class ReassignCommandsTest {
         @Override
         public ClusterSnapshot snapshot(List<String> topics, boolean withConfigs) {
             ClusterSnapshot s = super.snapshot(topics, withConfigs);
+            if (paymentsUnreadFor > 0) {
+                paymentsUnreadFor--;
+                s = new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), s.quorum(), s.quorumError(),
+                        s.topics().stream().filter(t -> !t.name().equals("payments")).toList(), s.capabilities(),
+                        List.of("payments"));
+            }
             Map<PartitionSpec, List<Integer>> done = new HashMap<>();
             moves.altered.forEach(done::putAll);
             moves.inFlight.keySet().forEach(done::remove);
@@ -67,7 +75,8 @@ class ReassignCommandsTest {
                         return target == null ? p : new PartitionState(p.topic(), p.partition(), target.get(0), target,
                                 target, List.of(), List.of());
                     }).toList(), t.config())).toList();
-            return new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), s.quorum(), s.quorumError(), out);
+            return new ClusterSnapshot(s.clusterId(), s.takenAt(), s.brokers(), s.quorum(), s.quorumError(), out,
+                    s.capabilities(), s.skippedTopics());
         }
 
         @Override
@@ -233,6 +242,27 @@ class ReassignCommandsTest {
         assertThat(out.toString()).contains("Evacuate broker 6").contains("payments").contains("No live copy")
                 .contains("dry run: nothing was changed");
         assertThat(audit()).singleElement().satisfies(a -> assertThat(a.get("decision").asText()).isEqualTo("dry-run"));
+    }
+
+    @Test
+    void should_read_again_when_a_listed_topic_was_not_described_and_plan_its_replicas() throws IOException {
+        gateway.paymentsUnreadFor = 2; // the planner reads 3 times at the most
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --dry-run", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.OK);
+        assertThat(gateway.paymentsUnreadFor).isZero();
+        assertThat(out.toString()).contains("payments-0");
+    }
+
+    @Test
+    void should_make_no_plan_while_a_listed_topic_stays_undescribed() throws IOException {
+        gateway.paymentsUnreadFor = 3;
+        CommandLineExecutor.LineResult r = run("reassign evacuate 6 --yes", Prompter.NONE);
+        assertThat(r.code()).isEqualTo(ExitCode.UNREACHABLE);
+        assertThat(err.toString()).contains("topic payments listed but answered \"unknown\" when described, 3 reads")
+                .contains("run it again");
+        assertThat(out.toString()).doesNotContain("holds no replica");
+        assertThat(gateway.moves.altered).isEmpty();
+        assertThat(audit()).singleElement().satisfies(a -> assertThat(a.get("decision").asText()).isEqualTo("failed"));
     }
 
     @Test

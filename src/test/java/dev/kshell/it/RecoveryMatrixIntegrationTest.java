@@ -309,7 +309,7 @@ class RecoveryMatrixIntegrationTest {
             say("describeLogDirs(5): " + dirs.stream().map(d -> "cordoned=" + d.isCordoned()).toList());
             if (cordons) {
                 assertThat(r.err()).contains("cordoned every log directory of broker 5");
-                assertThat(r.out()).contains("broker 5 stays cordoned").contains("--delete-config cordoned.log.dirs");
+                assertThat(r.out()).contains("broker 5 stays cordoned").contains("configs delete broker 5 cordoned.log.dirs");
                 assertThat(dirs).isNotEmpty().allSatisfy(d -> assertThat(d.isCordoned()).isTrue());
             } else {
                 assertThat(r.out()).contains("cannot cordon log directories");

@@ -27,6 +27,12 @@ public final class FakeConfigAdmin implements ConfigAdmin {
     public final Map<String, String> refusals = new LinkedHashMap<>();
     /** Every change made, in order. */
     public final List<Map.Entry<ConfigEntity, List<ConfigOp>>> altered = new ArrayList<>();
+    /**
+     * How many reads after a deletion still show the deleted key's old value under the next level's source, as a
+     * Kafka 4.4 broker did for {@code cordoned.log.dirs} until it applied the change.
+     */
+    public int deletionAppliedAfterReads;
+    private final Map<String, EntityConfigs.Entry> notYetApplied = new LinkedHashMap<>();
     /** Every validation asked, in order. */
     public final List<Map.Entry<ConfigEntity, List<ConfigOp>>> validated = new ArrayList<>();
 
@@ -64,7 +70,13 @@ public final class FakeConfigAdmin implements ConfigAdmin {
             throw new ClusterException(ClusterException.Kind.NOT_FOUND, "This server does not host this topic-partition.");
         }
         List<EntityConfigs.Entry> out = new ArrayList<>();
-        for (EntityConfigs.Entry e : known.values()) {
+        boolean stale = deletionAppliedAfterReads > 0 && !notYetApplied.isEmpty();
+        if (stale) {
+            deletionAppliedAfterReads--;
+        }
+        for (EntityConfigs.Entry known0 : known.values()) {
+            EntityConfigs.Entry e = stale && notYetApplied.containsKey(known0.name()) ? notYetApplied.get(known0.name())
+                    : known0;
             EntityConfigs.Entry back = fallbacks.getOrDefault(entity, Map.of()).get(e.name());
             out.add(back == null ? e : new EntityConfigs.Entry(e.name(), e.value(), e.source(), e.readOnly(),
                     e.sensitive(), back.value(), back.source()));
@@ -103,10 +115,15 @@ public final class FakeConfigAdmin implements ConfigAdmin {
         for (ConfigOp op : ops) {
             if (op.deletes()) {
                 EntityConfigs.Entry back = fallbacks.getOrDefault(entity, Map.of()).get(op.key());
+                EntityConfigs.Entry before = known.get(op.key());
                 if (back == null) {
                     known.remove(op.key());
                 } else {
                     known.put(op.key(), back);
+                    if (before != null) {
+                        notYetApplied.put(op.key(), new EntityConfigs.Entry(op.key(), before.value(), back.source(),
+                                false, false));
+                    }
                 }
             } else {
                 EntityConfigs.Entry old = known.get(op.key());

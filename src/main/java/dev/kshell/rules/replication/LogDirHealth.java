@@ -136,7 +136,6 @@ public final class LogDirHealth {
      * which {@code reassign evacuate} of a live broker sets to {@code *}).
      */
     public static String uncordon(int broker) {
-        return "uncordon once it should take replicas again: kafka-configs.sh --bootstrap-server HOST:PORT --alter "
-                + "--entity-type brokers --entity-name " + broker + " --delete-config cordoned.log.dirs";
+        return "uncordon once it should take replicas again: configs delete broker " + broker + " cordoned.log.dirs";
     }
 }

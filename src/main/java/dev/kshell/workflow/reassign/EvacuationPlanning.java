@@ -49,7 +49,7 @@ final class EvacuationPlanning {
     }
 
     Planned plan(MutationGate gate, EvacuateWorkflow.Request request, MoveAttempt.Operator op) {
-        ClusterSnapshot s = gate.plan(() -> gateway.snapshot(null, false));
+        ClusterSnapshot s = gate.plan(this::wholeSnapshot);
         Set<Integer> known = new TreeSet<>();
         s.brokers().forEach(b -> known.add(b.id()));
         partitions(s).forEach(p -> known.addAll(p.replicas()));
@@ -72,6 +72,36 @@ final class EvacuationPlanning {
                 + caps.describe() + " cannot cordon log directories (cordoned.log.dirs, KIP-1066, came with Kafka 4.3): "
                 + "a new topic may still place replicas on it while it is drained";
         return new Planned(s, plan, alreadyMoving, live, cordons ? draining : Set.of(), cordonNote);
+    }
+
+    /** How often a snapshot with topics listed but not described is read again before the plan gives up. */
+    static final int READS = 3;
+
+    /**
+     * The snapshot the plan stands on, with every listed topic described. A topic listed and then answered "unknown"
+     * is left out of a read (a topic deleted meanwhile); a plan on such a read would say "holds no replica" of a
+     * broker whose replicas it never saw. Seen on Kafka 3.9 in ZooKeeper mode a moment after a kill -9: the broker
+     * that answered describeTopics did not know a topic another had listed. Read again; if topics stay unread, no
+     * plan is made.
+     */
+    private ClusterSnapshot wholeSnapshot() {
+        ClusterSnapshot s = gateway.snapshot(null, false);
+        for (int read = 1; read < READS && !s.skippedTopics().isEmpty(); read++) {
+            try {
+                Thread.sleep(500L * read);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.util.concurrent.CancellationException("interrupted while reading the topics again");
+            }
+            s = gateway.snapshot(null, false);
+        }
+        if (!s.skippedTopics().isEmpty()) {
+            throw new ClusterException(ClusterException.Kind.UNREACHABLE, "topic" + (s.skippedTopics().size() == 1
+                    ? " " : "s ") + String.join(", ", s.skippedTopics()) + " listed but answered \"unknown\" when "
+                    + "described, " + READS + " reads in a row (being deleted, or a broker's metadata behind): no plan "
+                    + "without their replicas; run it again");
+        }
+        return s;
     }
 
     /** Whether a release line ("4.4", "3.9") is at least major.minor; false when unknown. */

@@ -117,7 +117,6 @@ public final class ShellSession implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Who led each cluster's quorum, as this session (and, when wired to a state file, earlier runs) saw it. */
     /** What this session saw of log directories and replicas out of the ISR (in memory, per cluster). */
     public LogDirHistory logDirHistory() {
         return logDirHistory;

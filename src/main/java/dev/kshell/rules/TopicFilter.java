@@ -9,24 +9,17 @@ import java.util.regex.PatternSyntaxException;
  * ({@code --pattern REGEX}, matched against the whole name, like Kafka's {@code TopicCommand --topic} regexes).
  * Never throws: a bad regex or conflicting options give a filter whose {@link #error()} says why, and every report
  * built with it comes back with status {@link PartitionReport.Status#INVALID_FILTER}.
+ *
+ * @param mode    all, one topic or a pattern
+ * @param value   the topic name or regex as given; null for {@link Mode#ALL}
+ * @param pattern the compiled regex of a valid {@link Mode#PATTERN} filter, else null
+ * @param error   why the filter is unusable, or null
  */
-public final class TopicFilter {
+public record TopicFilter(Mode mode, String value, Pattern pattern, String error) {
 
     public enum Mode { ALL, TOPIC, PATTERN }
 
     private static final TopicFilter ALL = new TopicFilter(Mode.ALL, null, null, null);
-
-    private final Mode mode;
-    private final String value;
-    private final Pattern pattern;
-    private final String error;
-
-    private TopicFilter(Mode mode, String value, Pattern pattern, String error) {
-        this.mode = mode;
-        this.value = value;
-        this.pattern = pattern;
-        this.error = error;
-    }
 
     public static TopicFilter all() {
         return ALL;
@@ -68,22 +61,8 @@ public final class TopicFilter {
         return ALL;
     }
 
-    public Mode mode() {
-        return mode;
-    }
-
-    /** The topic name or regex as given; null for {@link Mode#ALL}. */
-    public String value() {
-        return value;
-    }
-
     public boolean valid() {
         return error == null;
-    }
-
-    /** Why the filter is unusable, or null. */
-    public String error() {
-        return error;
     }
 
     public boolean matches(String topic) {
@@ -106,6 +85,7 @@ public final class TopicFilter {
         };
     }
 
+    /** Equal by what was asked (a compiled Pattern has no equality of its own). */
     @Override
     public boolean equals(Object o) {
         return o instanceof TopicFilter f && mode == f.mode && Objects.equals(value, f.value)

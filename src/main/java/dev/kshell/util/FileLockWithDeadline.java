@@ -53,25 +53,14 @@ public final class FileLockWithDeadline implements AutoCloseable {
         this.fileLock = fileLock;
     }
 
-    /** The lock could not be had before the deadline. */
+    /**
+     * The lock could not be had before the deadline; the message names the file and its holder ("pid 4711
+     * (alice@host1, since 2026-12-01T09:00:00Z)"), or says the holder is unknown when the lock file names nobody.
+     */
     public static final class Timeout extends RuntimeException {
-        private final transient Path file;
-        private final String holder;
-
         Timeout(Path file, Duration deadline, String holder) {
             super("could not lock " + file + " within " + Durations.format(deadline)
                     + (holder == null ? " (holder unknown)" : ": held by " + holder));
-            this.file = file;
-            this.holder = holder;
-        }
-
-        public Path file() {
-            return file;
-        }
-
-        /** "pid 4711 (alice@host1, since 2026-12-01T09:00:00Z)", or null when the lock file names nobody. */
-        public String holder() {
-            return holder;
         }
     }
 

@@ -267,18 +267,7 @@ public final class TriageService implements AutoCloseable {
      * side read of this triage and ends it.
      */
     private static <T> T await(Future<T> future, long until, List<Future<?>> all) {
-        try {
-            return future.get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            all.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new CancellationException("triage interrupted");
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            return null;
-        } catch (ExecutionException e) {
-            return null;
-        }
+        return dev.kshell.util.SideReads.await(future, until, all, "triage", "a side read", null);
     }
 
     @Override

@@ -30,13 +30,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The radar read (docs/radar.md): certificates, the nodes' software, the finalized features, the newest record
@@ -206,23 +202,6 @@ public final class RadarService {
 
     /** A part's answer, or null with a note when it failed or missed the budget; an interrupt ends the read. */
     private static <T> T await(Future<T> future, long until, List<Future<?>> all, List<String> notes, String what) {
-        try {
-            return future.get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            all.forEach(f -> f.cancel(true));
-            Thread.currentThread().interrupt();
-            throw new CancellationException("radar interrupted");
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            notes.add(what + ": not read within the deadline");
-            return null;
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            if (cause instanceof CancellationException cancelled) {
-                throw cancelled;
-            }
-            notes.add(what + ": not read (" + cause.getMessage() + ")");
-            return null;
-        }
+        return dev.kshell.util.SideReads.await(future, until, all, "radar", what, notes);
     }
 }

@@ -26,14 +26,10 @@ import java.util.TreeSet;
  * and nothing in flight it clears throttles left behind. A cancel whose old replicas hold no live in-sync replica is
  * refused in the plan, per partition ({@link CancelCheck}); the rest goes ahead. Confirmed (y/N or --yes), audited.
  */
-public final class CancelWorkflow {
-
-    private final ClusterGateway gateway;
-    private final ChangeSteps steps;
+public final class CancelWorkflow extends SteppedWorkflow {
 
     public CancelWorkflow(ClusterGateway gateway, AuditLog auditLog) {
-        this.gateway = gateway;
-        this.steps = new ChangeSteps("reassign-cancel", auditLog);
+        super(gateway, "reassign-cancel", auditLog);
     }
 
     /** What a cancel plans: the partitions, those refused, the throttles to clear, and the lines said before acting. */

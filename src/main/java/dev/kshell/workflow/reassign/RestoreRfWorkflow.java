@@ -35,17 +35,14 @@ import java.util.concurrent.CancellationException;
  * evacuation, watched to the end, the throttle removed, and the partitions forgotten. Confirmed and audited as
  * {@code reassign-restore-rf}.
  */
-public final class RestoreRfWorkflow {
+public final class RestoreRfWorkflow extends SteppedWorkflow {
 
-    private final ClusterGateway gateway;
     private final StateStore store;
-    private final ChangeSteps steps;
     private final Duration poll;
 
     public RestoreRfWorkflow(ClusterGateway gateway, AuditLog auditLog, StateStore store, Duration poll) {
-        this.gateway = gateway;
+        super(gateway, "reassign-restore-rf", auditLog);
         this.store = store;
-        this.steps = new ChangeSteps("reassign-restore-rf", auditLog);
         this.poll = poll;
     }
 

@@ -22,14 +22,10 @@ import java.util.TreeMap;
  * replicas on a topic that has none (a rate only bounds throttled replicas). Confirmed (y/N or --yes), audited as
  * {@code reassign-throttle}. The moves' end (kshell's watch, {@code reassign cancel}) removes it as before.
  */
-public final class ThrottleWorkflow {
-
-    private final ClusterGateway gateway;
-    private final ChangeSteps steps;
+public final class ThrottleWorkflow extends SteppedWorkflow {
 
     public ThrottleWorkflow(ClusterGateway gateway, AuditLog auditLog) {
-        this.gateway = gateway;
-        this.steps = new ChangeSteps("reassign-throttle", auditLog);
+        super(gateway, "reassign-throttle", auditLog);
     }
 
     private record Planned(String clusterId, MoveThrottle throttle, List<String> planned, List<String> lines) {

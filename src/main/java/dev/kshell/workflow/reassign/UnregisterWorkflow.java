@@ -29,14 +29,10 @@ import java.util.Optional;
  * is fenced and holds no replica; confirmed and audited. In ZooKeeper mode there is nothing to do: a broker that
  * stops leaves {@code /brokers/ids} by itself, and kshell says so.
  */
-public final class UnregisterWorkflow {
-
-    private final ClusterGateway gateway;
-    private final ChangeSteps steps;
+public final class UnregisterWorkflow extends SteppedWorkflow {
 
     public UnregisterWorkflow(ClusterGateway gateway, AuditLog auditLog) {
-        this.gateway = gateway;
-        this.steps = new ChangeSteps("unregister-broker", auditLog);
+        super(gateway, "unregister-broker", auditLog);
     }
 
     public ChangeSteps.Result run(MoveAttempt attempt, int brokerId) {

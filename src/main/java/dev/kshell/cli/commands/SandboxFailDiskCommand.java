@@ -35,17 +35,12 @@ public class SandboxFailDiskCommand extends KshellCommand {
     @Override
     public ExitCode execute(Invocation inv) {
         int id = inv.get(BROKER);
-        String what = "sandbox fail-disk";
-        if (SandboxViews.dryRun(inv, sandbox, what, new Sandbox.DiskFailure(id, null, 0),
-                "dry run: would fail one of broker " + id + "'s log directories\n")) {
-            return ExitCode.OK;
-        }
-        SandboxViews.checked(inv, sandbox, what, sandbox::cluster);
-        inv.note("broker " + id + ": its second log directory fails (waits until the broker reports it offline)...");
-        Sandbox.DiskFailure failure = SandboxViews.injecting(inv, sandbox, what, () -> sandbox.failDisk(id));
-        inv.emit(failure, () -> String.format(Locale.ROOT, "broker %d took log directory %s offline (%.1f s); "
-                + "it runs on with its other one%n  next: logdirs --broker %d, under-replicated%n", failure.broker(),
-                failure.logDir(), failure.tookMs() / 1000.0, failure.broker()));
-        return ExitCode.OK;
+        return SandboxViews.fault(inv, sandbox, "sandbox fail-disk", new Sandbox.DiskFailure(id, null, 0),
+                "dry run: would fail one of broker " + id + "'s log directories\n",
+                "broker " + id + ": its second log directory fails (waits until the broker reports it offline)...",
+                () -> sandbox.failDisk(id), failure -> String.format(Locale.ROOT, "broker %d took log directory %s "
+                        + "offline (%.1f s); it runs on with its other one%n  next: logdirs --broker %d, "
+                        + "under-replicated%n", failure.broker(), failure.logDir(), failure.tookMs() / 1000.0,
+                        failure.broker()));
     }
 }

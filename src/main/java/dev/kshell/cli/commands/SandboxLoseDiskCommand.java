@@ -37,16 +37,10 @@ public class SandboxLoseDiskCommand extends KshellCommand {
     @Override
     public ExitCode execute(Invocation inv) {
         int id = inv.get(NODE);
-        String what = "sandbox lose-disk";
-        if (SandboxViews.dryRun(inv, sandbox, what, new Sandbox.DiskLoss(id, "node", null, null, false, 0),
-                "dry run: would delete node " + id + "'s data, format it again and start it\n")) {
-            return ExitCode.OK;
-        }
-        SandboxViews.checked(inv, sandbox, what, sandbox::cluster);
-        inv.note("node " + id + ": kill -9, data deleted, formatting again and starting (waits until it is up)...");
-        Sandbox.DiskLoss loss = SandboxViews.injecting(inv, sandbox, what, () -> sandbox.loseDisk(id));
-        inv.emit(loss, () -> render(loss));
-        return ExitCode.OK;
+        return SandboxViews.fault(inv, sandbox, "sandbox lose-disk", new Sandbox.DiskLoss(id, "node", null, null,
+                        false, 0), "dry run: would delete node " + id + "'s data, format it again and start it\n",
+                "node " + id + ": kill -9, data deleted, formatting again and starting (waits until it is up)...",
+                () -> sandbox.loseDisk(id), SandboxLoseDiskCommand::render);
     }
 
     static String render(Sandbox.DiskLoss loss) {

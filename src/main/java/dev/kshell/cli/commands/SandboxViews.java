@@ -76,6 +76,24 @@ final class SandboxViews {
                 .act(act, r -> GateOutcome.succeeded(null));
     }
 
+    /**
+     * A fault injection as {@code sandbox fail-disk} and {@code sandbox lose-disk} make it: the dry run ({@code planned}
+     * and {@code dryRunLine}), or the sandbox's check, {@code note} while it acts, the act under the sandbox's gate,
+     * and its result shown with {@code render}.
+     */
+    static <T> dev.kshell.model.ExitCode fault(Invocation inv, Sandbox sandbox, String action, T planned,
+                                                String dryRunLine, String note, Supplier<T> act,
+                                                java.util.function.Function<T, String> render) {
+        if (dryRun(inv, sandbox, action, planned, dryRunLine)) {
+            return dev.kshell.model.ExitCode.OK;
+        }
+        checked(inv, sandbox, action, sandbox::cluster);
+        inv.note(note);
+        T done = injecting(inv, sandbox, action, act);
+        inv.emit(done, () -> render.apply(done));
+        return dev.kshell.model.ExitCode.OK;
+    }
+
     /** A check before a fault injection: when the sandbox refuses, that refusal is audited (sandbox marker), exit 2. */
     static <T> T checked(Invocation inv, Sandbox sandbox, String action, Supplier<T> check) {
         try {

@@ -46,44 +46,41 @@ final class ReassignConversation {
     }
 
     private static MoveAttempt.Operator operator(Invocation inv) {
-        return new MoveAttempt.Operator() {
-            private ProgressLine line;
+        return new Moving(inv);
+    }
 
-            @Override
-            public void showPlan(EvacuationPlan plan) {
-                // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
-                String text = ReassignTables.plan(plan, inv.output().width(), inv.output().color());
-                PrintWriter to = inv.output().json() ? inv.output().err() : inv.output().out();
-                to.print(text);
-                to.flush();
-            }
+    /** The operator of a move: asked and told as every command's, also shown the plan and the moves' progress. */
+    private static final class Moving extends dev.kshell.cli.GateAttempts.Asking implements MoveAttempt.Operator {
+        private ProgressLine line;
 
-            @Override
-            public String ask(String prompt) {
-                return inv.prompter().ask(prompt);
-            }
+        Moving(Invocation inv) {
+            super(inv);
+        }
 
-            @Override
-            public void note(String text) {
-                inv.note(text);
-            }
+        @Override
+        public void showPlan(EvacuationPlan plan) {
+            // with --output json stdout stays one JSON document: the plan a person confirms goes to stderr
+            String text = ReassignTables.plan(plan, inv.output().width(), inv.output().color());
+            PrintWriter to = inv.output().json() ? inv.output().err() : inv.output().out();
+            to.print(text);
+            to.flush();
+        }
 
-            @Override
-            public void progress(String text) {
-                if (line == null) {
-                    line = ProgressLine.start(inv.output(), "moving");
-                }
-                line.step(text);
+        @Override
+        public void progress(String text) {
+            if (line == null) {
+                line = ProgressLine.start(inv.output(), "moving");
             }
+            line.step(text);
+        }
 
-            @Override
-            public void progressDone() {
-                if (line != null) {
-                    line.close();
-                    line = null;
-                }
+        @Override
+        public void progressDone() {
+            if (line != null) {
+                line.close();
+                line = null;
             }
-        };
+        }
     }
 
     /** Prints a cancel / unregister report: its lines (or the JSON model). */

@@ -226,6 +226,21 @@ class ConfigsCommandsTest {
     }
 
     @Test
+    void should_not_call_a_broker_unregistered_when_the_answer_lists_no_broker_at_all() {
+        FakeGateway empty = new FakeGateway(FakeGateway.snapshot(new QuorumState(1, 7, 420, List.of(), List.of()),
+                List.of(), List.of())); // a ZooKeeper-mode broker a moment after its start
+        ShellSession session = new ShellSession(t -> empty);
+        session.connect(FakeGateway.TARGET, "fake", null);
+        executor = new CommandLineExecutor(CommandLineParser.forCommands(List.of(
+                new ConfigsChangeCommand(session, true, ConfigEntity.Kind.BROKER, clock))), session);
+        CommandLineExecutor.LineResult r = run("configs set broker 5 log.cleaner.threads=2 --yes");
+        assertThat(r.code()).isEqualTo(ExitCode.UNREACHABLE);
+        assertThat(err.toString()).contains("the broker that answered lists no broker at all")
+                .doesNotContain("is registered");
+        assertThat(empty.configAdmin.altered).isEmpty();
+    }
+
+    @Test
     void should_read_a_deletion_back_until_the_broker_shows_the_next_levels_value() {
         ConfigEntity five = ConfigEntity.broker(5);
         configs.entry(five, "cordoned.log.dirs", "*", "DYNAMIC_BROKER_CONFIG", false)

@@ -140,6 +140,9 @@ class RecoveryMatrixIntegrationTest {
                 .withRuntime(runtime).withZooKeeperMode(shape.zooKeeper).withTwoLogDirs(shape.twoLogDirs));
         long t0 = System.nanoTime();
         cluster = LocalCluster.start(spec, line -> System.out.println("[" + shape + "] " + line));
+        if (shape.zooKeeper) {
+            dev.kshell.testsupport.ZooKeeperMetadata.awaitEveryBroker(cluster);
+        }
         System.out.printf("[%s] started in %.1f s%n", shape, (System.nanoTime() - t0) / 1e9);
         admin = TestHome.admin(cluster.bootstrapServers());
     }

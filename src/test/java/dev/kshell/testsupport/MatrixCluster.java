@@ -83,6 +83,9 @@ public final class MatrixCluster {
             }
             cluster = LocalCluster.start(spec,
                     line -> System.out.println("[" + flavour + "] " + line));
+            if (flavour.zooKeeper) {
+                ZooKeeperMetadata.awaitEveryBroker(cluster);
+            }
             double started = (System.nanoTime() - t1) / 1e9;
             START_SECONDS.put(flavour, started);
             System.out.printf("[%s] class path resolved in %.1f s, cluster started in %.1f s%n", flavour, resolved,

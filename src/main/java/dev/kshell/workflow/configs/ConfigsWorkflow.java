@@ -179,6 +179,13 @@ public final class ConfigsWorkflow {
                 }
             }
             case BROKER -> {
+                if (s.brokers().isEmpty()) {
+                    // not "no such broker": a ZooKeeper-mode broker answers from its metadata cache, empty until the
+                    // controller's first update reaches it (seen a moment after a start)
+                    throw new ClusterException(ClusterException.Kind.UNREACHABLE, "the broker that answered lists "
+                            + "no broker at all (one that has just started, before the cluster's metadata reached "
+                            + "it): run it again");
+                }
                 int id = Integer.parseInt(entity.name());
                 Optional<BrokerState> b = s.brokers().stream().filter(x -> x.id() == id).findFirst();
                 String known = s.brokers().stream().map(x -> String.valueOf(x.id())).collect(Collectors.joining(","));

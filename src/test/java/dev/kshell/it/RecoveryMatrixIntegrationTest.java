@@ -251,6 +251,9 @@ class RecoveryMatrixIntegrationTest {
         try (ShellHarness shell = new ShellHarness(RecoveryMatrixIntegrationTest::commands)) {
             Await.until(topic + " in sync", Duration.ofSeconds(120), () -> all(topic),
                     ps -> ps != null && ps.stream().allMatch(p -> p.leader() != null && p.isr().size() == 3));
+            if (shape.zooKeeper) {
+                dev.kshell.testsupport.ZooKeeperMetadata.awaitTopicOnEveryBroker(cluster, topic, 3);
+            }
             shell.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
                     Duration.ofSeconds(15), cluster.zooKeeperConnect()), "shrink", null);
             cluster.killNode(6);
@@ -301,6 +304,9 @@ class RecoveryMatrixIntegrationTest {
         try (ShellHarness shell = new ShellHarness(RecoveryMatrixIntegrationTest::commands)) {
             Await.until(topic + " in sync", Duration.ofSeconds(120), () -> partition(topic),
                     p -> p != null && p.leader() != null && p.isr().size() == 2);
+            if (shape.zooKeeper) {
+                dev.kshell.testsupport.ZooKeeperMetadata.awaitTopicOnEveryBroker(cluster, topic, 1);
+            }
             shell.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
                     Duration.ofSeconds(15), cluster.zooKeeperConnect()), "drain", null);
             ShellHarness.Result r = shell.run("reassign evacuate 5 --yes --timeout 30s");

@@ -111,6 +111,10 @@ class TriageTruthIntegrationTest {
         NodeInfo broker = cluster.node(5);
         String endpoint = "127.0.0.1:" + broker.port();
         signal("STOP", broker.pid());
+        // SIGSTOP reaches each thread when it next runs: on a busy machine a network thread answered one more
+        // request after kill returned (clean-clone run beside a CPU burner, 5 December)
+        Await.until("every thread of broker 5 stopped", Duration.ofSeconds(10), () -> allStopped(broker.pid()),
+                stopped -> stopped);
         // the kernel still completes the handshake of a stopped JVM: a bare connect is no probe
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", broker.port()), 1000);
@@ -216,6 +220,24 @@ class TriageTruthIntegrationTest {
         ShellHarness.Result strict = shell.run("triage --strict");
         assertThat(strict.code()).isEqualTo(ExitCode.FINDINGS);
         assertThat(strict.out()).startsWith("HEALTHY, ");
+    }
+
+    /** Whether every thread of the process is in state T (stopped), from /proc/PID/task/TID/stat. */
+    private static boolean allStopped(long pid) {
+        try (java.util.stream.Stream<java.nio.file.Path> tasks = java.nio.file.Files.list(
+                java.nio.file.Path.of("/proc/" + pid + "/task"))) {
+            return tasks.allMatch(t -> {
+                try {
+                    String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                    char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                    return state == 'T' || state == 't';
+                } catch (java.io.IOException e) {
+                    return true; // the thread ended meanwhile
+                }
+            });
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static void signal(String name, long pid) throws Exception {

@@ -5,6 +5,9 @@ import dev.kshell.sandbox.NodeInfo;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +23,31 @@ import java.util.concurrent.TimeUnit;
 public final class ZooKeeperMetadata {
 
     private ZooKeeperMetadata() {
+    }
+
+    /**
+     * Waits until every broker knows {@code topic} with its {@code partitions}: the controller's UpdateMetadata
+     * reaches each broker on its own, and a topic a test created a moment ago was missing from one broker's answer
+     * while another listed it (RecoveryMatrixIntegrationTest, twice in two clean-clone runs on 5 December: kshell's
+     * listTopics without it, or its describeTopics "unknown"). Each try is a new consumer bootstrapped to that broker
+     * alone, so that its first metadata request goes to that broker.
+     */
+    public static void awaitTopicOnEveryBroker(LocalCluster cluster, String topic, int partitions) {
+        for (NodeInfo b : cluster.nodes().stream().filter(n -> n.role() == NodeInfo.Role.BROKER).toList()) {
+            Await.until("broker " + b.id() + " knowing " + topic + " (" + partitions + " partitions)",
+                    Duration.ofSeconds(60), () -> {
+                        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, b.endpoint(),
+                                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                                ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false"))) {
+                            List<?> known = c.partitionsFor(topic, Duration.ofSeconds(3));
+                            return known == null ? 0 : known.size();
+                        } catch (RuntimeException e) {
+                            return -1;
+                        }
+                    }, n -> n == partitions);
+        }
     }
 
     public static void awaitEveryBroker(LocalCluster cluster) {

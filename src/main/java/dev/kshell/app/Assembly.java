@@ -43,8 +43,7 @@ import dev.kshell.cli.commands.ReassignmentsCommand;
 import dev.kshell.cli.commands.RememberOffsetsCommand;
 import dev.kshell.cli.commands.RunCommand;
 import dev.kshell.cli.commands.SandboxLoadCommand;
-import dev.kshell.cli.commands.SandboxLoseDiskCommand;
-import dev.kshell.cli.commands.SandboxFailDiskCommand;
+import dev.kshell.cli.commands.SandboxDiskCommand;
 import dev.kshell.cli.commands.SandboxNodeCommand;
 import dev.kshell.cli.commands.SandboxPauseCommand;
 import dev.kshell.cli.commands.SandboxResetCommand;
@@ -195,8 +194,8 @@ public final class Assembly implements AutoCloseable {
         all.add(new SandboxPauseCommand(sandbox, session));
         all.add(new SandboxScenarioCommand(sandbox, session));
         all.add(new SandboxLoadCommand(sandbox));
-        all.add(new SandboxLoseDiskCommand(sandbox));
-        all.add(new SandboxFailDiskCommand(sandbox));
+        all.add(SandboxDiskCommand.loseDisk(sandbox));
+        all.add(SandboxDiskCommand.failDisk(sandbox));
         all.add(new SandboxResetCommand(sandbox));
         return all;
     }

@@ -14,21 +14,11 @@ public final class Approval {
 
     private static final ThreadLocal<Approval> CURRENT = new ThreadLocal<>();
 
-    private final String attemptId;
-    private final String action;
+    /** "action attemptId": the attempt whose confirmed line stands behind this approval, as messages name it. */
+    private final String name;
 
     Approval(String attemptId, String action) {
-        this.attemptId = attemptId;
-        this.action = action;
-    }
-
-    /** The attempt id its confirmed line and closing line share. */
-    public String attemptId() {
-        return attemptId;
-    }
-
-    public String action() {
-        return action;
+        this.name = action + " " + attemptId;
     }
 
     /** Runs {@code act} with this approval current on this thread (nested approvals stack). */
@@ -65,6 +55,6 @@ public final class Approval {
 
     @Override
     public String toString() {
-        return action + " " + attemptId;
+        return name;
     }
 }

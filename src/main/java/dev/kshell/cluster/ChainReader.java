@@ -194,19 +194,24 @@ final class ChainReader {
             checkServerTrusted(presented, authType);
         }
 
+        // the handshake is a client's: a server-side check never comes (each variant refuses it alike)
         @Override
         public void checkClientTrusted(X509Certificate[] presented, String authType) {
-            throw new UnsupportedOperationException("a client side only");
+            throw clientSideOnly();
         }
 
         @Override
         public void checkClientTrusted(X509Certificate[] presented, String authType, Socket socket) {
-            checkClientTrusted(presented, authType);
+            throw clientSideOnly();
         }
 
         @Override
         public void checkClientTrusted(X509Certificate[] presented, String authType, SSLEngine engine) {
-            checkClientTrusted(presented, authType);
+            throw clientSideOnly();
+        }
+
+        private static UnsupportedOperationException clientSideOnly() {
+            return new UnsupportedOperationException("a client side only");
         }
 
         @Override

@@ -47,6 +47,15 @@ public final class ShellSession implements AutoCloseable {
     private volatile GroupNames groupNames;
     private final dev.kshell.memory.MoveSamples moveSamples = new dev.kshell.memory.MoveSamples();
 
+    public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory) {
+        this(gatewayFactory, Clock.systemUTC());
+    }
+
+    public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory, Clock clock) {
+        this.gatewayFactory = gatewayFactory;
+        this.clock = clock;
+    }
+
     /**
      * An open connection and what the operator called it.
      *
@@ -106,15 +115,6 @@ public final class ShellSession implements AutoCloseable {
             sessionPin = expectedClusterId;
         }
         return c;
-    }
-
-    public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory) {
-        this(gatewayFactory, Clock.systemUTC());
-    }
-
-    public ShellSession(Function<ClusterTarget, ClusterGateway> gatewayFactory, Clock clock) {
-        this.gatewayFactory = gatewayFactory;
-        this.clock = clock;
     }
 
     /** What this session saw of log directories and replicas out of the ISR (in memory, per cluster). */

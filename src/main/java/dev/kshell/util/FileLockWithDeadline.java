@@ -43,13 +43,12 @@ public final class FileLockWithDeadline implements AutoCloseable {
 
     private final Path lockFile;
     private final ReentrantLock jvmLock;
-    private final FileChannel channel;
+    /** The OS lock; its channel, holding the holder line, is closed with it. */
     private final FileLock fileLock;
 
-    private FileLockWithDeadline(Path lockFile, ReentrantLock jvmLock, FileChannel channel, FileLock fileLock) {
+    private FileLockWithDeadline(Path lockFile, ReentrantLock jvmLock, FileLock fileLock) {
         this.lockFile = lockFile;
         this.jvmLock = jvmLock;
-        this.channel = channel;
         this.fileLock = fileLock;
     }
 
@@ -116,7 +115,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
                 sleepQuietly(POLL_MS, interrupted);
             }
             writeHolder(channel);
-            return new FileLockWithDeadline(file, jvmLock, channel, lock);
+            return new FileLockWithDeadline(file, jvmLock, lock);
         } catch (IOException | RuntimeException e) {
             closeQuietly(channel);
             jvmLock.unlock();
@@ -131,6 +130,7 @@ public final class FileLockWithDeadline implements AutoCloseable {
     @Override
     public void close() {
         boolean interrupted = Thread.interrupted();
+        FileChannel channel = fileLock.channel();
         try {
             if (fileLock.isValid()) {
                 channel.truncate(0);

@@ -24,7 +24,7 @@ import dev.kshell.sandbox.Scenario;
 import dev.kshell.memory.QuorumMemory;
 import dev.kshell.cli.commands.LogDirsCommand;
 import dev.kshell.cli.commands.ReassignmentsCommand;
-import dev.kshell.cli.commands.SandboxFailDiskCommand;
+import dev.kshell.cli.commands.SandboxDiskCommand;
 import dev.kshell.cli.commands.UnderReplicatedCommand;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
@@ -88,7 +88,7 @@ class SandboxScenariosIntegrationTest {
                 new SandboxScenarioCommand(sandbox, session), new SandboxResetCommand(sandbox),
                 new SandboxLoadCommand(sandbox), new SandboxPauseCommand(sandbox, session),
                 new DescribeCommand(session), new QuorumCommand(session), new BrokersCommand(session),
-                new ElectUncleanCommand(session), new TriageCommand(session), new SandboxFailDiskCommand(sandbox),
+                new ElectUncleanCommand(session), new TriageCommand(session), SandboxDiskCommand.failDisk(sandbox),
                 new LogDirsCommand(session), new UnderReplicatedCommand(session), new ReassignmentsCommand(session),
                 new dev.kshell.cli.commands.GroupsCommand(session), new dev.kshell.cli.commands.GroupCommand(session)));
         Arrays.stream(Sandbox.NodeAction.values()).forEach(a -> list.add(new SandboxNodeCommand(sandbox, a)));

@@ -77,9 +77,8 @@ public class TriageCommand extends KshellCommand {
         }
         ClusterSnapshot previous = session.lastSnapshot().orElse(null);
         TriageOptions options = new TriageOptions(inv.get(STRICT), session.connectedToSandbox(), previous,
-                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory())
-                .withClientHistory(session.clientHistory()).withTemporaryChanges(TemporaryChanges.atHome())
-                .withRadarThresholds(session.radarThresholds());
+                session.knownVoterEndpoints(), session.quorumMemory(), session.logDirHistory(),
+                session.clientHistory(), TemporaryChanges.atHome(), session.radarThresholds());
         TriageService.TriageRun outcome = service.triage(session, options);
         session.remember(outcome.snapshot());
         outcome.warnings().forEach(w -> inv.note("warning: " + w));

@@ -5,8 +5,8 @@ import java.util.function.Function;
 
 /**
  * What an election would do: the plan every {@code elect} prints first, the guard decides on and the audit log
- * holds. Sealed: a renderer handles each kind through {@link #accept}, so adding a kind breaks every place that
- * must show it, at compile time.
+ * holds. Sealed: a renderer handles each kind through {@link #accept}, the one place that dispatches on the kind, so
+ * a new kind is a new {@link Visitor} method, which breaks every place that must show it at compile time.
  */
 public sealed interface ElectionPlan permits PreferredPlan, UncleanPlan, RestoreOrderPlan {
 
@@ -19,7 +19,15 @@ public sealed interface ElectionPlan permits PreferredPlan, UncleanPlan, Restore
         R restoreOrder(RestoreOrderPlan plan);
     }
 
-    <R> R accept(Visitor<R> visitor);
+    default <R> R accept(Visitor<R> visitor) {
+        if (this instanceof PreferredPlan preferred) {
+            return visitor.preferred(preferred);
+        }
+        if (this instanceof UncleanPlan unclean) {
+            return visitor.unclean(unclean);
+        }
+        return visitor.restoreOrder((RestoreOrderPlan) this);
+    }
 
     /**
      * What acting on this plan sends and what it rests on, one line per partition (its leader, its replicas and

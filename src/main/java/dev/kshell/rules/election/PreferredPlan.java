@@ -16,12 +16,6 @@ import java.util.List;
 public record PreferredPlan(ElectionSelection selection, List<Row> rows, int alreadyPreferred,
                             List<String> notFound) implements ElectionPlan {
 
-    @Override
-    public <R> R accept(Visitor<R> visitor) {
-        return visitor.preferred(this);
-    }
-
-
     public PreferredPlan {
         rows = List.copyOf(rows);
         notFound = List.copyOf(notFound);

@@ -10,12 +10,6 @@ import java.util.List;
  */
 public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements ElectionPlan {
 
-    @Override
-    public <R> R accept(Visitor<R> visitor) {
-        return visitor.restoreOrder(this);
-    }
-
-
     public RestoreOrderPlan {
         rows = List.copyOf(rows);
         notFound = List.copyOf(notFound);

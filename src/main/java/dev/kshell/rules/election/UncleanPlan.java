@@ -39,12 +39,6 @@ public record UncleanPlan(List<Row> rows, List<Refusal> refusals, List<String> n
                 stability.sentence());
     }
 
-    @Override
-    public <R> R accept(Visitor<R> visitor) {
-        return visitor.unclean(this);
-    }
-
-
     public UncleanPlan {
         rows = List.copyOf(rows);
         refusals = List.copyOf(refusals);

@@ -155,7 +155,7 @@ public final class CertificateRules {
     private static void group(Map<String, Group> groups, Problem p, PresentedChain.Certificate cert,
                               PresentedChain c, boolean leaf) {
         String key = p.rule + "|" + cert.sha256() + "|" + c.role() + "|" + c.listener() + "|" + p.severity;
-        groups.computeIfAbsent(key, k -> new Group(p, c.role(), c.listener(), leaf)).nodes
+        groups.computeIfAbsent(key, k -> new Group(p, c.role(), c.listener(), leaf, new TreeSet<>())).nodes()
                 .add(c.nodeId() == null ? -1 : c.nodeId());
     }
 
@@ -164,19 +164,7 @@ public final class CertificateRules {
     }
 
     /** One certificate's one problem on one listener, and the nodes that present it. */
-    private static final class Group {
-        final Problem problem;
-        final String role;
-        final String listener;
-        final boolean leaf;
-        final TreeSet<Integer> nodes = new TreeSet<>();
-
-        Group(Problem problem, String role, String listener, boolean leaf) {
-            this.problem = problem;
-            this.role = role;
-            this.listener = listener;
-            this.leaf = leaf;
-        }
+    private record Group(Problem problem, String role, String listener, boolean leaf, TreeSet<Integer> nodes) {
 
         String where() {
             return RadarText.nodes(role, nodes) + ", " + RadarText.listener(listener);

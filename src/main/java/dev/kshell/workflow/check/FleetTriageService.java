@@ -45,9 +45,8 @@ public final class FleetTriageService {
      */
     public FleetTriageReport triage(List<String> names, Duration timeout, boolean strict, QuorumMemory memory)
             throws InterruptedException {
-        TriageOptions options = TriageOptions.fresh().withStrict(strict).withQuorumMemory(memory);
         return new FleetTriageReport(profiles.each(profiles.resolve(names, timeout), CALLS,
-                (member, gateway) -> judge(member, gateway, options.withRadarThresholds(
+                (member, gateway) -> judge(member, gateway, TriageOptions.fleetMember(strict, memory,
                         member.settings().radarThresholds())), FleetTriageService::failed));
     }
 

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * How one triage runs, apart from the connection: what a session knows (its previous snapshot, the controllers it
  * last saw, its quorum memory, its histories) and the command's flags. A fleet triage passes {@link #fresh()} per
- * cluster. The memories are added with a {@code withX} each, so that a new one does not break the callers.
+ * cluster.
  *
  * @param strict              {@code --strict}: config risks make the exit code 1
  * @param sandboxSession      the connection is the session's own sandbox: advice may name {@code sandbox} commands
@@ -38,60 +38,17 @@ public record TriageOptions(boolean strict, boolean sandboxSession, ClusterSnaps
         radarThresholds = radarThresholds == null ? RadarThresholds.DEFAULTS : radarThresholds;
     }
 
-    /** With kshell's default radar thresholds. */
-    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
-                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
-                         LogDirHistory logDirHistory, ClientHistory clientHistory,
-                         TemporaryChanges temporaryChanges) {
-        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, clientHistory,
-                temporaryChanges, null);
-    }
-
-    /** Without the clients' history and the temporary config changes. */
-    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
-                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory,
-                         LogDirHistory logDirHistory) {
-        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory, null, null);
-    }
-
-    /** Without a log-directory history. */
-    public TriageOptions(boolean strict, boolean sandboxSession, ClusterSnapshot previous,
-                         Map<Integer, String> knownVoterEndpoints, QuorumMemory quorumMemory) {
-        this(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, null);
-    }
-
-    /** Nothing known beforehand, no history. */
+    /** Nothing known beforehand, no history, kshell's default radar thresholds. */
     public static TriageOptions fresh() {
-        return new TriageOptions(false, false, null, Map.of(), null);
+        return fleetMember(false, null, null);
     }
 
-    public TriageOptions withStrict(boolean value) {
-        return new TriageOptions(value, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory, temporaryChanges, radarThresholds);
-    }
-
-    public TriageOptions withQuorumMemory(QuorumMemory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, value, logDirHistory,
-                clientHistory, temporaryChanges, radarThresholds);
-    }
-
-    public TriageOptions withLogDirHistory(LogDirHistory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, value,
-                clientHistory, temporaryChanges, radarThresholds);
-    }
-
-    public TriageOptions withClientHistory(ClientHistory value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                value, temporaryChanges, radarThresholds);
-    }
-
-    public TriageOptions withTemporaryChanges(TemporaryChanges value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory, value, radarThresholds);
-    }
-
-    public TriageOptions withRadarThresholds(RadarThresholds value) {
-        return new TriageOptions(strict, sandboxSession, previous, knownVoterEndpoints, quorumMemory, logDirHistory,
-                clientHistory, temporaryChanges, value);
+    /**
+     * One cluster of a fleet triage: nothing of a session's but the shared quorum memory and the profile's radar
+     * thresholds (null: kshell's defaults).
+     */
+    public static TriageOptions fleetMember(boolean strict, QuorumMemory quorumMemory,
+                                            RadarThresholds radarThresholds) {
+        return new TriageOptions(strict, false, null, Map.of(), quorumMemory, null, null, null, radarThresholds);
     }
 }

@@ -28,25 +28,15 @@ import java.util.concurrent.CancellationException;
  * ({@link EvacuationGuard}: y/N or --yes for the moves and the shrinks, the typed phrase for partitions with no live
  * copy) -> {@link EvacuationExecution} (throttle on the brokers taking part, cordon, alterPartitionReassignments,
  * watch, throttle removed, re-read, closing audit lines). Ctrl-C stops the watching, never the moves.
+ *
+ * @param poll how often the watch re-reads the reassignments in flight ({@link #POLL}; tests pass less)
  */
-public final class EvacuateWorkflow {
+public record EvacuateWorkflow(ClusterGateway gateway, AuditLog auditLog, StateStore store, Duration poll) {
 
     /** The throttle when none is given: 50 MB/s per broker taking part, each way. */
     public static final long DEFAULT_THROTTLE = 50_000_000L;
     /** How often the watch re-reads the reassignments in flight. */
     public static final Duration POLL = Duration.ofSeconds(2);
-
-    private final ClusterGateway gateway;
-    private final AuditLog auditLog;
-    private final StateStore store;
-    private final Duration poll;
-
-    public EvacuateWorkflow(ClusterGateway gateway, AuditLog auditLog, StateStore store, Duration poll) {
-        this.gateway = gateway;
-        this.auditLog = auditLog;
-        this.store = store;
-        this.poll = poll;
-    }
 
     /**
      * @param brokers  the brokers to empty

@@ -25,15 +25,7 @@ import java.util.TreeSet;
  * reassignments already in flight (planned from where they are going, never sent again), {@link EvacuationPlanner},
  * and what kshell remembers of the partitions with no live copy.
  */
-final class EvacuationPlanning {
-
-    private final ClusterGateway gateway;
-    private final StateStore store;
-
-    EvacuationPlanning(ClusterGateway gateway, StateStore store) {
-        this.gateway = gateway;
-        this.store = store;
-    }
+record EvacuationPlanning(ClusterGateway gateway, StateStore store) {
 
     /**
      * What planning read, besides the plan.

@@ -23,15 +23,7 @@ import java.util.TreeSet;
  * left, the rate, the time left). Ctrl-C stops the watching, never the moves ({@link Interrupted}); a move adding a
  * replica on a broker that is not live is stuck and said so.
  */
-final class MoveWatch {
-
-    private final ClusterGateway gateway;
-    private final Duration poll;
-
-    MoveWatch(ClusterGateway gateway, Duration poll) {
-        this.gateway = gateway;
-        this.poll = poll;
-    }
+record MoveWatch(ClusterGateway gateway, Duration poll) {
 
     /** Watches until none of {@code watching} is in flight. */
     void watch(Set<PartitionSpec> watching, Map<PartitionSpec, EvacuationPlan.Move> plan, MoveAttempt.Operator op) {

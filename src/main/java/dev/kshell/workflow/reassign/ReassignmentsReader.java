@@ -21,20 +21,10 @@ import java.util.TreeMap;
  * session reads the sizes again after {@code sampleGap} to have a rate at all), the throttles in place, and a stuck
  * one named (an adding replica on a broker that is not live). Only the live brokers that answer are asked. Reads only.
  */
-public final class ReassignmentsReader {
+public record ReassignmentsReader(ClusterGateway gateway, MoveSamples samples, Duration sampleGap) {
 
     /** The gap between the two reads of a session's first look at the moves. */
     public static final Duration SAMPLE_GAP = Duration.ofSeconds(3);
-
-    private final ClusterGateway gateway;
-    private final MoveSamples samples;
-    private final Duration sampleGap;
-
-    public ReassignmentsReader(ClusterGateway gateway, MoveSamples samples, Duration sampleGap) {
-        this.gateway = gateway;
-        this.samples = samples;
-        this.sampleGap = sampleGap;
-    }
 
     public ReassignmentsView read() {
         ReplicaMoves moves = gateway.replicaMoves();

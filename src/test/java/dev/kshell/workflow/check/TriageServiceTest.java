@@ -37,7 +37,7 @@ class TriageServiceTest {
     void should_judge_the_quorum_from_the_memory_it_is_given() {
         try (TriageService service = new TriageService(ANSWERING)) {
             TriageService.TriageRun out = service.triage(new FakeGateway(Snapshots.healthy()),
-                    TriageOptions.fresh().withQuorumMemory(QuorumMemory.sessionOnly()));
+                    TriageOptions.fleetMember(false, QuorumMemory.sessionOnly(), null));
             assertThat(out.report().step(1).summary()).isNotBlank();
         }
     }

@@ -23,15 +23,7 @@ import java.util.TreeMap;
  * to it as "sandbox". {@link Assembly} closes the sandbox at the end, and from kshell's shutdown hook on SIGTERM and
  * Ctrl-C; the cluster's own hook and each node's parent watchdog cover the rest.
  */
-public class SandboxLauncher {
-
-    private final Sandbox sandbox;
-    private final ShellSession session;
-
-    public SandboxLauncher(Sandbox sandbox, ShellSession session) {
-        this.sandbox = sandbox;
-        this.session = session;
-    }
+public record SandboxLauncher(Sandbox sandbox, ShellSession session) {
 
     /**
      * The start-up lines at the terminal's width, broken on word boundaries under the text after {@code sandbox: };

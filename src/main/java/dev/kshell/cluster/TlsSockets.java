@@ -18,15 +18,7 @@ import java.util.Map;
  * endpoint identification), built by Kafka's own {@link DefaultSslEngineFactory} from the client properties as Kafka
  * parses them: what the node probe uses on SSL and SASL_SSL listeners.
  */
-final class TlsSockets {
-
-    private final SSLSocketFactory factory;
-    private final String endpointIdentification;
-
-    private TlsSockets(SSLSocketFactory factory, String endpointIdentification) {
-        this.factory = factory;
-        this.endpointIdentification = endpointIdentification;
-    }
+record TlsSockets(SSLSocketFactory factory, String endpointIdentification) {
 
     /**
      * The connection's TLS settings, or an exception whose message says why they cannot be used here (a custom

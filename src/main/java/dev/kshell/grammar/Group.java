@@ -5,30 +5,24 @@ import java.util.Optional;
 
 /** Where help lists a command: one heading per group, in this order. */
 public enum Group {
-    SESSION("Session"),
-    STATE("State"),
-    DIAGNOSIS("Diagnosis"),
-    JUDGEMENT("Judgement"),
-    ACTION("Action"),
-    AUTOMATION("Automation"),
-    HELP("Help"),
-    SANDBOX("Sandbox");
+    SESSION,
+    STATE,
+    DIAGNOSIS,
+    JUDGEMENT,
+    ACTION,
+    AUTOMATION,
+    HELP,
+    SANDBOX;
 
-    private final String title;
-
-    Group(String title) {
-        this.title = title;
-    }
-
-    /** The heading help shows ({@code State}). */
+    /** The heading help shows: the name capitalised ({@code State}). */
     public String title() {
-        return title;
+        return name().charAt(0) + name().substring(1).toLowerCase(Locale.ROOT);
     }
 
     /** The group a word names, in any case ({@code state}, {@code State}). */
     public static Optional<Group> named(String word) {
         for (Group g : values()) {
-            if (g.title.equalsIgnoreCase(word) || g.name().equals(word.toUpperCase(Locale.ROOT))) {
+            if (g.name().equalsIgnoreCase(word)) {
                 return Optional.of(g);
             }
         }

@@ -23,15 +23,13 @@ public record QuorumDescription(int leaderId, long leaderEpoch, long highWaterma
         observers = List.copyOf(observers);
     }
 
-    /** The kind of quorum. */
-    public enum Kind {
-        /** {@code controller.quorum.voters}, {@code kraft.version} 0: the voter set cannot change. */
-        STATIC,
-        /** KIP-853, {@code kraft.version} 1: voters are added and removed with AddRaftVoter / RemoveRaftVoter. */
-        DYNAMIC,
-        /** The cluster did not say (a release before 3.9 reports no {@code kraft.version}). */
-        UNKNOWN
-    }
+    /**
+     * The kind of quorum: {@code STATIC} ({@code controller.quorum.voters}, {@code kraft.version} 0: the voter set
+     * cannot change), {@code DYNAMIC} (KIP-853, {@code kraft.version} 1: voters are added and removed with
+     * AddRaftVoter / RemoveRaftVoter) or {@code UNKNOWN} (the cluster did not say: a release before 3.9 reports no
+     * {@code kraft.version}).
+     */
+    public enum Kind { STATIC, DYNAMIC, UNKNOWN }
 
     public Kind kind() {
         if (kraftVersion == null) {

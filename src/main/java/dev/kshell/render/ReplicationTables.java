@@ -22,7 +22,7 @@ public final class ReplicationTables {
 
     /** "why they are out of sync:", then per cause its headline, replicas, evidence, what to do and the next command. */
     public static void writeCauses(PrintWriter out, CauseReport causes, int width, boolean color) {
-        if (causes == null || (causes.none() && causes.notes().isEmpty())) {
+        if (causes == null || (causes.groups().isEmpty() && causes.notes().isEmpty())) {
             return;
         }
         out.append('\n').append(Tone.HEADER.paint("why they are out of sync:", color)).append('\n');

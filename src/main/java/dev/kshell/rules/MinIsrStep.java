@@ -82,7 +82,7 @@ final class MinIsrStep {
             action = "live replicas are out of sync: check broker "
                     + PartitionHealth.allIds(List.copyOf(tally.liveOutOfIsr)) + " (replica fetcher, disk, network)";
         }
-        if (causes != null && !causes.none()) {
+        if (causes != null && !causes.groups().isEmpty()) {
             action = causes.groups().get(0).action();
         }
         return action;

@@ -67,11 +67,8 @@ final class ScenarioSteps {
         produce("payments", 60, "all");
         step("a broker has a bad night");
         cluster.killNode(5);
-        sandbox.awaitCondition("orders-0 leaderless and payments under min ISR", () -> {
-            PartitionState orders = sandbox.partition("orders", 0).orElseThrow();
-            PartitionState payments = sandbox.partition("payments", 0).orElseThrow();
-            return orders.leader() == null && payments.isr().size() < 3;
-        });
+        sandbox.awaitCondition("orders-0 leaderless and payments under min ISR",
+                () -> first("orders").leader() == null && first("payments").isr().size() < 3);
         return List.of("orders", "payments");
     }
 
@@ -91,13 +88,13 @@ final class ScenarioSteps {
         });
         step("a replica goes away for maintenance");
         cluster.stopNode(5);
-        sandbox.awaitCondition("ledger-0 ISR [4]", () -> sandbox.partition("ledger", 0).orElseThrow().isr().equals(List.of(4)));
+        sandbox.awaitCondition("ledger-0 ISR [4]", () -> first("ledger").isr().equals(List.of(4)));
         produce("ledger", 100, "1");
         step("the leader crashes, the other replica comes back");
         cluster.killNode(4);
         sandbox.startNode(5);
         sandbox.awaitCondition("ledger-0 leaderless with broker 5 live", () -> {
-            PartitionState p = sandbox.partition("ledger", 0).orElseThrow();
+            PartitionState p = first("ledger");
             return p.leader() == null && p.isr().isEmpty()
                     && admin.snapshot(List.of(), false).liveBrokerIds().contains(5);
         });
@@ -121,11 +118,8 @@ final class ScenarioSteps {
         produce("audit-trail", 30, "all");
         step("broker 6 loses its disk");
         cluster.replaceDisk(6);
-        sandbox.awaitCondition("audit-trail-0 leaderless and stock-0 without broker 6 in its ISR", () -> {
-            PartitionState trail = sandbox.partition("audit-trail", 0).orElseThrow();
-            PartitionState stock = sandbox.partition("stock", 0).orElseThrow();
-            return trail.leader() == null && !stock.isr().contains(6);
-        });
+        sandbox.awaitCondition("audit-trail-0 leaderless and stock-0 without broker 6 in its ISR",
+                () -> first("audit-trail").leader() == null && !first("stock").isr().contains(6));
         return List.of("stock");
     }
 
@@ -340,13 +334,9 @@ final class ScenarioSteps {
     /** {@code count} records of {@code size} random bytes each to partition 0 (acks=1). */
     private void produceBytes(String topic, int count, int size) {
         progress.accept("producing " + count + " records of " + size / 1000 + " kB to " + topic);
-        Properties p = LoadProducer.properties(cluster.bootstrapServers());
-        p.put(ProducerConfig.ACKS_CONFIG, "1");
-        p.put(ProducerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-setup");
+        // 20 MB in one go: more time than a small setup's records
+        Properties p = setupProducer("1", 30_000, 120_000);
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none");
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "30000");
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "120000");
         byte[] value = new byte[size];
         new java.util.Random(36).nextBytes(value);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p,
@@ -436,19 +426,33 @@ final class ScenarioSteps {
                 .map(t -> t.partitions().stream().allMatch(p -> p.leader() != null)).orElse(false));
     }
 
+    /** Partition 0 of {@code topic}, as the cluster describes it now (the scenarios' topics are made before). */
+    private PartitionState first(String topic) {
+        return sandbox.partition(topic, 0).orElseThrow();
+    }
+
     void step(String line) {
         progress.accept(line);
+    }
+
+    /**
+     * A scenario's setup producer: the load producer's settings with its own client id, {@code acks} and deadlines
+     * (a setup waits for its records, where the load producer gives up fast to show the failure).
+     */
+    private Properties setupProducer(String acks, int requestTimeoutMs, int deliveryTimeoutMs) {
+        Properties p = LoadProducer.properties(cluster.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, acks);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-setup");
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(requestTimeoutMs));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, String.valueOf(deliveryTimeoutMs));
+        return p;
     }
 
     /** Produces {@code count} records spread over the topic's partitions and waits for every acknowledgement. */
     void produce(String topic, int count, String acks) {
         progress.accept("producing " + count + " records to " + topic + " (acks=" + acks + ")");
-        Properties p = LoadProducer.properties(cluster.bootstrapServers());
-        p.put(ProducerConfig.ACKS_CONFIG, acks);
-        p.put(ProducerConfig.CLIENT_ID_CONFIG, "kshell-sandbox-setup");
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "20000");
-        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        Properties p = setupProducer(acks, 10_000, 20_000);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer())) {
             int partitions = producer.partitionsFor(topic).size();
             List<Future<RecordMetadata>> acksPending = new ArrayList<>();

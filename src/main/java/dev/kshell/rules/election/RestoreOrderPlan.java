@@ -15,14 +15,13 @@ public record RestoreOrderPlan(List<Row> rows, List<String> notFound) implements
         notFound = List.copyOf(notFound);
     }
 
-    public enum Verdict {
-        /** Healthy, same replica set, different order: reassign to the original order. */
-        WILL_RESTORE,
-        /** The order is already the original one (the record can be forgotten). */
-        NOT_NEEDED,
-        /** No record, replica set changed, or not healthy yet: see the reason. */
-        CANNOT
-    }
+    /**
+     * What restoring a partition's order would do: {@code WILL_RESTORE} (healthy, the same replica set in another
+     * order: reassigned to the original order), {@code NOT_NEEDED} (the order is the original one already: the
+     * record can be forgotten) or {@code CANNOT} (no record, the replica set changed, or not healthy yet: the row's
+     * reason says which).
+     */
+    public enum Verdict { WILL_RESTORE, NOT_NEEDED, CANNOT }
 
     /**
      * @param partition     "topic-3"

@@ -16,10 +16,6 @@ public record CauseReport(List<Group> groups, List<String> notes) {
         notes = List.copyOf(notes);
     }
 
-    public boolean none() {
-        return groups.isEmpty();
-    }
-
     /**
      * Every replica out of the ISR for one cause.
      *

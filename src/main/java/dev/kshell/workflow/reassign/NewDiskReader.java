@@ -24,15 +24,7 @@ import java.util.TreeSet;
  * ({@link NewDiskForecast}), read before the start: the snapshot, the answering live brokers' replica sizes (the
  * bytes copied back), what kshell remembers of the records a partition would lose. Reads only.
  */
-public final class NewDiskReader {
-
-    private final ClusterGateway gateway;
-    private final StateStore store;
-
-    public NewDiskReader(ClusterGateway gateway, StateStore store) {
-        this.gateway = gateway;
-        this.store = store;
-    }
+public record NewDiskReader(ClusterGateway gateway, StateStore store) {
 
     /**
      * The forecast, with what the person should know beside it.

@@ -68,6 +68,21 @@ public final class EvacuationPlanner {
         }
     }
 
+    /** Replicas and bytes per broker now; fills {@code size} with each partition's largest live copy. */
+    private static Load loadNow(Input in, Set<Integer> live, Map<PartitionSpec, Long> size) {
+        Load load = new Load();
+        in.sizesByBroker().forEach((broker, sizes) -> sizes.forEach((p, s) -> {
+            load.bytesOn.merge(broker, s, Long::sum);
+            if (live.contains(broker)) {
+                size.merge(p, s, Math::max);
+            }
+        }));
+        for (PartitionState p : in.partitions()) {
+            p.replicas().forEach(r -> load.count.merge(r, 1, Integer::sum));
+        }
+        return load;
+    }
+
     public static EvacuationPlan plan(Input in) {
         Set<Integer> live = new TreeSet<>();
         Map<Integer, String> rack = new HashMap<>();
@@ -83,18 +98,8 @@ public final class EvacuationPlanner {
                 .toList();
         boolean racksKnown = !targets.isEmpty() && targets.stream().allMatch(rack::containsKey);
 
-        // load now: replicas and bytes per broker
-        Load load = new Load();
         Map<PartitionSpec, Long> size = new HashMap<>();
-        in.sizesByBroker().forEach((broker, sizes) -> sizes.forEach((p, s) -> {
-            load.bytesOn.merge(broker, s, Long::sum);
-            if (live.contains(broker)) {
-                size.merge(p, s, Math::max);
-            }
-        }));
-        for (PartitionState p : in.partitions()) {
-            p.replicas().forEach(r -> load.count.merge(r, 1, Integer::sum));
-        }
+        Load load = loadNow(in, live, size);
 
         List<PartitionState> affected = in.partitions().stream()
                 .filter(p -> p.replicas().stream().anyMatch(in.evacuated()::contains))

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * How one triage runs, apart from the connection: what a session knows (its previous snapshot, the controllers it
- * last saw, its quorum memory, its histories) and the command's flags. A fleet triage passes {@link #fresh()} per
+ * last saw, its quorum memory, its histories) and the command's flags. A fleet triage passes {@link #fleetMember} per
  * cluster.
  *
  * @param strict              {@code --strict}: config risks make the exit code 1

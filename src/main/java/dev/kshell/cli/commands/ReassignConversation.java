@@ -1,21 +1,22 @@
 package dev.kshell.cli.commands;
 
 import dev.kshell.audit.AuditLog;
+import dev.kshell.cli.GateAttempts;
 import dev.kshell.cli.Invocation;
 import dev.kshell.cli.ProgressLine;
 import dev.kshell.cli.UsageException;
-import dev.kshell.rules.guard.GuardContext;
-import dev.kshell.grammar.GlobalOptions;
-import dev.kshell.render.ReassignTables;
-import dev.kshell.rules.reassign.EvacuationPlan;
-import dev.kshell.memory.KshellHome;
 import dev.kshell.connection.Secrets;
 import dev.kshell.connection.ShellSession;
+import dev.kshell.grammar.GlobalOptions;
+import dev.kshell.memory.KshellHome;
+import dev.kshell.render.ReassignTables;
+import dev.kshell.rules.guard.GuardContext;
+import dev.kshell.rules.reassign.EvacuationPlan;
 import dev.kshell.workflow.reassign.ChangeReport;
 import dev.kshell.workflow.reassign.MoveAttempt;
 
-import java.time.Duration;
 import java.io.PrintWriter;
+import java.time.Duration;
 
 /**
  * What the commands that move replicas share as adapters: the attempt (command line, runbook origin, guard facts),
@@ -50,7 +51,7 @@ final class ReassignConversation {
     }
 
     /** The operator of a move: asked and told as every command's, also shown the plan and the moves' progress. */
-    private static final class Moving extends dev.kshell.cli.GateAttempts.Asking implements MoveAttempt.Operator {
+    private static final class Moving extends GateAttempts.Asking implements MoveAttempt.Operator {
         private ProgressLine line;
 
         Moving(Invocation inv) {

@@ -1,31 +1,31 @@
 package dev.kshell.cli.commands;
 
+import dev.kshell.audit.AuditDecision;
 import dev.kshell.cli.GateAttempts;
+import dev.kshell.cli.Invocation;
 import dev.kshell.connection.Secrets;
-import dev.kshell.rules.guard.GuardContext;
-import dev.kshell.rules.guard.Risk;
-import dev.kshell.workflow.gate.GateAttempt;
-import dev.kshell.workflow.gate.GateOutcome;
-import dev.kshell.workflow.gate.MutationGate;
-
-import dev.kshell.cli.UsageException;
+import dev.kshell.model.ExitCode;
+import dev.kshell.model.ProbeResult;
 import dev.kshell.render.Table;
 import dev.kshell.render.Tone;
+import dev.kshell.rules.guard.GuardContext;
+import dev.kshell.rules.guard.Risk;
 import dev.kshell.sandbox.LoadStats;
+import dev.kshell.sandbox.NodeAnswers;
 import dev.kshell.sandbox.NodeInfo;
 import dev.kshell.sandbox.Sandbox;
 import dev.kshell.sandbox.SandboxRefusal;
 import dev.kshell.sandbox.Scenario;
+import dev.kshell.workflow.gate.GateAttempt;
+import dev.kshell.workflow.gate.GateOutcome;
+import dev.kshell.workflow.gate.MutationGate;
 
-import dev.kshell.cli.Invocation;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
-import dev.kshell.audit.AuditDecision;
-import dev.kshell.model.ProbeResult;
-import dev.kshell.sandbox.NodeAnswers;
-import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** The sandbox commands' models and pure renderers, and the one place a sandbox refusal becomes a usage error. */
 final class SandboxViews {
@@ -81,17 +81,17 @@ final class SandboxViews {
      * and {@code dryRunLine}), or the sandbox's check, {@code note} while it acts, the act under the sandbox's gate,
      * and its result shown with {@code render}.
      */
-    static <T> dev.kshell.model.ExitCode fault(Invocation inv, Sandbox sandbox, String action, T planned,
+    static <T> ExitCode fault(Invocation inv, Sandbox sandbox, String action, T planned,
                                                 String dryRunLine, String note, Supplier<T> act,
-                                                java.util.function.Function<T, String> render) {
+                                                Function<T, String> render) {
         if (dryRun(inv, sandbox, action, planned, dryRunLine)) {
-            return dev.kshell.model.ExitCode.OK;
+            return ExitCode.OK;
         }
         checked(inv, sandbox, action, sandbox::cluster);
         inv.note(note);
         T done = injecting(inv, sandbox, action, act);
         inv.emit(done, () -> render.apply(done));
-        return dev.kshell.model.ExitCode.OK;
+        return ExitCode.OK;
     }
 
     /** A check before a fault injection: when the sandbox refuses, that refusal is audited (sandbox marker), exit 2. */

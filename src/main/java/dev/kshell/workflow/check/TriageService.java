@@ -3,45 +3,45 @@ package dev.kshell.workflow.check;
 import dev.kshell.cluster.ClusterGateway;
 import dev.kshell.cluster.ClusterTarget;
 import dev.kshell.cluster.NodeProbe;
+import dev.kshell.connection.ShellSession;
+import dev.kshell.memory.ClientHistory;
+import dev.kshell.memory.LogDirHistory;
+import dev.kshell.memory.QuorumMemory;
+import dev.kshell.memory.TemporaryChanges;
+import dev.kshell.model.ClusterSnapshot;
+import dev.kshell.model.Finding;
+import dev.kshell.model.PartitionState;
+import dev.kshell.model.ProbeResult;
+import dev.kshell.model.Severity;
 import dev.kshell.rules.BrokerHealth;
 import dev.kshell.rules.CoordinatorReport;
 import dev.kshell.rules.QuorumStability;
+import dev.kshell.rules.SideFinding;
 import dev.kshell.rules.Triage;
 import dev.kshell.rules.TriageInput;
 import dev.kshell.rules.TriageReport;
-import dev.kshell.model.ClusterSnapshot;
-import dev.kshell.model.ProbeResult;
-import dev.kshell.memory.QuorumMemory;
-import dev.kshell.memory.TemporaryChanges;
-import dev.kshell.model.Finding;
-import dev.kshell.model.Severity;
-import dev.kshell.rules.SideFinding;
 import dev.kshell.rules.configs.TemporaryReminders;
-import java.time.Instant;
+import dev.kshell.rules.quorum.QuorumMembership;
 import dev.kshell.util.DaemonThreads;
-import dev.kshell.memory.LogDirHistory;
-import dev.kshell.model.PartitionState;
+import dev.kshell.util.SideReads;
+import dev.kshell.workflow.clients.ClientSideRead;
 import dev.kshell.workflow.logdirs.ReplicationReads;
+import dev.kshell.workflow.radar.RadarSideRead;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import dev.kshell.memory.ClientHistory;
-import dev.kshell.rules.SideFinding;
-import dev.kshell.workflow.clients.ClientSideRead;
-import dev.kshell.workflow.radar.RadarSideRead;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import dev.kshell.connection.ShellSession;
-import dev.kshell.rules.quorum.QuorumMembership;
 
 /**
  * The triage workflow for one connection: read the snapshot, ask every node on its own endpoint, read who is stuck
@@ -152,7 +152,7 @@ public final class TriageService implements AutoCloseable {
                 .withSandboxSession(options.sandboxSession());
         // a side read of kshell's own memory: partitions it shrank that still run below their factor
         input = input.withSideFindings(ConfigRiskService.belowFactor(now).map(f -> List.of(
-                new dev.kshell.rules.SideFinding(5, "recovery", f))).orElse(List.of()));
+                new SideFinding(5, "recovery", f))).orElse(List.of()));
         List<String> warnings = new ArrayList<>();
         QuorumMemory memory = options.quorumMemory();
         if (memory != null) {
@@ -267,7 +267,7 @@ public final class TriageService implements AutoCloseable {
      * side read of this triage and ends it.
      */
     private static <T> T await(Future<T> future, long until, List<Future<?>> all) {
-        return dev.kshell.util.SideReads.await(future, until, all, "triage", "a side read", null);
+        return SideReads.await(future, until, all, "triage", "a side read", null);
     }
 
     @Override

@@ -16,6 +16,7 @@ import dev.kshell.rules.configs.ConfigContext;
 import dev.kshell.workflow.check.InputException;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -144,7 +145,7 @@ public final class ConfigsWorkflow {
      */
     private static boolean nextLevelShown(Planned planned, String key, Optional<EntityConfigs.Entry> e) {
         String expected = planned.plan().rows().stream().filter(r -> r.key().equals(key) && r.deletes())
-                .map(ConfigChangePlan.Row::after).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(ConfigChangePlan.Row::after).filter(Objects::nonNull).findFirst().orElse(null);
         return expected == null || e.isEmpty() || e.get().sensitive()
                 || expected.equals(e.get().value() == null ? "" : e.get().value());
     }

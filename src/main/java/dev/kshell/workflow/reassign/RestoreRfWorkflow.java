@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,7 +112,7 @@ public final class RestoreRfWorkflow extends SteppedWorkflow {
                 sent.add(spec);
             }
         });
-        new MoveWatch(gateway, poll).watch(new java.util.LinkedHashSet<>(sent), p.moves(), op);
+        new MoveWatch(gateway, poll).watch(new LinkedHashSet<>(sent), p.moves(), op);
         op.progressDone();
         if (throttle.active()) {
             List<String> left = throttle.remove(moves);

@@ -14,6 +14,7 @@ import dev.kshell.model.ExitCode;
 import dev.kshell.sandbox.LocalCluster;
 import dev.kshell.connection.ShellSession;
 import dev.kshell.testsupport.Await;
+import dev.kshell.testsupport.BrokerMetadata;
 import dev.kshell.testsupport.SharedCluster;
 import dev.kshell.testsupport.ShellHarness;
 import org.apache.kafka.clients.admin.Admin;
@@ -82,6 +83,8 @@ class DiagnosisCommandsIntegrationTest {
                 new NewTopic(RF1, Map.of(0, List.of(5))),
                 new NewTopic(RF3, 3, (short) 3).configs(Map.of("min.insync.replicas", "2"))))
                 .all().get(30, TimeUnit.SECONDS);
+        // the group coordinator refuses a commit for a topic its broker has not learnt of yet
+        BrokerMetadata.awaitTopicOnEveryBroker(cluster, RF3, 3);
         // Committing an offset creates the group (and __consumer_offsets if nobody did yet).
         admin.alterConsumerGroupOffsets(GROUP, Map.of(new TopicPartition(RF3, 0), new OffsetAndMetadata(0)))
                 .all().get(30, TimeUnit.SECONDS);

@@ -141,7 +141,7 @@ class RecoveryMatrixIntegrationTest {
         long t0 = System.nanoTime();
         cluster = LocalCluster.start(spec, line -> System.out.println("[" + shape + "] " + line));
         if (shape.zooKeeper) {
-            dev.kshell.testsupport.ZooKeeperMetadata.awaitEveryBroker(cluster);
+            dev.kshell.testsupport.BrokerMetadata.awaitEveryBroker(cluster);
         }
         System.out.printf("[%s] started in %.1f s%n", shape, (System.nanoTime() - t0) / 1e9);
         admin = TestHome.admin(cluster.bootstrapServers());
@@ -252,7 +252,7 @@ class RecoveryMatrixIntegrationTest {
             Await.until(topic + " in sync", Duration.ofSeconds(120), () -> all(topic),
                     ps -> ps != null && ps.stream().allMatch(p -> p.leader() != null && p.isr().size() == 3));
             if (shape.zooKeeper) {
-                dev.kshell.testsupport.ZooKeeperMetadata.awaitTopicOnEveryBroker(cluster, topic, 3);
+                dev.kshell.testsupport.BrokerMetadata.awaitTopicOnEveryBroker(cluster, topic, 3);
             }
             shell.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
                     Duration.ofSeconds(15), cluster.zooKeeperConnect()), "shrink", null);
@@ -305,7 +305,7 @@ class RecoveryMatrixIntegrationTest {
             Await.until(topic + " in sync", Duration.ofSeconds(120), () -> partition(topic),
                     p -> p != null && p.leader() != null && p.isr().size() == 2);
             if (shape.zooKeeper) {
-                dev.kshell.testsupport.ZooKeeperMetadata.awaitTopicOnEveryBroker(cluster, topic, 1);
+                dev.kshell.testsupport.BrokerMetadata.awaitTopicOnEveryBroker(cluster, topic, 1);
             }
             shell.session.connect(new ClusterTarget(cluster.bootstrapServers(), null, Map.of(),
                     Duration.ofSeconds(15), cluster.zooKeeperConnect()), "drain", null);

@@ -84,7 +84,7 @@ public final class MatrixCluster {
             cluster = LocalCluster.start(spec,
                     line -> System.out.println("[" + flavour + "] " + line));
             if (flavour.zooKeeper) {
-                ZooKeeperMetadata.awaitEveryBroker(cluster);
+                BrokerMetadata.awaitEveryBroker(cluster);
             }
             double started = (System.nanoTime() - t1) / 1e9;
             START_SECONDS.put(flavour, started);

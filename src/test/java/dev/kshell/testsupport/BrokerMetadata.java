@@ -15,21 +15,23 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * ZooKeeper mode: a broker answers for the cluster from its metadata cache, which is empty until the controller's
- * first UpdateMetadata reaches it, and a broker logs "started" before that. A test's first kshell read right after a
- * start met such a broker ("configs: no broker 5 is registered (brokers: )"; ConfigsMatrixIntegrationTest, clean-clone
- * run of 5 December). Waits until every broker, asked first on its own endpoint, lists every broker.
+ * Each broker learns the cluster's metadata on its own (ZooKeeper mode: the controller's UpdateMetadata; KRaft: its
+ * fetch of the metadata log), so a broker's answer can lag another's for a moment. ZooKeeper mode: a broker answers
+ * for the cluster from its metadata cache, which is empty until the controller's first UpdateMetadata reaches it, and
+ * a broker logs "started" before that. A test's first kshell read right after a start met such a broker ("configs: no
+ * broker 5 is registered (brokers: )"; ConfigsMatrixIntegrationTest, clean-clone run of 5 December).
  */
-public final class ZooKeeperMetadata {
+public final class BrokerMetadata {
 
-    private ZooKeeperMetadata() {
+    private BrokerMetadata() {
     }
 
     /**
-     * Waits until every broker knows {@code topic} with its {@code partitions}: the controller's UpdateMetadata
-     * reaches each broker on its own, and a topic a test created a moment ago was missing from one broker's answer
-     * while another listed it (RecoveryMatrixIntegrationTest, twice in two clean-clone runs on 5 December: kshell's
-     * listTopics without it, or its describeTopics "unknown"). Each try is a new consumer bootstrapped to that broker
+     * Waits until every broker knows {@code topic} with its {@code partitions}: a topic a test created a moment ago
+     * was missing from one broker's answer while another listed it (RecoveryMatrixIntegrationTest in ZooKeeper mode,
+     * twice in two clean-clone runs on 5 December: kshell's listTopics without it, or its describeTopics "unknown";
+     * DiagnosisCommandsIntegrationTest on 4.4 KRaft: the group coordinator refused an offset commit for it,
+     * UnknownTopicOrPartition). Each try is a new consumer bootstrapped to that broker
      * alone, so that its first metadata request goes to that broker.
      */
     public static void awaitTopicOnEveryBroker(LocalCluster cluster, String topic, int partitions) {
@@ -50,6 +52,7 @@ public final class ZooKeeperMetadata {
         }
     }
 
+    /** Waits until every broker, asked first on its own endpoint, lists every broker. */
     public static void awaitEveryBroker(LocalCluster cluster) {
         List<NodeInfo> brokers = cluster.nodes().stream().filter(n -> n.role() == NodeInfo.Role.BROKER).toList();
         for (NodeInfo b : brokers) {
